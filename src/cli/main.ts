@@ -1,0 +1,63 @@
+import { parseArgs } from 'node:util'
+import { EXIT_USAGE, type Command, type CommandContext } from './command.ts'
+import { exportCommand } from './commands/export.ts'
+import { importCommand } from './commands/import.ts'
+import { migrateCommand } from './commands/migrate.ts'
+import { serveCommand } from './commands/serve.ts'
+
+const COMMANDS: Command[] = [serveCommand, importCommand, exportCommand, migrateCommand]
+
+function usage(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length))
+  return `Usage: newsdesk <command> [options]
+
+Newsdesk: short, sourced news summaries over REST, Markdown, MCP and A2A.
+
+Commands:
+${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
+
+Run \`newsdesk <command> --help\` for a command's details. Configuration is read from the environment.
+`
+}
+
+/** Runs the CLI and returns the exit code: 0 ok, 1 the command failed, 2 usage or configuration error. */
+export async function runCli(argv: string[], ctx: CommandContext): Promise<number> {
+  const [name, ...rest] = argv
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    ;(name ? ctx.stdout : ctx.stderr).write(usage())
+    return name ? 0 : EXIT_USAGE
+  }
+  const command = COMMANDS.find((c) => c.name === name)
+  if (!command) {
+    ctx.stderr.write(`newsdesk: unknown command "${name}"\n\n${usage()}`)
+    return EXIT_USAGE
+  }
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: rest,
+      options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: command.allowPositionals,
+      strict: true,
+    })
+  } catch (err) {
+    ctx.stderr.write(`${command.name}: ${(err as Error).message}\n\n${command.usage}\n`)
+    return EXIT_USAGE
+  }
+  if (parsed.values.help) {
+    ctx.stdout.write(`${command.usage}\n`)
+    return 0
+  }
+  return command.run({ values: parsed.values, positionals: parsed.positionals }, ctx)
+}
+
+const isEntryPoint = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href
+
+if (isEntryPoint) {
+  runCli(process.argv.slice(2), { env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr })
+    .then((code) => { process.exitCode = code })
+    .catch((err: unknown) => {
+      process.stderr.write(`newsdesk: ${err instanceof Error ? err.message : String(err)}\n`)
+      process.exitCode = 1
+    })
+}

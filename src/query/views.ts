@@ -1,0 +1,140 @@
+import { z } from 'zod'
+import { LANGUAGES, type Language } from '../domain/languages.ts'
+import { resolveText } from '../domain/story-text.ts'
+import { TOPICS } from '../domain/topics.ts'
+import type { CategoryRecord, SourceRecord, StoryDetailRecord, StoryRecord } from '../storage/store.ts'
+
+/**
+ * Output shapes, exactly as the interface spec defines them. REST bodies, MCP structured content and the A2A
+ * data part all use these, and absolute URLs are built here once, from SITE_URL.
+ */
+
+const Uri = z.url()
+
+export const Category = z.strictObject({
+  slug: z.enum(TOPICS),
+  name: z.string().meta({ description: 'Topic name in the requested language.' }),
+  url: Uri.meta({ description: 'Topic page on the site.' }),
+}).meta({ id: 'Category' })
+export type Category = z.infer<typeof Category>
+
+export const Source = z.strictObject({
+  id: z.uuid(),
+  name: z.string(),
+  site_url: Uri.nullable().meta({ description: "The publisher's own site." }),
+  url: Uri.meta({ description: 'Publisher page on the service.' }),
+}).meta({ id: 'Source' })
+export type Source = z.infer<typeof Source>
+
+const storyFields = {
+  id: z.uuid(),
+  url: Uri.meta({ description: 'Story page on the service.' }),
+  headline: z.string().meta({ description: 'In the requested language, English fallback.' }),
+  summary: z.string().nullable().meta({ description: 'One-paragraph summary (the cover card).' }),
+  original_title: z.string().meta({ description: 'Title as published by the source.' }),
+  original_url: Uri.meta({ description: 'The original article. Cite it, with the publisher, whenever you use the story.' }),
+  author: z.string().nullable(),
+  source: Source.nullable(),
+  category: Category.nullable(),
+  published_at: z.iso.datetime().nullable(),
+  cover_image_url: Uri.nullable(),
+  multi_source: z.boolean().meta({ description: 'True when the story synthesizes the coverage of several publishers.' }),
+}
+
+export const Story = z.strictObject(storyFields).meta({ id: 'Story' })
+export type Story = z.infer<typeof Story>
+
+export const SummaryCard = z.strictObject({
+  heading: z.string().nullable(),
+  body: z.string().nullable(),
+}).meta({ id: 'SummaryCard' })
+
+export const CoveringOutlet = z.strictObject({
+  name: z.string(),
+  title: z.string(),
+  url: Uri.nullable(),
+}).meta({ id: 'CoveringOutlet' })
+
+export const StoryDetail = z.strictObject({
+  ...storyFields,
+  lang: z.enum(LANGUAGES).meta({ description: 'Language of the returned headline.' }),
+  cards: z.array(SummaryCard).meta({ description: 'The summary cards; English when missing in the requested language.' }),
+  covered_by: z.array(CoveringOutlet).meta({ description: 'Other outlets covering the story.' }),
+}).meta({ id: 'StoryDetail' })
+export type StoryDetail = z.infer<typeof StoryDetail>
+
+export const StoryList = z.strictObject({
+  stories: z.array(Story),
+  count: z.number().int().min(0).max(50).meta({ description: 'Number of stories returned.' }),
+  lang: z.enum(LANGUAGES),
+}).meta({ id: 'StoryList' })
+export type StoryList = z.infer<typeof StoryList>
+
+export const StoryResponse = z.strictObject({ story: StoryDetail }).meta({ id: 'StoryResponse' })
+export type StoryResponse = z.infer<typeof StoryResponse>
+
+export const CategoryList = z.strictObject({ categories: z.array(Category) }).meta({ id: 'CategoryList' })
+export type CategoryList = z.infer<typeof CategoryList>
+
+export const SourceList = z.strictObject({
+  sources: z.array(Source),
+  count: z.number().int().min(0),
+}).meta({ id: 'SourceList' })
+export type SourceList = z.infer<typeof SourceList>
+
+export const Health = z.strictObject({
+  status: z.enum(['ok', 'degraded', 'error']),
+  version: z.string(),
+  latest_story_at: z.iso.datetime().nullable().meta({ description: 'Time of the newest story.' }),
+  latest_story_age_minutes: z.number().int().min(0).nullable().meta({ description: 'Age of the newest story.' }),
+  latency_ms: z.number().int().min(0).meta({ description: 'Time the store took to answer the health probe.' }),
+  detail: z.string().optional(),
+}).meta({ id: 'Health' })
+export type Health = z.infer<typeof Health>
+
+export const ErrorBody = z.strictObject({
+  error: z.string().meta({
+    description: 'Stable machine code: invalid_parameter, not_found, method_not_allowed, unavailable or internal.',
+  }),
+  message: z.string().optional().meta({ description: 'What went wrong, naming the parameter and the rule.' }),
+}).meta({ id: 'Error' })
+export type ErrorBody = z.infer<typeof ErrorBody>
+
+/** Builds the views from store records; one instance per SITE_URL. */
+export function createViews(siteUrl: string) {
+  const category = (c: CategoryRecord): Category => ({ slug: c.slug, name: c.name, url: `${siteUrl}/c/${c.slug}` })
+  const source = (s: SourceRecord): Source => ({
+    id: s.id, name: s.name, site_url: s.siteUrl, url: `${siteUrl}/source/${s.id}`,
+  })
+
+  function story(r: StoryRecord, lang: Language): Story {
+    const text = resolveText(r.en, r.translation, lang)
+    return {
+      id: r.id,
+      url: `${siteUrl}/s/${r.id}`,
+      headline: text.headline,
+      summary: text.summary,
+      original_title: r.originalTitle,
+      original_url: r.originalUrl,
+      author: r.author,
+      source: r.source ? source(r.source) : null,
+      category: category(r.category),
+      published_at: r.publishedAt,
+      cover_image_url: r.coverImageUrl,
+      multi_source: r.multiSource,
+    }
+  }
+
+  function storyDetail(r: StoryDetailRecord, lang: Language): StoryDetail {
+    const text = resolveText(r.en, r.translation, lang)
+    return {
+      ...story(r, lang),
+      lang: text.lang,
+      cards: text.cards ?? [],
+      covered_by: r.coveredBy ?? [],
+    }
+  }
+
+  return { category, source, story, storyDetail }
+}
+export type Views = ReturnType<typeof createViews>

@@ -1,0 +1,60 @@
+import readline from 'node:readline'
+import type { Readable } from 'node:stream'
+import { StorySnapshot } from '../domain/story.ts'
+import { describeIssues } from '../domain/validation.ts'
+import type { Store } from '../storage/store.ts'
+
+export interface ImportReport {
+  lines: number
+  inserted: number
+  updated: number
+  bad: Array<{ line: number; reason: string }>
+}
+
+const BATCH = 500
+const MAX_LINE_BYTES = 1_000_000
+
+/**
+ * Reads NDJSON story snapshots and upserts them by id. Each batch is one transaction, so a crash leaves every
+ * story either fully written or untouched; a bad line is reported with its number and skipped.
+ */
+export async function importSnapshots(store: Store, input: Readable, opts: { transform?: (s: StorySnapshot) => StorySnapshot } = {}): Promise<ImportReport> {
+  const report: ImportReport = { lines: 0, inserted: 0, updated: 0, bad: [] }
+  let batch: StorySnapshot[] = []
+  const flush = async () => {
+    if (batch.length === 0) return
+    const result = await store.upsertStories(batch)
+    report.inserted += result.inserted
+    report.updated += result.updated
+    batch = []
+  }
+
+  const lines = readline.createInterface({ input, crlfDelay: Infinity })
+  let lineNo = 0
+  for await (const raw of lines) {
+    lineNo++
+    const line = lineNo === 1 ? raw.replace(/^\uFEFF/, '') : raw
+    if (line.trim() === '') continue
+    report.lines++
+    if (line.length > MAX_LINE_BYTES) {
+      report.bad.push({ line: lineNo, reason: `line is longer than ${MAX_LINE_BYTES} characters` })
+      continue
+    }
+    let json: unknown
+    try {
+      json = JSON.parse(line)
+    } catch (err) {
+      report.bad.push({ line: lineNo, reason: `not valid JSON (${(err as Error).message})` })
+      continue
+    }
+    const parsed = StorySnapshot.safeParse(json)
+    if (!parsed.success) {
+      report.bad.push({ line: lineNo, reason: describeIssues(parsed.error) })
+      continue
+    }
+    batch.push(opts.transform ? opts.transform(parsed.data) : parsed.data)
+    if (batch.length >= BATCH) await flush()
+  }
+  await flush()
+  return report
+}

@@ -1,0 +1,104 @@
+import type { Database } from 'better-sqlite3'
+import { LANGUAGES } from '../../domain/languages.ts'
+import { TOPICS, TOPIC_NAMES } from '../../domain/topics.ts'
+
+interface Migration {
+  version: number
+  name: string
+  up(db: Database): void
+}
+
+// Order is important: add new migrations at the end, never edit one that has shipped.
+const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'stories, sources, categories and the headline search index',
+    up(db) {
+      db.exec(`
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        INSERT INTO meta (key, value) VALUES ('content_version', '0');
+
+        CREATE TABLE categories (slug TEXT PRIMARY KEY, position INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE category_names (
+          slug TEXT NOT NULL REFERENCES categories (slug),
+          lang TEXT NOT NULL,
+          name TEXT NOT NULL,
+          PRIMARY KEY (slug, lang)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE sources (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          site_url TEXT
+        ) WITHOUT ROWID;
+
+        -- seq is the newest-first sort key and the rowid: published second * 2^17 + a per-story tiebreak,
+        -- so "newest N" is a backwards walk of the table and of the topic index, never a sort.
+        CREATE TABLE stories (
+          seq INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          original_url TEXT NOT NULL,
+          original_title TEXT NOT NULL,
+          author TEXT,
+          published_at TEXT,
+          cover_image_url TEXT,
+          category TEXT NOT NULL REFERENCES categories (slug),
+          source_id TEXT REFERENCES sources (id),
+          multi_source INTEGER NOT NULL,
+          covered_by TEXT,
+          updated_at TEXT NOT NULL
+        );
+        CREATE INDEX stories_by_category ON stories (category, seq);
+        CREATE INDEX stories_by_source ON stories (source_id, seq);
+
+        -- One row per story and language; English always present. Missing fields fall back to English.
+        CREATE TABLE story_texts (
+          story_id TEXT NOT NULL REFERENCES stories (id) ON DELETE CASCADE,
+          lang TEXT NOT NULL,
+          headline TEXT,
+          summary TEXT,
+          cards TEXT,
+          PRIMARY KEY (story_id, lang)
+        ) WITHOUT ROWID;
+
+        -- Headlines in every language; rowid = seq * 16 + language index, so rowid order is newest first.
+        CREATE VIRTUAL TABLE story_search USING fts5 (
+          headline,
+          content = '',
+          contentless_delete = 1,
+          tokenize = 'unicode61 remove_diacritics 2',
+          prefix = '2 3'
+        );
+      `)
+      const insertCategory = db.prepare('INSERT INTO categories (slug, position) VALUES (?, ?)')
+      const insertName = db.prepare('INSERT INTO category_names (slug, lang, name) VALUES (?, ?, ?)')
+      TOPICS.forEach((slug, position) => {
+        insertCategory.run(slug, position)
+        for (const lang of LANGUAGES) insertName.run(slug, lang, TOPIC_NAMES[slug][lang])
+      })
+    },
+  },
+]
+
+export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
+
+/** Applies every pending migration, each in its own transaction; returns the versions applied. */
+export function migrate(db: Database): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`)
+  const current = (db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations').get() as { v: number }).v
+  if (current > LATEST_SCHEMA_VERSION) {
+    throw new Error(`storage: database schema version ${current} is newer than this build knows (${LATEST_SCHEMA_VERSION})`)
+  }
+  const applied: number[] = []
+  for (const m of MIGRATIONS) {
+    if (m.version <= current) continue
+    db.transaction(() => {
+      m.up(db)
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
+        .run(m.version, m.name, new Date().toISOString())
+    }).immediate()
+    applied.push(m.version)
+  }
+  return applied
+}

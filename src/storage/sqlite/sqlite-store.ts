@@ -1,0 +1,296 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { TRANSLATION_LANGUAGES, languageIndex, type Language } from '../../domain/languages.ts'
+import { toIndexText } from '../../domain/search-terms.ts'
+import type { Card, CoveredBy, StorySnapshot, TranslationText } from '../../domain/story.ts'
+import type { Topic } from '../../domain/topics.ts'
+import type { CategoryRecord, SourceRecord, Store, StoryDetailRecord, StoryRecord, UpsertResult } from '../store.ts'
+import { toFtsMatch } from './fts-query.ts'
+import { migrate } from './migrations.ts'
+import { LANGUAGE_SLOTS, TIEBREAK_SLOTS, preferredTiebreak, publishedSecond } from './sort-key.ts'
+
+interface StoryRow {
+  seq: number
+  id: string
+  original_url: string
+  original_title: string
+  author: string | null
+  published_at: string | null
+  cover_image_url: string | null
+  multi_source: number
+  category: Topic
+  category_name: string
+  source_id: string | null
+  source_name: string | null
+  source_site_url: string | null
+  en_headline: string
+  en_summary: string | null
+  tr_lang: string | null
+  tr_headline: string | null
+  tr_summary: string | null
+}
+
+interface StoryDetailRow extends StoryRow {
+  covered_by: string | null
+  en_cards: string | null
+  tr_cards: string | null
+}
+
+const STORY_COLUMNS = `
+  s.seq, s.id, s.original_url, s.original_title, s.author, s.published_at, s.cover_image_url, s.multi_source,
+  s.category, cn.name AS category_name,
+  s.source_id, src.name AS source_name, src.site_url AS source_site_url,
+  en.headline AS en_headline, en.summary AS en_summary,
+  tr.lang AS tr_lang, tr.headline AS tr_headline, tr.summary AS tr_summary`
+
+const STORY_JOINS = `
+  JOIN story_texts en ON en.story_id = s.id AND en.lang = 'en'
+  LEFT JOIN story_texts tr ON tr.story_id = s.id AND tr.lang = @lang AND @lang <> 'en'
+  JOIN category_names cn ON cn.slug = s.category AND cn.lang = @lang
+  LEFT JOIN sources src ON src.id = s.source_id`
+
+const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T))
+
+function toStoryRecord(row: StoryRow): StoryRecord {
+  return {
+    id: row.id,
+    originalUrl: row.original_url,
+    originalTitle: row.original_title,
+    author: row.author,
+    publishedAt: row.published_at,
+    coverImageUrl: row.cover_image_url,
+    multiSource: row.multi_source === 1,
+    category: { slug: row.category, name: row.category_name },
+    source: row.source_id ? { id: row.source_id, name: row.source_name!, siteUrl: row.source_site_url } : null,
+    en: { headline: row.en_headline, summary: row.en_summary, cards: null },
+    translation: row.tr_lang ? compact({ headline: row.tr_headline, summary: row.tr_summary }) : undefined,
+  }
+}
+
+function compact(t: { headline: string | null; summary: string | null; cards?: Card[] | null }): TranslationText {
+  const out: TranslationText = {}
+  if (t.headline !== null) out.headline = t.headline
+  if (t.summary !== null) out.summary = t.summary
+  if (t.cards != null) out.cards = t.cards
+  return out
+}
+
+/** Opens (creating if needed) a SQLite database file, applies pending migrations and returns the Store. */
+export function openSqliteStore(file: string): Store {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+  const db = new Database(file)
+  // WAL: readers never block the writer; NORMAL: durable across process crashes, and the content is
+  // re-creatable from publishers and exports if a power loss takes the last commits (ops.md §3.2).
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = NORMAL')
+  db.pragma('foreign_keys = ON')
+  db.pragma('busy_timeout = 5000')
+  migrate(db)
+
+  const stmt = {
+    list: db.prepare(`SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS} ORDER BY s.seq DESC LIMIT @limit`),
+    listTopic: db.prepare(`SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
+      WHERE s.category = @topic ORDER BY s.seq DESC LIMIT @limit`),
+    searchRowids: db.prepare(`SELECT rowid AS r FROM story_search
+      WHERE story_search MATCH @match AND (rowid % ${LANGUAGE_SLOTS}) IN (0, @langIndex)
+      ORDER BY rowid DESC LIMIT @rows`),
+    bySeqs: db.prepare(`SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
+      WHERE s.seq IN (SELECT value FROM json_each(@seqs)) ORDER BY s.seq DESC`),
+    get: db.prepare(`SELECT ${STORY_COLUMNS}, s.covered_by, en.cards AS en_cards, tr.cards AS tr_cards
+      FROM stories s ${STORY_JOINS} WHERE s.id = @id`),
+    categories: db.prepare(`SELECT c.slug, n.name FROM categories c
+      JOIN category_names n ON n.slug = c.slug AND n.lang = ? ORDER BY c.position`),
+    sources: db.prepare('SELECT id, name, site_url FROM sources ORDER BY name COLLATE NOCASE, id'),
+    latest: db.prepare('SELECT published_at FROM stories ORDER BY seq DESC LIMIT 1'),
+    count: db.prepare('SELECT COUNT(*) AS n FROM stories'),
+    version: db.prepare(`SELECT value FROM meta WHERE key = 'content_version'`),
+    bumpVersion: db.prepare(`UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'content_version'`),
+    ping: db.prepare('SELECT 1'),
+    upsertSource: db.prepare(`INSERT INTO sources (id, name, site_url) VALUES (?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET name = excluded.name, site_url = excluded.site_url`),
+    existing: db.prepare('SELECT seq FROM stories WHERE id = ?'),
+    seqTaken: db.prepare('SELECT 1 FROM stories WHERE seq = ?'),
+    deleteStory: db.prepare('DELETE FROM stories WHERE id = ?'),
+    deleteSearchRows: db.prepare('DELETE FROM story_search WHERE rowid BETWEEN ? AND ?'),
+    insertStory: db.prepare(`INSERT INTO stories (seq, id, original_url, original_title, author, published_at,
+      cover_image_url, category, source_id, multi_source, covered_by, updated_at)
+      VALUES (@seq, @id, @original_url, @original_title, @author, @published_at, @cover_image_url, @category,
+      @source_id, @multi_source, @covered_by, @updated_at)`),
+    insertText: db.prepare(`INSERT INTO story_texts (story_id, lang, headline, summary, cards)
+      VALUES (?, ?, ?, ?, ?)`),
+    insertSearchRow: db.prepare('INSERT INTO story_search (rowid, headline) VALUES (?, ?)'),
+    exportPage: db.prepare(`SELECT s.*, src.name AS source_name, src.site_url AS source_site_url
+      FROM stories s LEFT JOIN sources src ON src.id = s.source_id
+      WHERE s.id > ? ORDER BY s.id LIMIT ?`),
+    exportTexts: db.prepare(`SELECT story_id, lang, headline, summary, cards FROM story_texts
+      WHERE story_id IN (SELECT value FROM json_each(?))`),
+  }
+
+  function allocateSeq(id: string, publishedAt: string | null): number {
+    const base = publishedSecond(publishedAt) * TIEBREAK_SLOTS
+    const first = preferredTiebreak(id)
+    for (let i = 0; i < TIEBREAK_SLOTS; i++) {
+      const seq = base + ((first + i) % TIEBREAK_SLOTS)
+      if (!stmt.seqTaken.get(seq)) return seq
+    }
+    throw new Error(`storage: more than ${TIEBREAK_SLOTS} stories share the published second of ${publishedAt}`)
+  }
+
+  function writeStory(s: StorySnapshot, now: string): 'inserted' | 'updated' {
+    const old = stmt.existing.get(s.id) as { seq: number } | undefined
+    if (old) {
+      stmt.deleteSearchRows.run(old.seq * LANGUAGE_SLOTS, old.seq * LANGUAGE_SLOTS + LANGUAGE_SLOTS - 1)
+      stmt.deleteStory.run(s.id)
+    }
+    if (s.source) stmt.upsertSource.run(s.source.id, s.source.name, s.source.site_url)
+    const seq = allocateSeq(s.id, s.published_at)
+    stmt.insertStory.run({
+      seq,
+      id: s.id,
+      original_url: s.original_url,
+      original_title: s.original_title,
+      author: s.author,
+      published_at: s.published_at,
+      cover_image_url: s.cover_image_url,
+      category: s.category,
+      source_id: s.source?.id ?? null,
+      multi_source: s.multi_source ? 1 : 0,
+      covered_by: s.covered_by ? JSON.stringify(s.covered_by) : null,
+      updated_at: now,
+    })
+    const json = (v: unknown) => (v == null ? null : JSON.stringify(v))
+    stmt.insertText.run(s.id, 'en', s.headline, s.summary, json(s.cards))
+    stmt.insertSearchRow.run(seq * LANGUAGE_SLOTS, toIndexText(s.headline))
+    for (const lang of TRANSLATION_LANGUAGES) {
+      const t = s.translations[lang]
+      if (!t) continue
+      stmt.insertText.run(s.id, lang, t.headline ?? null, t.summary ?? null, json(t.cards))
+      if (t.headline) stmt.insertSearchRow.run(seq * LANGUAGE_SLOTS + languageIndex(lang), toIndexText(t.headline))
+    }
+    return old ? 'updated' : 'inserted'
+  }
+
+  const upsertAll = db.transaction((stories: StorySnapshot[]): UpsertResult => {
+    const result: UpsertResult = { inserted: 0, updated: 0 }
+    const now = new Date().toISOString()
+    for (const s of stories) result[writeStory(s, now)]++
+    if (stories.length > 0) stmt.bumpVersion.run()
+    return result
+  })
+
+  function snapshotFromRows(row: Record<string, unknown>, texts: Array<Record<string, string | null>>): StorySnapshot {
+    const en = texts.find((t) => t.lang === 'en')!
+    const translations: Partial<Record<Language, TranslationText>> = {}
+    for (const t of texts) {
+      if (t.lang === 'en') continue
+      translations[t.lang as Language] = compact({ headline: t.headline!, summary: t.summary!, cards: parseJson<Card[]>(t.cards!) })
+    }
+    return {
+      id: row.id as string,
+      original_url: row.original_url as string,
+      original_title: row.original_title as string,
+      author: row.author as string | null,
+      published_at: row.published_at as string | null,
+      cover_image_url: row.cover_image_url as string | null,
+      category: row.category as Topic,
+      source: row.source_id
+        ? { id: row.source_id as string, name: row.source_name as string, site_url: row.source_site_url as string | null }
+        : null,
+      headline: en.headline!,
+      summary: en.summary ?? null,
+      cards: parseJson<Card[]>(en.cards ?? null),
+      covered_by: parseJson<CoveredBy[]>(row.covered_by as string | null),
+      multi_source: row.multi_source === 1,
+      translations,
+    }
+  }
+
+  return {
+    dialect: 'sqlite',
+
+    async listStories({ topic, limit, lang }) {
+      const rows = (topic ? stmt.listTopic.all({ topic, limit, lang }) : stmt.list.all({ limit, lang })) as StoryRow[]
+      return rows.map(toStoryRecord)
+    },
+
+    async searchStories({ terms, limit, lang }) {
+      if (terms.length === 0) return []
+      // A story can match in English and in `lang`: 2 × limit index rows always hold `limit` distinct stories.
+      const hits = stmt.searchRowids.all({
+        match: toFtsMatch(terms),
+        langIndex: languageIndex(lang),
+        rows: lang === 'en' ? limit : limit * 2,
+      }) as Array<{ r: number }>
+      const seqs = [...new Set(hits.map((h) => Math.floor(h.r / LANGUAGE_SLOTS)))].slice(0, limit)
+      if (seqs.length === 0) return []
+      return (stmt.bySeqs.all({ seqs: JSON.stringify(seqs), lang }) as StoryRow[]).map(toStoryRecord)
+    },
+
+    async getStory(id, lang) {
+      const row = stmt.get.get({ id, lang }) as StoryDetailRow | undefined
+      if (!row) return null
+      const record = toStoryRecord(row)
+      record.en.cards = parseJson<Card[]>(row.en_cards)
+      if (record.translation) {
+        const cards = parseJson<Card[]>(row.tr_cards)
+        if (cards) record.translation.cards = cards
+      }
+      return { ...record, coveredBy: parseJson<CoveredBy[]>(row.covered_by) }
+    },
+
+    async listCategories(lang) {
+      return stmt.categories.all(lang) as CategoryRecord[]
+    },
+
+    async listSources() {
+      return (stmt.sources.all() as Array<{ id: string; name: string; site_url: string | null }>)
+        .map((r): SourceRecord => ({ id: r.id, name: r.name, siteUrl: r.site_url }))
+    },
+
+    async latestPublishedAt() {
+      const row = stmt.latest.get() as { published_at: string | null } | undefined
+      return row?.published_at ?? null
+    },
+
+    async countStories() {
+      return (stmt.count.get() as { n: number }).n
+    },
+
+    async contentVersion() {
+      return (stmt.version.get() as { value: string }).value
+    },
+
+    async upsertStories(stories) {
+      return upsertAll.immediate(stories)
+    },
+
+    async *exportStories() {
+      const PAGE = 500
+      let after = ''
+      for (;;) {
+        const rows = stmt.exportPage.all(after, PAGE) as Array<Record<string, unknown>>
+        if (rows.length === 0) return
+        const ids = rows.map((r) => r.id as string)
+        const texts = stmt.exportTexts.all(JSON.stringify(ids)) as Array<Record<string, string | null>>
+        const byStory = new Map<string, Array<Record<string, string | null>>>()
+        for (const t of texts) {
+          const list = byStory.get(t.story_id!) ?? []
+          list.push(t)
+          byStory.set(t.story_id!, list)
+        }
+        for (const row of rows) yield snapshotFromRows(row, byStory.get(row.id as string) ?? [])
+        after = ids[ids.length - 1]!
+      }
+    },
+
+    async ping() {
+      stmt.ping.get()
+    },
+
+    async close() {
+      if (db.open) db.close()
+    },
+  }
+}
+

@@ -1,0 +1,67 @@
+import type { Language } from '../domain/languages.ts'
+import type { SearchTerm } from '../domain/search-terms.ts'
+import type { CoveredBy, StorySnapshot, StoryText, TranslationText } from '../domain/story.ts'
+import type { Topic } from '../domain/topics.ts'
+
+/** A story as the store returns it: English text plus the requested language's translation, unresolved. */
+export interface StoryRecord {
+  id: string
+  originalUrl: string
+  originalTitle: string
+  author: string | null
+  publishedAt: string | null
+  coverImageUrl: string | null
+  multiSource: boolean
+  category: CategoryRecord
+  source: SourceRecord | null
+  en: StoryText
+  translation: TranslationText | undefined
+}
+
+export interface StoryDetailRecord extends StoryRecord {
+  coveredBy: CoveredBy[] | null
+}
+
+export interface CategoryRecord {
+  slug: Topic
+  /** Name in the requested language. */
+  name: string
+}
+
+export interface SourceRecord {
+  id: string
+  name: string
+  siteUrl: string | null
+}
+
+export interface UpsertResult {
+  inserted: number
+  updated: number
+}
+
+/**
+ * Everything the service reads and writes. Each dialect implements it and runs `runStoreContract`.
+ * List and search return newest first and cost O(limit): implementations must not scan the corpus.
+ * Text fields for list results carry headline and summary only (cards are null); getStory carries everything.
+ */
+export interface Store {
+  readonly dialect: 'sqlite'
+  listStories(opts: { topic?: Topic; limit: number; lang: Language }): Promise<StoryRecord[]>
+  /** Stories whose English or `lang` headline contains every term (see domain/search-terms.ts). */
+  searchStories(opts: { terms: SearchTerm[]; limit: number; lang: Language }): Promise<StoryRecord[]>
+  getStory(id: string, lang: Language): Promise<StoryDetailRecord | null>
+  listCategories(lang: Language): Promise<CategoryRecord[]>
+  listSources(): Promise<SourceRecord[]>
+  /** published_at of the newest story, or null when there is none. */
+  latestPublishedAt(): Promise<string | null>
+  countStories(): Promise<number>
+  /** Changes whenever stored content changes, also when another process wrote it. */
+  contentVersion(): Promise<string>
+  /** Inserts or replaces stories by id, all in one transaction. */
+  upsertStories(stories: StorySnapshot[]): Promise<UpsertResult>
+  /** Every story in snapshot form, ordered by id. */
+  exportStories(): AsyncIterable<StorySnapshot>
+  /** A trivial round trip to the database: throws when it is unreachable. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}

@@ -1,0 +1,57 @@
+import type { Context } from 'hono'
+import type { CachePolicy } from './cache-policy.ts'
+import { ifNoneMatchHits } from './etag.ts'
+import type { CachedBody, ResponseCache } from './response-cache.ts'
+
+export interface ResponderDeps {
+  cache: ResponseCache
+  policy: CachePolicy
+  /** The current content version; entries made under another version are stale. */
+  contentVersion: () => Promise<string>
+}
+
+export interface RenderOptions {
+  /** Content that does not change with stored stories (the OpenAPI document, discovery files). */
+  static?: boolean
+  contentType?: string
+}
+
+/** Serves `render`'s output through the response cache with ETag, 304 and the cacheable header set. */
+export function createResponder({ cache, policy, contentVersion }: ResponderDeps) {
+  function send(c: Context, entry: CachedBody): Response {
+    const headers: Record<string, string> = { ETag: entry.etag, ...policy.ok }
+    if (ifNoneMatchHits(c.req.header('If-None-Match'), entry.etag)) return new Response(null, { status: 304, headers })
+    return new Response(entry.bytes, {
+      status: 200,
+      headers: { ...headers, 'Content-Type': entry.contentType, 'Content-Length': String(entry.bytes.byteLength) },
+    })
+  }
+
+  return {
+    /** JSON body of `produce()`, cached under `key` (a normalized form of the validated request). */
+    async json(c: Context, key: string, produce: () => Promise<unknown>, opts: RenderOptions = {}): Promise<Response> {
+      const version = opts.static ? 'static' : await contentVersion()
+      const entry = await cache.get(key, version, async () => ({
+        body: JSON.stringify(await produce()),
+        contentType: opts.contentType ?? 'application/json; charset=utf-8',
+      }))
+      return send(c, entry)
+    },
+    /** A text body (Markdown, HTML, XML) rendered by `produce()`. */
+    async text(c: Context, key: string, contentType: string, produce: () => Promise<string>, opts: RenderOptions = {}): Promise<Response> {
+      const version = opts.static ? 'static' : await contentVersion()
+      const entry = await cache.get(key, version, async () => ({ body: await produce(), contentType }))
+      return send(c, entry)
+    },
+  }
+}
+
+export type Responder = ReturnType<typeof createResponder>
+
+/** A cache key from validated input: parameter order and unknown parameters do not split the cache. */
+export function cacheKey(route: string, input: Record<string, unknown>): string {
+  const parts = Object.keys(input).sort()
+    .filter((k) => input[k] !== undefined)
+    .map((k) => `${k}=${String(input[k])}`)
+  return `${route}?${parts.join('&')}`
+}

@@ -1,0 +1,40 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
+import { ListCategoriesInput } from '../../../query/inputs.ts'
+import type { QueryService } from '../../../query/query-service.ts'
+import { CategoryList, SourceList } from '../../../query/views.ts'
+import { cacheKey, type Responder } from '../../http/responder.ts'
+import { errorResponses, jsonResponse } from '../openapi-parts.ts'
+
+const listCategoriesRoute = createRoute({
+  method: 'get',
+  path: '/categories',
+  operationId: 'listCategories',
+  summary: 'The thirteen topics, named in the requested language',
+  tags: ['catalog'],
+  request: { query: ListCategoriesInput },
+  responses: {
+    200: jsonResponse(CategoryList, 'Every topic.'),
+    ...errorResponses([400, 503]),
+  },
+})
+
+const listSourcesRoute = createRoute({
+  method: 'get',
+  path: '/sources',
+  operationId: 'listSources',
+  summary: 'Every publisher the service draws from',
+  tags: ['catalog'],
+  responses: {
+    200: jsonResponse(SourceList, 'Every publisher, by name.'),
+    ...errorResponses([503]),
+  },
+})
+
+export function registerCatalogRoutes(api: OpenAPIHono, query: QueryService, respond: Responder): void {
+  api.openapi(listCategoriesRoute, async (c) => {
+    const input = c.req.valid('query')
+    return respond.json(c, cacheKey('categories', input), () => query.listCategories(input)) as never
+  })
+
+  api.openapi(listSourcesRoute, async (c) => respond.json(c, 'sources', () => query.listSources()) as never)
+}
