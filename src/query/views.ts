@@ -11,6 +11,9 @@ import type { CategoryRecord, SourceRecord, StoryDetailRecord, StoryRecord } fro
 
 const Uri = z.url()
 
+/** `X | null` for a named component; `.nullable()` on a component would make the component itself nullable in OpenAPI. */
+const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()])
+
 export const Category = z.strictObject({
   slug: z.enum(TOPICS),
   name: z.string().meta({ description: 'Topic name in the requested language.' }),
@@ -34,8 +37,8 @@ const storyFields = {
   original_title: z.string().meta({ description: 'Title as published by the source.' }),
   original_url: Uri.meta({ description: 'The original article. Cite it, with the publisher, whenever you use the story.' }),
   author: z.string().nullable(),
-  source: Source.nullable(),
-  category: Category.nullable(),
+  source: orNull(Source),
+  category: orNull(Category),
   published_at: z.iso.datetime().nullable(),
   cover_image_url: Uri.nullable(),
   multi_source: z.boolean().meta({ description: 'True when the story synthesizes the coverage of several publishers.' }),

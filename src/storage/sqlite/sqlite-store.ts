@@ -7,6 +7,7 @@ import type { Card, CoveredBy, StorySnapshot, TranslationText } from '../../doma
 import type { Topic } from '../../domain/topics.ts'
 import type { CategoryRecord, SourceRecord, Store, StoryDetailRecord, StoryRecord, UpsertResult } from '../store.ts'
 import { toFtsMatch } from './fts-query.ts'
+import { SQL } from './queries.ts'
 import { migrate } from './migrations.ts'
 import { LANGUAGE_SLOTS, TIEBREAK_SLOTS, preferredTiebreak, publishedSecond } from './sort-key.ts'
 
@@ -36,19 +37,6 @@ interface StoryDetailRow extends StoryRow {
   en_cards: string | null
   tr_cards: string | null
 }
-
-const STORY_COLUMNS = `
-  s.seq, s.id, s.original_url, s.original_title, s.author, s.published_at, s.cover_image_url, s.multi_source,
-  s.category, cn.name AS category_name,
-  s.source_id, src.name AS source_name, src.site_url AS source_site_url,
-  en.headline AS en_headline, en.summary AS en_summary,
-  tr.lang AS tr_lang, tr.headline AS tr_headline, tr.summary AS tr_summary`
-
-const STORY_JOINS = `
-  JOIN story_texts en ON en.story_id = s.id AND en.lang = 'en'
-  LEFT JOIN story_texts tr ON tr.story_id = s.id AND tr.lang = @lang AND @lang <> 'en'
-  JOIN category_names cn ON cn.slug = s.category AND cn.lang = @lang
-  LEFT JOIN sources src ON src.id = s.source_id`
 
 const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T))
 
@@ -89,16 +77,11 @@ export function openSqliteStore(file: string): Store {
   migrate(db)
 
   const stmt = {
-    list: db.prepare(`SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS} ORDER BY s.seq DESC LIMIT @limit`),
-    listTopic: db.prepare(`SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
-      WHERE s.category = @topic ORDER BY s.seq DESC LIMIT @limit`),
-    searchRowids: db.prepare(`SELECT rowid AS r FROM story_search
-      WHERE story_search MATCH @match AND (rowid % ${LANGUAGE_SLOTS}) IN (0, @langIndex)
-      ORDER BY rowid DESC LIMIT @rows`),
-    bySeqs: db.prepare(`SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
-      WHERE s.seq IN (SELECT value FROM json_each(@seqs)) ORDER BY s.seq DESC`),
-    get: db.prepare(`SELECT ${STORY_COLUMNS}, s.covered_by, en.cards AS en_cards, tr.cards AS tr_cards
-      FROM stories s ${STORY_JOINS} WHERE s.id = @id`),
+    list: db.prepare(SQL.list),
+    listTopic: db.prepare(SQL.listTopic),
+    searchRowids: db.prepare(SQL.searchRowids),
+    bySeqs: db.prepare(SQL.bySeqs),
+    get: db.prepare(SQL.get),
     categories: db.prepare(`SELECT c.slug, n.name FROM categories c
       JOIN category_names n ON n.slug = c.slug AND n.lang = ? ORDER BY c.position`),
     sources: db.prepare('SELECT id, name, site_url FROM sources ORDER BY name COLLATE NOCASE, id'),

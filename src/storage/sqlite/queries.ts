@@ -1,0 +1,31 @@
+import { LANGUAGE_SLOTS } from './sort-key.ts'
+
+const STORY_COLUMNS = `
+  s.seq, s.id, s.original_url, s.original_title, s.author, s.published_at, s.cover_image_url, s.multi_source,
+  s.category, cn.name AS category_name,
+  s.source_id, src.name AS source_name, src.site_url AS source_site_url,
+  en.headline AS en_headline, en.summary AS en_summary,
+  tr.lang AS tr_lang, tr.headline AS tr_headline, tr.summary AS tr_summary`
+
+// CROSS JOIN pins `stories` as the outer loop: walking it by seq is what makes "newest N" cost O(N). Without it
+// the planner, lacking statistics on a small table, may scan story_texts and sort everything.
+const STORY_JOINS = `
+  CROSS JOIN story_texts en ON en.story_id = s.id AND en.lang = 'en'
+  CROSS JOIN category_names cn ON cn.slug = s.category AND cn.lang = @lang
+  LEFT JOIN story_texts tr ON tr.story_id = s.id AND tr.lang = @lang AND @lang <> 'en'
+  LEFT JOIN sources src ON src.id = s.source_id`
+
+/** The read queries, exported so the query-plan test checks exactly what runs. */
+export const SQL = {
+  list: `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS} ORDER BY s.seq DESC LIMIT @limit`,
+  listTopic: `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
+    WHERE s.category = @topic ORDER BY s.seq DESC LIMIT @limit`,
+  // rowid = seq * 16 + language index, so rowid order is newest first and the language is rowid % 16.
+  searchRowids: `SELECT rowid AS r FROM story_search
+    WHERE story_search MATCH @match AND (rowid % ${LANGUAGE_SLOTS}) IN (0, @langIndex)
+    ORDER BY rowid DESC LIMIT @rows`,
+  bySeqs: `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
+    WHERE s.seq IN (SELECT value FROM json_each(@seqs)) ORDER BY s.seq DESC`,
+  get: `SELECT ${STORY_COLUMNS}, s.covered_by, en.cards AS en_cards, tr.cards AS tr_cards
+    FROM stories s ${STORY_JOINS} WHERE s.id = @id`,
+} as const

@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { after, describe, it } from 'node:test'
+import Database from 'better-sqlite3'
+import { StorySnapshot } from '../../domain/story.ts'
+import { makeStory } from '../../../test/fixtures/stories.ts'
+import { runStoreContract } from '../store.contract.ts'
+import { SQL } from './queries.ts'
+import { openSqliteStore } from './sqlite-store.ts'
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsdesk-sqlite-'))
+after(() => fs.rmSync(dir, { recursive: true, force: true }))
+let n = 0
+const freshFile = () => path.join(dir, `store-${++n}.db`)
+
+runStoreContract('sqlite', async () => openSqliteStore(freshFile()))
+
+describe('sqlite store specifics', () => {
+  it('uses WAL, foreign keys and the migration table', async () => {
+    const file = freshFile()
+    const store = openSqliteStore(file)
+    await store.close()
+    const db = new Database(file, { readonly: true })
+    assert.equal(db.pragma('journal_mode', { simple: true }), 'wal')
+    const versions = db.prepare('SELECT version FROM schema_migrations').all()
+    assert.deepEqual(versions, [{ version: 1 }])
+    db.close()
+    // Re-opening applies nothing twice.
+    const again = openSqliteStore(file)
+    await again.close()
+  })
+
+  it('answers list, topic list, search and get from indexes, never a scan or a sort', async () => {
+    const file = freshFile()
+    const store = openSqliteStore(file)
+    await store.upsertStories(Array.from({ length: 50 }, (_, i) =>
+      StorySnapshot.parse(makeStory({ published_at: new Date(Date.UTC(2026, 10, 1, i)).toISOString(), headline: `Port volume ${i} rises` }))))
+    await store.close()
+    const db = new Database(file, { readonly: true })
+    const plan = (sql: string, params: Record<string, unknown>) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as Array<{ detail: string }>).map((r) => r.detail).join(' | ')
+    const noSort = (p: string) => assert.doesNotMatch(p, /TEMP B-TREE/, p)
+
+    for (const lang of ['en', 'es']) {
+      const list = plan(SQL.list, { limit: 20, lang })
+      noSort(list)
+      assert.match(list, /^SCAN s\b/, list)
+
+      const topic = plan(SQL.listTopic, { topic: 'business', limit: 20, lang })
+      noSort(topic)
+      assert.match(topic, /^SEARCH s USING INDEX stories_by_category \(category=\?\)/, topic)
+
+      const search = plan(SQL.searchRowids, { match: '"port"*', langIndex: 1, rows: 40 })
+      noSort(search)
+      assert.match(search, /^SCAN story_search VIRTUAL TABLE INDEX/, search)
+
+      const bySeqs = plan(SQL.bySeqs, { seqs: '[1,2]', lang })
+      assert.match(bySeqs, /SEARCH s USING INTEGER PRIMARY KEY \(rowid=\?\)/, bySeqs)
+
+      const get = plan(SQL.get, { id: 'x', lang })
+      assert.match(get, /^SEARCH s USING INDEX sqlite_autoindex_stories_1 \(id=\?\)/, get)
+    }
+
+    // No LIKE anywhere in the store's SQL: search goes through FTS5 only.
+    const source = fs.readFileSync(new URL('./sqlite-store.ts', import.meta.url), 'utf8')
+    assert.doesNotMatch(source, /\bLIKE\b/i)
+    db.close()
+  })
+})
