@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import readline from 'node:readline'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+const CLI = [
+  '--import', 'tsx', path.join(ROOT, 'src', 'cli', 'main.ts'),
+]
+
+/** A fresh temporary directory, removed when the process exits. */
+export function tempDir(prefix = 'newsdesk-test-'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+/** The environment a test process gets: nothing from the developer's shell that could change behaviour. */
+export function testEnv(extra: Record<string, string>): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...extra }
+}
+
+export interface CliResult {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Runs `newsdesk ARGS` as a child process, the way a user runs it. */
+export function runCli(args: string[], opts: { env: Record<string, string>; input?: string | Buffer }): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env: opts.env })
+    const out: Buffer[] = []
+    const err: Buffer[] = []
+    child.stdout.on('data', (d: Buffer) => out.push(d))
+    child.stderr.on('data', (d: Buffer) => err.push(d))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({
+      code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'),
+    }))
+    child.stdin.end(opts.input ?? '')
+  })
+}
+
+export interface ServeProcess {
+  url: string
+  port: number
+  logs: Array<Record<string, unknown>>
+  child: ChildProcess
+  stop(): Promise<number | null>
+}
+
+/** Starts `newsdesk serve` on an ephemeral port and resolves once it logs that it listens. */
+export function startServe(env: Record<string, string>): Promise<ServeProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...CLI, 'serve'], { cwd: ROOT, env: { PORT: '0', HOST: '127.0.0.1', ...env } })
+    const logs: Array<Record<string, unknown>> = []
+    let stderr = ''
+    child.stderr!.on('data', (d: Buffer) => { stderr += d.toString() })
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`serve did not start within 20 s\n${stderr}`))
+    }, 20_000)
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`serve exited with ${code}\n${stderr}`))
+    })
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      let entry: Record<string, unknown>
+      try {
+        entry = JSON.parse(line) as Record<string, unknown>
+      } catch {
+        return
+      }
+      logs.push(entry)
+      if (entry.msg === 'serve: listening') {
+        clearTimeout(timer)
+        child.removeAllListeners('exit')
+        const port = entry.port as number
+        resolve({
+          url: `http://127.0.0.1:${port}`,
+          port,
+          logs,
+          child,
+          stop: () => new Promise((done) => {
+            if (child.exitCode !== null) return done(child.exitCode)
+            child.once('exit', (code) => done(code))
+            child.kill('SIGTERM')
+          }),
+        })
+      }
+    })
+  })
+}
