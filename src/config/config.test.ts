@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { ConfigError, loadConfig } from './config.ts'
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({})
+    assert.equal(c.port, 3000)
+    assert.equal(c.host, '0.0.0.0')
+    assert.equal(c.siteUrl, 'http://localhost:3000')
+    assert.equal(c.baseUrl, 'http://localhost:3000/api/v1')
+    assert.equal(c.databaseUrl, 'sqlite:./data/newsdesk.db')
+    assert.equal(c.sample, 'auto')
+    assert.equal(c.logLevel, 'info')
+    assert.equal(c.cache.maxAgeSeconds, 60)
+    assert.equal(c.healthMaxStoryAgeMinutes, 1440)
+    assert.ok(Object.isFrozen(c))
+  })
+
+  it('derives SITE_URL from PORT and strips a trailing slash from an explicit one', () => {
+    assert.equal(loadConfig({ PORT: '8080' }).siteUrl, 'http://localhost:8080')
+    const c = loadConfig({ SITE_URL: 'https://news.example.org/' })
+    assert.equal(c.siteUrl, 'https://news.example.org')
+    assert.equal(c.baseUrl, 'https://news.example.org/api/v1')
+  })
+
+  it('lists every bad variable in one error', () => {
+    let error: unknown
+    try {
+      loadConfig({ PORT: 'abc', SITE_URL: 'ftp://x', DATABASE_URL: 'mysql://db', NEWSDESK_SAMPLE: 'yes', LOG_LEVEL: 'loud', CACHE_MAX_AGE: '-5' })
+    } catch (err) {
+      error = err
+    }
+    assert.ok(error instanceof ConfigError)
+    assert.deepEqual(error.problems.map((p) => p.split(':')[0]), ['PORT', 'SITE_URL', 'DATABASE_URL', 'NEWSDESK_SAMPLE', 'LOG_LEVEL', 'CACHE_MAX_AGE'])
+    assert.match(error.message, /PORT: must be an integer from 0 to 65535 \(got "abc"\)/)
+    assert.match(error.message, /DATABASE_URL: must be sqlite:PATH/)
+  })
+})
