@@ -67,7 +67,7 @@ const MIGRATIONS: Migration[] = [
           content = '',
           contentless_delete = 1,
           tokenize = 'unicode61 remove_diacritics 2',
-          prefix = '2 3'
+          prefix = '2 3 4 5 6 7 8 9 10 11 12'
         );
       `)
       const insertCategory = db.prepare('INSERT INTO categories (slug, position) VALUES (?, ?)')

@@ -1,0 +1,14 @@
+// The subset of autocannon's programmatic API the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  interface Histogram { average: number; p50: number; p99: number }
+  interface Result { requests: Histogram; latency: Histogram; throughput: Histogram; non2xx: number }
+  interface Options {
+    url: string
+    connections?: number
+    duration?: number
+    pipelining?: number
+    requests?: Array<{ method?: string; path: string }>
+  }
+  function autocannon(opts: Options): Promise<Result>
+  export default autocannon
+}

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto'
+import type { StorySnapshot } from '../src/domain/story.ts'
+import { TOPICS } from '../src/domain/topics.ts'
+
+/**
+ * Deterministic synthetic stories: headlines drawn from a Zipf-like vocabulary, plus planted words whose
+ * frequencies are known, so search can be measured for rare, medium and common terms.
+ */
+const COMMON = ['market', 'growth', 'company', 'deal', 'report', 'plan', 'team', 'launch', 'revenue', 'users']
+export const PLANTED = { rare: 'quetzalcoatl', medium: 'halvorsen', common: 'inflation' } as const
+
+function rng(seed: number) {
+  let s = seed >>> 0
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
+    return s / 2 ** 32
+  }
+}
+
+function word(i: number): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz'
+  let w = ''
+  let n = i + 26 * 26
+  while (n > 0) {
+    w += letters[n % 26]
+    n = Math.floor(n / 26)
+  }
+  return w
+}
+
+export function* syntheticStories(count: number, seed = 42): Generator<StorySnapshot> {
+  const rand = rng(seed)
+  const sources = Array.from({ length: 500 }, (_, i) => ({ id: randomUUID(), name: `Publisher ${i}`, site_url: `https://p${i}.example` }))
+  const start = Date.UTC(2024, 0, 1)
+  const span = Date.UTC(2026, 10, 20) - start
+  for (let i = 0; i < count; i++) {
+    const words: string[] = []
+    for (let k = 0; k < 8; k++) {
+      const r = rand()
+      words.push(r < 0.3 ? COMMON[Math.floor(rand() * COMMON.length)]! : word(Math.floor(60000 * rand() ** 3)))
+    }
+    if (i % 5000 === 17) words.push(PLANTED.rare)
+    if (i % 100 === 3) words.push(PLANTED.medium)
+    if (i % 8 === 1) words.push(PLANTED.common)
+    const headline = words.join(' ')
+    yield {
+      id: randomUUID(),
+      original_url: `https://p${i % 500}.example/story/${i}`,
+      original_title: headline,
+      author: null,
+      published_at: new Date(start + Math.floor((span * i) / count)).toISOString().replace('.000Z', 'Z'),
+      cover_image_url: null,
+      category: TOPICS[i % TOPICS.length]!,
+      source: sources[i % sources.length]!,
+      headline: headline[0]!.toUpperCase() + headline.slice(1),
+      summary: `${headline}. A two-sentence synthetic summary that is about as long as a real one, for realistic payload sizes.`,
+      cards: [{ heading: 'What happened', body: headline }],
+      covered_by: [],
+      multi_source: false,
+      translations: i % 10 === 0 ? { es: { headline: `ES ${headline}` } } : {},
+    }
+  }
+}
