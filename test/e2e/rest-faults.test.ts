@@ -79,12 +79,16 @@ describe('store faults and health states over HTTP', () => {
     clock = NOW
   })
 
-  it('answers 503 with a clean body when the store fails, and recovers when it is back', async () => {
+  it('answers 503 with a clean body when the store fails, serves what it already had, and recovers', async () => {
     const warm = await request(`${url}/api/v1/stories`)
     assert.equal(warm.status, 200)
     state.broken = true
     try {
-      for (const route of ['/api/v1/stories', '/api/v1/stories?q=port', '/api/v1/stories/0f8fad5b-d9cb-469f-a165-70867728950e', '/api/v1/categories', '/api/v1/sources']) {
+      const stale = await request(`${url}/api/v1/stories`)
+      assert.equal(stale.status, 200, 'a request answered before is served from the response cache')
+      assert.equal(stale.text, warm.text)
+      assert.equal(stale.headers.get('etag'), warm.headers.get('etag'))
+      for (const route of ['/api/v1/stories?limit=3', '/api/v1/stories?q=port', '/api/v1/stories/0f8fad5b-d9cb-469f-a165-70867728950e', '/api/v1/categories', '/api/v1/sources']) {
         const res = await request(`${url}${route}`)
         assert.equal(res.status, 503, route)
         assert.deepEqual(res.json, { error: 'unavailable', message: 'The story store is temporarily unavailable. Retry shortly.' })

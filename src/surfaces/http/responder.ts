@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { AppError } from '../../domain/errors.ts'
 import type { CachePolicy } from './cache-policy.ts'
 import { ifNoneMatchHits } from './etag.ts'
 import type { CachedBody, ResponseCache } from './response-cache.ts'
@@ -27,21 +28,30 @@ export function createResponder({ cache, policy, contentVersion }: ResponderDeps
     })
   }
 
+  /**
+   * The current body for `key`. When the store is unavailable, the last body served for the same request is
+   * better than an error: the origin honours its own stale-if-error, as an edge cache would.
+   */
+  async function current(key: string, render: () => Promise<{ body: string; contentType: string }>, opts: RenderOptions): Promise<CachedBody> {
+    try {
+      const version = opts.static ? 'static' : await contentVersion()
+      return await cache.get(key, version, render)
+    } catch (err) {
+      const stale = err instanceof AppError && err.code === 'unavailable' ? cache.stale(key) : undefined
+      if (!stale) throw err
+      return stale
+    }
+  }
+
   return {
     /** JSON body of `produce()`, cached under `key` (a normalized form of the validated request). */
     async json(c: Context, key: string, produce: () => Promise<unknown>, opts: RenderOptions = {}): Promise<Response> {
-      const version = opts.static ? 'static' : await contentVersion()
-      const entry = await cache.get(key, version, async () => ({
-        body: JSON.stringify(await produce()),
-        contentType: opts.contentType ?? 'application/json; charset=utf-8',
-      }))
-      return send(c, entry)
+      const contentType = opts.contentType ?? 'application/json; charset=utf-8'
+      return send(c, await current(key, async () => ({ body: JSON.stringify(await produce()), contentType }), opts))
     },
     /** A text body (Markdown, HTML, XML) rendered by `produce()`. */
     async text(c: Context, key: string, contentType: string, produce: () => Promise<string>, opts: RenderOptions = {}): Promise<Response> {
-      const version = opts.static ? 'static' : await contentVersion()
-      const entry = await cache.get(key, version, async () => ({ body: await produce(), contentType }))
-      return send(c, entry)
+      return send(c, await current(key, async () => ({ body: await produce(), contentType }), opts))
     },
   }
 }

@@ -38,6 +38,8 @@ export function createResponseCache(maxBytes: number) {
       if (lru && bytes.byteLength < maxBytes) lru.set(key, entry)
       return entry
     },
+    /** The last body cached for `key`, whatever its version: served when the store cannot say what is current. */
+    stale: (key: string): CachedBody | undefined => lru?.get(key),
     stats: () => ({ hits, misses, entries: lru?.size ?? 0, bytes: lru?.calculatedSize ?? 0 }),
     clear: () => lru?.clear(),
   }
