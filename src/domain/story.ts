@@ -91,14 +91,20 @@ function compactTranslations(raw: Partial<Record<string, z.infer<typeof Translat
   const out: Partial<Record<Language, TranslationText>> = {}
   for (const lang of TRANSLATION_LANGUAGES) {
     const t = raw[lang]
-    if (!t) continue
-    const text: TranslationText = {}
-    if (t.headline != null) text.headline = t.headline
-    if (t.summary != null) text.summary = t.summary
-    if (t.cards != null) text.cards = t.cards
-    out[lang] = text
+    if (t) out[lang] = compactTranslation(t)
   }
   return out
+}
+
+const canonicalCard = (c: Card): Card => ({ heading: c.heading, body: c.body })
+
+/** A translation with only the fields it really carries, cards in canonical key order. */
+export function compactTranslation(t: { headline?: string | null; summary?: string | null; cards?: Card[] | null }): TranslationText {
+  const text: TranslationText = {}
+  if (t.headline != null) text.headline = t.headline
+  if (t.summary != null) text.summary = t.summary
+  if (t.cards != null) text.cards = t.cards.map(canonicalCard)
+  return text
 }
 
 /** The export line: every top-level key in the documented order, translations in language order. */
@@ -106,12 +112,7 @@ export function serializeSnapshot(s: StorySnapshot): string {
   const translations: Record<string, TranslationText> = {}
   for (const lang of TRANSLATION_LANGUAGES) {
     const t = s.translations[lang]
-    if (!t) continue
-    const text: TranslationText = {}
-    if (t.headline != null) text.headline = t.headline
-    if (t.summary != null) text.summary = t.summary
-    if (t.cards != null) text.cards = t.cards.map((c) => ({ heading: c.heading, body: c.body }))
-    translations[lang] = text
+    if (t) translations[lang] = compactTranslation(t)
   }
   return JSON.stringify({
     id: s.id,
@@ -124,7 +125,7 @@ export function serializeSnapshot(s: StorySnapshot): string {
     source: s.source ? { id: s.source.id, name: s.source.name, site_url: s.source.site_url } : null,
     headline: s.headline,
     summary: s.summary,
-    cards: s.cards ? s.cards.map((c) => ({ heading: c.heading, body: c.body })) : null,
+    cards: s.cards ? s.cards.map(canonicalCard) : null,
     covered_by: s.covered_by ? s.covered_by.map((c) => ({ name: c.name, title: c.title, url: c.url })) : null,
     multi_source: s.multi_source,
     translations,

@@ -3,7 +3,7 @@ import path from 'node:path'
 import Database from 'better-sqlite3'
 import { TRANSLATION_LANGUAGES, languageIndex, type Language } from '../../domain/languages.ts'
 import { toIndexText } from '../../domain/search-terms.ts'
-import type { Card, CoveredBy, StorySnapshot, TranslationText } from '../../domain/story.ts'
+import { compactTranslation, type Card, type CoveredBy, type StorySnapshot, type TranslationText } from '../../domain/story.ts'
 import type { Topic } from '../../domain/topics.ts'
 import type { CategoryRecord, SourceRecord, Store, StoryDetailRecord, StoryRecord, UpsertResult } from '../store.ts'
 import { toFtsMatch } from './fts-query.ts'
@@ -52,16 +52,8 @@ function toStoryRecord(row: StoryRow): StoryRecord {
     category: { slug: row.category, name: row.category_name },
     source: row.source_id ? { id: row.source_id, name: row.source_name!, siteUrl: row.source_site_url } : null,
     en: { headline: row.en_headline, summary: row.en_summary, cards: null },
-    translation: row.tr_lang ? compact({ headline: row.tr_headline, summary: row.tr_summary }) : undefined,
+    translation: row.tr_lang ? compactTranslation({ headline: row.tr_headline, summary: row.tr_summary }) : undefined,
   }
-}
-
-function compact(t: { headline: string | null; summary: string | null; cards?: Card[] | null }): TranslationText {
-  const out: TranslationText = {}
-  if (t.headline !== null) out.headline = t.headline
-  if (t.summary !== null) out.summary = t.summary
-  if (t.cards != null) out.cards = t.cards
-  return out
 }
 
 /** Opens (creating if needed) a SQLite database file, applies pending migrations and returns the Store. */
@@ -167,7 +159,7 @@ export function openSqliteStore(file: string): Store {
     const translations: Partial<Record<Language, TranslationText>> = {}
     for (const t of texts) {
       if (t.lang === 'en') continue
-      translations[t.lang as Language] = compact({ headline: t.headline!, summary: t.summary!, cards: parseJson<Card[]>(t.cards!) })
+      translations[t.lang as Language] = compactTranslation({ headline: t.headline, summary: t.summary, cards: parseJson<Card[]>(t.cards ?? null) })
     }
     return {
       id: row.id as string,
