@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { after, describe, it } from 'node:test'
 import Database from 'better-sqlite3'
 import { StorySnapshot } from '../../domain/story.ts'
@@ -63,9 +64,11 @@ describe('sqlite store specifics', () => {
       assert.match(get, /^SEARCH s USING INDEX sqlite_autoindex_stories_1 \(id=\?\)/, get)
     }
 
-    // No LIKE anywhere in the store's SQL: search goes through FTS5 only.
-    const source = fs.readFileSync(new URL('./sqlite-store.ts', import.meta.url), 'utf8')
-    assert.doesNotMatch(source, /\bLIKE\b/i)
+    // No LIKE anywhere in the store's SQL (queries.ts, sqlite-store.ts, migrations): search goes through FTS5 only.
+    const here = path.dirname(fileURLToPath(import.meta.url))
+    for (const file of fs.readdirSync(here).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+      assert.doesNotMatch(fs.readFileSync(path.join(here, file), 'utf8'), /\bLIKE\b/i, file)
+    }
     db.close()
   })
 })
