@@ -43,16 +43,16 @@ export function createResponder({ cache, policy, contentVersion }: ResponderDeps
     }
   }
 
+  /** A text body (JSON, Markdown, HTML, XML) rendered by `produce()`, cached under `key`. */
+  async function text(c: Context, key: string, contentType: string, produce: () => Promise<string>, opts: RenderOptions = {}): Promise<Response> {
+    return send(c, await current(key, async () => ({ body: await produce(), contentType }), opts))
+  }
+
   return {
+    text,
     /** JSON body of `produce()`, cached under `key` (a normalized form of the validated request). */
-    async json(c: Context, key: string, produce: () => Promise<unknown>, opts: RenderOptions = {}): Promise<Response> {
-      const contentType = opts.contentType ?? 'application/json; charset=utf-8'
-      return send(c, await current(key, async () => ({ body: JSON.stringify(await produce()), contentType }), opts))
-    },
-    /** A text body (Markdown, HTML, XML) rendered by `produce()`. */
-    async text(c: Context, key: string, contentType: string, produce: () => Promise<string>, opts: RenderOptions = {}): Promise<Response> {
-      return send(c, await current(key, async () => ({ body: await produce(), contentType }), opts))
-    },
+    json: (c: Context, key: string, produce: () => Promise<unknown>, opts: RenderOptions = {}): Promise<Response> =>
+      text(c, key, opts.contentType ?? 'application/json; charset=utf-8', async () => JSON.stringify(await produce()), opts),
   }
 }
 
