@@ -2,10 +2,11 @@ import { parseArgs } from 'node:util'
 import { EXIT_USAGE, type Command, type CommandContext } from './command.ts'
 import { exportCommand } from './commands/export.ts'
 import { importCommand } from './commands/import.ts'
+import { keysCommand } from './commands/keys.ts'
 import { migrateCommand } from './commands/migrate.ts'
 import { serveCommand } from './commands/serve.ts'
 
-const COMMANDS: Command[] = [serveCommand, importCommand, exportCommand, migrateCommand]
+const COMMANDS: Command[] = [serveCommand, importCommand, exportCommand, migrateCommand, keysCommand]
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length))

@@ -29,6 +29,12 @@ const EnvSchema = z.object({
   CACHE_STALE_IF_ERROR: integer('CACHE_STALE_IF_ERROR', 0, 604800, 86400),
   RESPONSE_CACHE_MB: integer('RESPONSE_CACHE_MB', 0, 4096, 64),
   HEALTH_MAX_STORY_AGE_MINUTES: integer('HEALTH_MAX_STORY_AGE_MINUTES', 1, 525600, 1440),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PAGES_DIR: z.string().min(1).optional(),
+  OPERATOR_NAME: z.string().trim().min(1).max(200).optional(),
+  OPERATOR_CONTACT: z.string().trim().max(320)
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https?:\/\/\S+|[^\s@:]+@[^\s@]+\.[^\s@]+)$/, 'must be an email address, a mailto: URI or an http(s) URL')
+    .optional(),
 })
 
 export interface Config {
@@ -49,6 +55,12 @@ export interface Config {
     responseCacheBytes: number
   }
   healthMaxStoryAgeMinutes: number
+  /** Where the service keeps files of its own (the crawler's signing keys). */
+  dataDir: string
+  /** A directory of operator Markdown files (pricing.md, terms.md, privacy.md, refund.md) replacing the defaults. */
+  pagesDir: string | undefined
+  /** Who runs this instance and how publishers and readers reach them; shown on the legal pages. */
+  operator: { name: string; contact: string | null }
 }
 
 export class ConfigError extends Error {
@@ -82,5 +94,12 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       responseCacheBytes: e.RESPONSE_CACHE_MB * 1024 * 1024,
     }),
     healthMaxStoryAgeMinutes: e.HEALTH_MAX_STORY_AGE_MINUTES,
+    dataDir: e.DATA_DIR,
+    pagesDir: e.PAGES_DIR,
+    operator: Object.freeze({
+      name: e.OPERATOR_NAME ?? `the operator of ${new URL(siteUrl).host}`,
+      contact: e.OPERATOR_CONTACT === undefined ? null
+        : /^(mailto:|https?:)/.test(e.OPERATOR_CONTACT) ? e.OPERATOR_CONTACT : `mailto:${e.OPERATOR_CONTACT}`,
+    }),
   })
 }

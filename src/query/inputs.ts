@@ -47,3 +47,24 @@ export type GetStoryInput = z.input<typeof GetStoryInput>
 
 export const ListCategoriesInput = z.object({ lang: Lang })
 export type ListCategoriesInput = z.input<typeof ListCategoriesInput>
+
+export const SourceId = z.uuid({ error: ID_RULE }).meta({
+  description: 'Publisher id (UUID).', example: '5b1f2a7e-0c1d-4e2f-9a3b-4c5d6e7f8a90',
+})
+
+/** One publisher and its newest stories. The id is matched case-insensitively. */
+export const GetSourceInput = z.object({ id: SourceId, limit: Limit, lang: Lang })
+export type GetSourceInput = z.input<typeof GetSourceInput>
+
+const MONTH_RULE = 'must be a month YYYY-MM from 1970-01 to 2099-12, or "undated"'
+export const ArchiveMonthKey = z.string({ error: MONTH_RULE })
+  .regex(/^((19[7-9]\d|20\d\d)-(0[1-9]|1[0-2])|undated)$/, { error: MONTH_RULE }).meta({ description: 'A calendar month (UTC) of published_at, or "undated".', example: '2026-11' })
+
+const PART_RULE = 'must be an integer from 1 to 100000'
+/** One archive sitemap: a month's stories, in parts of at most 50,000 URLs (part 1 is the first). */
+export const ArchiveMonthInput = z.object({
+  month: ArchiveMonthKey,
+  part: z.number({ error: PART_RULE }).int({ error: PART_RULE }).min(1, { error: PART_RULE })
+    .max(100_000, { error: PART_RULE }).default(1),
+})
+export type ArchiveMonthInput = z.input<typeof ArchiveMonthInput>

@@ -2,11 +2,19 @@ import type { z } from 'zod'
 import { AppError } from '../domain/errors.ts'
 import { describeIssues } from '../domain/validation.ts'
 import { MAX_SEARCH_TERMS, parseSearchTerms } from '../domain/search-terms.ts'
-import type { Store } from '../storage/store.ts'
-import { GetStoryInput, ListCategoriesInput, ListStoriesInput } from './inputs.ts'
+import { TOPICS } from '../domain/topics.ts'
+import type { Store, StoryStamp } from '../storage/store.ts'
+import { ArchiveMonthInput, GetSourceInput, GetStoryInput, ListCategoriesInput, ListStoriesInput } from './inputs.ts'
 import {
-  createViews, type CategoryList, type Health, type SourceList, type StoryList, type StoryResponse,
+  STATIC_PAGE_PATHS, createViews, type ArchiveIndex, type ArchiveMonthSitemap, type CategoryList, type Health,
+  type SitemapEntries, type SitemapRef, type SitemapUrl, type SourceList, type SourceStories, type StoryList,
+  type StoryResponse,
 } from './views.ts'
+
+/** sitemaps.org: at most 50,000 URLs per sitemap (and 50,000 sitemaps per index). */
+export const SITEMAP_MAX_URLS = 50_000
+/** How many of the newest stories /sitemap.xml lists; the monthly archive sitemaps list every story. */
+export const SITEMAP_RECENT_STORIES = 1_000
 
 export interface QueryServiceDeps {
   store: Store
@@ -14,6 +22,8 @@ export interface QueryServiceDeps {
   version: string
   healthMaxStoryAgeMinutes: number
   now?: () => number
+  /** Sitemap sizes (defaults SITEMAP_MAX_URLS and SITEMAP_RECENT_STORIES); tests lower maxUrls to see months split. */
+  sitemaps?: { maxUrls?: number; recentStories?: number }
 }
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
@@ -37,6 +47,9 @@ export function createQueryService(deps: QueryServiceDeps) {
   const { store } = deps
   const now = deps.now ?? Date.now
   const views = createViews(deps.siteUrl)
+  const { urls } = views
+  const maxUrls = deps.sitemaps?.maxUrls ?? SITEMAP_MAX_URLS
+  const recentStories = deps.sitemaps?.recentStories ?? SITEMAP_RECENT_STORIES
 
   async function listStories(input: unknown): Promise<StoryList> {
     const { q, topic, limit, lang } = parse(ListStoriesInput, input)
@@ -59,6 +72,17 @@ export function createQueryService(deps: QueryServiceDeps) {
     const record = await fromStore(() => store.getStory(id.toLowerCase(), lang))
     if (!record) throw new AppError('not_found', `No story with id ${id}`)
     return { story: views.storyDetail(record, lang) }
+  }
+
+  /** One publisher and its newest stories (the publisher page). */
+  async function getSource(input: unknown): Promise<SourceStories> {
+    const { id, limit, lang } = parse(GetSourceInput, input)
+    const sourceId = id.toLowerCase()
+    const record = await fromStore(() => store.getSource(sourceId))
+    if (!record) throw new AppError('not_found', `No publisher with id ${id}`)
+    const records = await fromStore(() => store.listSourceStories({ sourceId, limit, lang }))
+    const stories = records.map((r) => views.story(r, lang))
+    return { source: views.source(record), stories, count: stories.length, lang }
   }
 
   async function listCategories(input: unknown): Promise<CategoryList> {
@@ -98,12 +122,64 @@ export function createQueryService(deps: QueryServiceDeps) {
     return { status: 'ok', ...base }
   }
 
+  /** A story page in a sitemap; lastmod is when the store last wrote the story. */
+  const storyEntry = (s: StoryStamp): SitemapUrl => ({ loc: urls.story(s.id), lastmod: s.updatedAt })
+
+  /**
+   * /sitemap.xml: home, the topics, the publishers, the pricing and legal pages, then the newest stories, at most
+   * maxUrls in all (publishers, then stories, give way if the total would exceed it).
+   */
+  async function sitemapEntries(): Promise<SitemapEntries> {
+    const home: SitemapUrl = { loc: urls.home() }
+    const topics = TOPICS.map((slug): SitemapUrl => ({ loc: urls.topic(slug) }))
+    const pages = STATIC_PAGE_PATHS.map((path): SitemapUrl => ({ loc: urls.page(path) }))
+    const room = maxUrls - 1 - topics.length - pages.length
+    const sources = await fromStore(() => store.listSources())
+    const publishers = sources.slice(0, Math.max(0, room)).map((s): SitemapUrl => ({ loc: urls.source(s.id) }))
+    const storyRoom = Math.min(recentStories, room - publishers.length)
+    const stamps = storyRoom > 0 ? await fromStore(() => store.listRecentStamps(storyRoom)) : []
+    return { urls: [home, ...topics, ...publishers, ...pages, ...stamps.map(storyEntry)] }
+  }
+
+  /**
+   * /sitemaps/index.xml: /sitemap.xml first (so the index alone reaches every page, and is never empty), then one
+   * child per month that holds stories, newest month first, split in parts of maxUrls; undated stories last.
+   * Cost O(months): counts come from the store's month summary.
+   */
+  async function archiveMonths(): Promise<ArchiveIndex> {
+    const months = await fromStore(() => store.archiveMonths())
+    const sitemaps: SitemapRef[] = [{ loc: urls.sitemap() }]
+    for (const m of months) {
+      const parts = Math.ceil(m.stories / maxUrls)
+      for (let part = 1; part <= parts; part++) {
+        sitemaps.push({ loc: urls.archiveMonth(m.month ?? 'undated', part), lastmod: m.lastModified })
+      }
+    }
+    return { sitemaps }
+  }
+
+  /** One archive child: part `part` of the stories of `month`, oldest first. Unknown month or part: not_found. */
+  async function archiveMonth(input: unknown): Promise<ArchiveMonthSitemap> {
+    const { month, part } = parse(ArchiveMonthInput, input)
+    const key = month === 'undated' ? null : month
+    const summary = (await fromStore(() => store.archiveMonths())).find((m) => m.month === key)
+    if (!summary) throw new AppError('not_found', `No stories in the archive for ${month}`)
+    const parts = Math.ceil(summary.stories / maxUrls)
+    if (part > parts) throw new AppError('not_found', `The ${month} archive has ${parts} part${parts === 1 ? '' : 's'}, not ${part}`)
+    const stamps = await fromStore(() => store.listMonthStamps({ month: key, offset: (part - 1) * maxUrls, limit: maxUrls }))
+    if (stamps.length === 0) throw new AppError('not_found', `No stories in the archive for ${month}, part ${part}`)
+    return { month, part, parts, urls: stamps.map(storyEntry) }
+  }
+
   /** Changes whenever stored content changes; response caches key on it. */
   function contentVersion(): Promise<string> {
     return fromStore(() => store.contentVersion())
   }
 
-  return { listStories, getStory, listCategories, listSources, health, contentVersion }
+  return {
+    listStories, getStory, getSource, listCategories, listSources, health, contentVersion,
+    sitemapEntries, archiveMonths, archiveMonth,
+  }
 }
 
 export type QueryService = ReturnType<typeof createQueryService>

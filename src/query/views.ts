@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { LANGUAGES, type Language } from '../domain/languages.ts'
 import { resolveText } from '../domain/story-text.ts'
-import { TOPICS } from '../domain/topics.ts'
+import { TOPICS, type Topic } from '../domain/topics.ts'
 import type { CategoryRecord, SourceRecord, StoryDetailRecord, StoryRecord } from '../storage/store.ts'
 
 /**
@@ -73,6 +73,14 @@ export const StoryList = z.strictObject({
 }).meta({ id: 'StoryList' })
 export type StoryList = z.infer<typeof StoryList>
 
+export const SourceStories = z.strictObject({
+  source: Source,
+  stories: z.array(Story).meta({ description: "The publisher's newest stories, newest first." }),
+  count: z.number().int().min(0).max(50).meta({ description: 'Number of stories returned.' }),
+  lang: z.enum(LANGUAGES),
+}).meta({ id: 'SourceStories' })
+export type SourceStories = z.infer<typeof SourceStories>
+
 export const StoryResponse = z.strictObject({ story: StoryDetail }).meta({ id: 'StoryResponse' })
 export type StoryResponse = z.infer<typeof StoryResponse>
 
@@ -103,18 +111,68 @@ export const ErrorBody = z.strictObject({
 }).meta({ id: 'Error' })
 export type ErrorBody = z.infer<typeof ErrorBody>
 
+/** One `<url>` of a sitemap: an absolute page URL and, when known, when it last changed (W3C datetime). */
+export interface SitemapUrl {
+  loc: string
+  lastmod?: string
+}
+
+/** One `<sitemap>` of a sitemap index. */
+export interface SitemapRef {
+  loc: string
+  lastmod?: string
+}
+
+/** /sitemap.xml: the site's pages and its newest stories. */
+export interface SitemapEntries {
+  urls: SitemapUrl[]
+}
+
+/** /sitemaps/index.xml: the page sitemap, then one child per month (and part) of the archive. */
+export interface ArchiveIndex {
+  sitemaps: SitemapRef[]
+}
+
+/** One archive child sitemap: the stories of `month` (`YYYY-MM` or `undated`), part `part` of `parts`. */
+export interface ArchiveMonthSitemap {
+  month: string
+  part: number
+  parts: number
+  urls: SitemapUrl[]
+}
+
+/** The pricing and legal pages, by path. */
+export const STATIC_PAGE_PATHS = ['/pricing', '/legal/terms', '/legal/privacy', '/legal/refund'] as const
+
+/** Every absolute URL the service hands out, built in this one place from SITE_URL (no trailing slash). */
+export function createUrls(siteUrl: string) {
+  return {
+    home: () => `${siteUrl}/`,
+    topic: (slug: Topic) => `${siteUrl}/c/${slug}`,
+    source: (id: string) => `${siteUrl}/source/${id}`,
+    story: (id: string) => `${siteUrl}/s/${id}`,
+    page: (path: (typeof STATIC_PAGE_PATHS)[number]) => `${siteUrl}${path}`,
+    sitemap: () => `${siteUrl}/sitemap.xml`,
+    archiveIndex: () => `${siteUrl}/sitemaps/index.xml`,
+    /** Part 1 has no number, so a month's first sitemap keeps its address when the month grows past one part. */
+    archiveMonth: (month: string, part: number) => `${siteUrl}/sitemaps/stories-${month}${part > 1 ? `-${part}` : ''}.xml`,
+  }
+}
+export type Urls = ReturnType<typeof createUrls>
+
 /** Builds the views from store records; one instance per SITE_URL. */
 export function createViews(siteUrl: string) {
-  const category = (c: CategoryRecord): Category => ({ slug: c.slug, name: c.name, url: `${siteUrl}/c/${c.slug}` })
+  const urls = createUrls(siteUrl)
+  const category = (c: CategoryRecord): Category => ({ slug: c.slug, name: c.name, url: urls.topic(c.slug) })
   const source = (s: SourceRecord): Source => ({
-    id: s.id, name: s.name, site_url: s.siteUrl, url: `${siteUrl}/source/${s.id}`,
+    id: s.id, name: s.name, site_url: s.siteUrl, url: urls.source(s.id),
   })
 
   function story(r: StoryRecord, lang: Language): Story {
     const text = resolveText(r.en, r.translation, lang)
     return {
       id: r.id,
-      url: `${siteUrl}/s/${r.id}`,
+      url: urls.story(r.id),
       headline: text.headline,
       summary: text.summary,
       original_title: r.originalTitle,
@@ -138,6 +196,6 @@ export function createViews(siteUrl: string) {
     }
   }
 
-  return { category, source, story, storyDetail }
+  return { urls, category, source, story, storyDetail }
 }
 export type Views = ReturnType<typeof createViews>

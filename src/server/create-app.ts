@@ -9,16 +9,31 @@ import { createResponseCache } from '../surfaces/http/response-cache.ts'
 import { createRestApi } from '../surfaces/rest/app.ts'
 import { errorResponse } from '../surfaces/rest/errors.ts'
 import { buildOpenApiDocument } from '../surfaces/rest/openapi.ts'
+import { createSignaturesDirectoryRoutes } from '../surfaces/discovery/signatures-directory.ts'
+import { createSitemapRoutes } from '../surfaces/sitemaps/routes.ts'
+import type { CrawlerKeyRing } from '../signing/key-ring.ts'
+import { createDiscoveryRoutes } from '../surfaces/discovery/routes.ts'
+import { SERVICE_NAME, SERVICE_TAGLINE, restInterface, type SiteFacts } from '../surfaces/discovery/site-facts.ts'
+import { loadStaticDocuments, type StaticDocuments } from '../surfaces/pages/documents.ts'
+import { createPageRoutes } from '../surfaces/pages/routes.ts'
+import { createStylesheet } from '../surfaces/pages/stylesheet.ts'
 import { securityHeaders } from './security-headers.ts'
 
 export interface AppDeps {
   config: Readonly<Config>
   query: QueryService
   log: Logger
+  /** The crawler's signing keys; only their public halves are published. */
+  crawlerKeys: CrawlerKeyRing
+  /** Pricing and legal texts; read from content/pages and PAGES_DIR when not given. */
+  documents?: StaticDocuments
 }
 
-/** The whole HTTP application: every surface mounted over the one query service. No I/O happens here. */
-export function createApp({ config, query, log }: AppDeps) {
+/**
+ * The whole HTTP application: every surface mounted over the one query service. The only I/O here is reading
+ * the bundled stylesheet and page texts once, so a broken install fails at start, not on a request.
+ */
+export function createApp({ config, query, log, crawlerKeys, documents }: AppDeps) {
   const policy = createCachePolicy(config.cache)
   const cache = createResponseCache(config.cache.responseCacheBytes)
   const respond = createResponder({ cache, policy, contentVersion: () => query.contentVersion() })
@@ -32,16 +47,32 @@ export function createApp({ config, query, log }: AppDeps) {
   const openApiDocument = buildOpenApiDocument(rest, { baseUrl: config.baseUrl, siteUrl: config.siteUrl })
   app.get('/openapi.json', (c) => respond.json(c, 'openapi', async () => openApiDocument, { static: true }))
 
-  app.get('/', (c) => respond.json(c, 'root', async () => ({
-    service: 'Newsdesk',
-    description: 'Short, sourced summaries of business, technology, AI, finance and career news.',
-    api: config.baseUrl,
-    openapi: `${config.siteUrl}/openapi.json`,
-    latest: `${config.baseUrl}/stories`,
-    health: `${config.baseUrl}/health`,
-  }), { static: true }))
+  app.route('/', createSitemapRoutes({ query, respond, siteUrl: config.siteUrl }))
+  app.route('/', createSignaturesDirectoryRoutes({ keys: crawlerKeys, siteUrl: config.siteUrl }))
 
-  app.notFound((c) => errorResponse(new AppError('not_found', `Nothing at ${c.req.path}`), log, policy))
+  const facts: SiteFacts = {
+    siteUrl: config.siteUrl,
+    baseUrl: config.baseUrl,
+    name: SERVICE_NAME,
+    tagline: SERVICE_TAGLINE,
+    interfaces: [restInterface(config.siteUrl, config.baseUrl)],
+  }
+  app.route('/', createDiscoveryRoutes({ facts, respond }))
+
+  const stylesheet = createStylesheet()
+  app.route('/', stylesheet.routes)
+  const pages = createPageRoutes({
+    query, respond, policy, log,
+    siteUrl: config.siteUrl,
+    stylesheet: stylesheet.href,
+    documents: documents ?? loadStaticDocuments({ siteUrl: config.siteUrl, pagesDir: config.pagesDir, operator: config.operator }),
+  })
+  app.route('/', pages.routes)
+
+  // API clients get a JSON error; everyone else a page, in the format they asked for.
+  app.notFound((c) => (c.req.path.startsWith('/api/')
+    ? errorResponse(new AppError('not_found', `Nothing at ${c.req.path}`), log, policy)
+    : pages.notFound(c)))
   app.onError((err) => errorResponse(err, log, policy))
 
   return { app, cache, openApiDocument }

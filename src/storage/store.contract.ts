@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test'
 import { parseSearchTerms } from '../domain/search-terms.ts'
 import { StorySnapshot, serializeSnapshot, type StorySnapshotInput } from '../domain/story.ts'
 import { TOPICS } from '../domain/topics.ts'
-import { ALL_SEARCH_STORIES, SEARCH_STORIES as S, makeStory } from '../../test/fixtures/stories.ts'
+import { ALL_SEARCH_STORIES, ALPHA, BETA, SEARCH_STORIES as S, makeStory } from '../../test/fixtures/stories.ts'
 import type { Store } from './store.ts'
 
 const snap = (input: StorySnapshotInput) => StorySnapshot.parse(input)
@@ -132,6 +132,91 @@ export function runStoreContract(name: string, openFresh: () => Promise<Store>):
       assert.equal(sources[1]!.siteUrl, null)
     })
 
+    it('gets one publisher by id', async () => {
+      assert.deepEqual(await store.getSource(ALPHA.id), { id: ALPHA.id, name: 'Alpha Ledger', siteUrl: 'https://alpha-ledger.example' })
+      assert.deepEqual(await store.getSource(BETA.id), { id: BETA.id, name: 'Beta Wire', siteUrl: null })
+      assert.equal(await store.getSource('00000000-0000-4000-8000-000000000000'), null)
+    })
+
+    it("lists one publisher's stories newest first, undated last, honouring limit and lang", async () => {
+      const ids = async (sourceId: string, limit = 50) =>
+        (await store.listSourceStories({ sourceId, limit, lang: 'en' })).map((s) => s.id)
+      assert.deepEqual(await ids(ALPHA.id), [S.zurichLab, S.rates, S.cafe, S.undated].map((s) => s.id))
+      assert.deepEqual(await ids(ALPHA.id, 2), [S.zurichLab.id, S.rates.id])
+      assert.deepEqual(await ids(BETA.id), [S.exports.id])
+      assert.deepEqual(await ids('00000000-0000-4000-8000-000000000000'), [])
+      const [first] = await store.listSourceStories({ sourceId: ALPHA.id, limit: 1, lang: 'es' })
+      assert.equal(first!.translation?.headline, S.zurichLab.translations!.es!.headline)
+      assert.deepEqual(first!.source, { id: ALPHA.id, name: 'Alpha Ledger', siteUrl: 'https://alpha-ledger.example' })
+      assert.equal(first!.category.name, 'Ingeniería')
+    })
+
+    it('stamps the newest stories for the sitemap: id, published_at, updated_at', async () => {
+      const stamps = await store.listRecentStamps(3)
+      assert.deepEqual(stamps.map((s) => s.id), [S.zurichLab.id, S.rates.id, S.exports.id])
+      assert.equal(stamps[0]!.publishedAt, '2026-11-20T12:00:00Z')
+      for (const s of stamps) assert.ok(!Number.isNaN(Date.parse(s.updatedAt)), s.updatedAt)
+      const all = await store.listRecentStamps(50)
+      assert.equal(all.length, ALL_SEARCH_STORIES.length)
+      assert.equal(all.at(-1)!.id, S.undated.id)
+      assert.equal(all.at(-1)!.publishedAt, null)
+    })
+
+    it('summarises the archive by month (UTC), newest first, undated last', async () => {
+      const months = await store.archiveMonths()
+      assert.deepEqual(months.map((m) => [m.month, m.stories]), [['2026-11', 5], [null, 1]])
+      const stamps = await store.listRecentStamps(50)
+      const newest = stamps.filter((s) => s.publishedAt !== null).map((s) => s.updatedAt).sort().at(-1)
+      assert.equal(months[0]!.lastModified, newest, 'lastModified is the newest write in the month')
+    })
+
+    it("walks one month's stories oldest first with offset and limit; undated ones as month null", async () => {
+      const ids = async (month: string | null, offset = 0, limit = 50) =>
+        (await store.listMonthStamps({ month, offset, limit })).map((s) => s.id)
+      assert.deepEqual(await ids('2026-11'), [S.startups, S.cafe, S.exports, S.rates, S.zurichLab].map((s) => s.id))
+      assert.deepEqual(await ids('2026-11', 1, 2), [S.cafe.id, S.exports.id])
+      assert.deepEqual(await ids('2026-11', 5), [])
+      assert.deepEqual(await ids(null), [S.undated.id])
+      assert.deepEqual(await ids('2026-10'), [])
+      assert.deepEqual(await ids('2026-12'), [])
+    })
+
+    it('keeps the month summary right through re-imports, moves between months and month boundaries', async () => {
+      const fresh = await openFresh()
+      try {
+        const months = async () => (await fresh.archiveMonths()).map((m) => [m.month, m.stories])
+        const a = snap(makeStory({ published_at: '2026-10-31T23:59:59Z' }))
+        const b = snap(makeStory({ published_at: '2026-11-01T00:00:00Z' }))
+        const c = snap(makeStory({ published_at: null }))
+        const epoch = snap(makeStory({ published_at: '1970-01-01T00:00:00Z' }))
+        assert.deepEqual(await fresh.archiveMonths(), [])
+        await fresh.upsertStories([a, b, c, epoch])
+        assert.deepEqual(await months(), [['2026-11', 1], ['2026-10', 1], ['1970-01', 1], [null, 1]])
+        const ids = async (month: string | null) => (await fresh.listMonthStamps({ month, offset: 0, limit: 10 })).map((s) => s.id)
+        assert.deepEqual(await ids('2026-10'), [a.id])
+        assert.deepEqual(await ids('2026-11'), [b.id])
+        assert.deepEqual(await ids('1970-01'), [epoch.id], 'published at second 0 is dated, not undated')
+        assert.deepEqual(await ids(null), [c.id])
+
+        const before = (await fresh.archiveMonths()).find((m) => m.month === '2026-10')!.lastModified
+        await fresh.upsertStories([a])
+        assert.deepEqual(await months(), [['2026-11', 1], ['2026-10', 1], ['1970-01', 1], [null, 1]], 're-import counts once')
+        assert.ok((await fresh.archiveMonths()).find((m) => m.month === '2026-10')!.lastModified >= before)
+
+        await fresh.upsertStories([{ ...a, published_at: '2026-11-15T00:00:00Z' }, { ...c, published_at: '2026-12-02T00:00:00Z' }])
+        assert.deepEqual(await months(), [['2026-12', 1], ['2026-11', 2], ['1970-01', 1]], 'emptied months disappear')
+        assert.deepEqual(await ids('2026-11'), [b.id, a.id])
+        assert.deepEqual(await ids('2026-10'), [])
+        assert.deepEqual(await ids(null), [])
+        const [stampA] = (await fresh.listRecentStamps(10)).filter((s) => s.id === a.id)
+        const nov = (await fresh.archiveMonths()).find((m) => m.month === '2026-11')!
+        assert.equal(nov.lastModified, stampA!.updatedAt, "the month's lastModified is its newest write")
+        assert.equal(nov.stories, (await fresh.listMonthStamps({ month: '2026-11', offset: 0, limit: 10 })).length)
+      } finally {
+        await fresh.close()
+      }
+    })
+
     it('reports the newest published_at and the count', async () => {
       assert.equal(await store.latestPublishedAt(), '2026-11-20T12:00:00Z')
       assert.equal(await store.countStories(), ALL_SEARCH_STORIES.length)
@@ -190,6 +275,7 @@ export function runStoreContract(name: string, openFresh: () => Promise<Store>):
         const bad = { ...snap(makeStory()), category: 'not-a-topic' } as unknown as StorySnapshot
         await assert.rejects(fresh.upsertStories([good, bad]))
         assert.equal(await fresh.countStories(), 0)
+        assert.deepEqual(await fresh.archiveMonths(), [], 'the month summary rolls back with the stories')
       } finally {
         await fresh.close()
       }

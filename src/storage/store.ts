@@ -34,6 +34,23 @@ export interface SourceRecord {
   siteUrl: string | null
 }
 
+/** What a sitemap needs of a story: its id and when it was published and last written. */
+export interface StoryStamp {
+  id: string
+  publishedAt: string | null
+  /** When the store last wrote the story (ISO 8601, UTC): every upsert of it, also an identical re-import. */
+  updatedAt: string
+}
+
+/** One calendar month (UTC) of published_at that holds stories; `month` is null for the undated stories. */
+export interface ArchiveMonthRecord {
+  /** `YYYY-MM`, or null for stories without published_at. */
+  month: string | null
+  stories: number
+  /** The last write that added, changed or removed a story of this month (ISO 8601, UTC). */
+  lastModified: string
+}
+
 export interface UpsertResult {
   inserted: number
   updated: number
@@ -52,12 +69,27 @@ export interface Store {
   getStory(id: string, lang: Language): Promise<StoryDetailRecord | null>
   listCategories(lang: Language): Promise<CategoryRecord[]>
   listSources(): Promise<SourceRecord[]>
+  getSource(id: string): Promise<SourceRecord | null>
+  /** One publisher's stories, newest first, undated last. */
+  listSourceStories(opts: { sourceId: string; limit: number; lang: Language }): Promise<StoryRecord[]>
+  /** Stamps of the newest `limit` stories, newest first, undated last. O(limit). */
+  listRecentStamps(limit: number): Promise<StoryStamp[]>
+  /**
+   * The months that hold stories, newest first, undated (month null) last. Read from a per-month summary kept in
+   * step with every write, so the cost is O(months), never a corpus scan.
+   */
+  archiveMonths(): Promise<ArchiveMonthRecord[]>
+  /**
+   * Stamps of one month's stories (month `YYYY-MM`, or null: the undated ones) in publication order, oldest first,
+   * skipping `offset` and returning at most `limit`. Cost O(offset + limit): a range walk of the sort key.
+   */
+  listMonthStamps(opts: { month: string | null; offset: number; limit: number }): Promise<StoryStamp[]>
   /** published_at of the newest story, or null when there is none. */
   latestPublishedAt(): Promise<string | null>
   countStories(): Promise<number>
   /** Changes whenever stored content changes, also when another process wrote it. */
   contentVersion(): Promise<string>
-  /** Inserts or replaces stories by id, all in one transaction. */
+  /** Inserts or replaces stories by id, all in one transaction (the month summary included). */
   upsertStories(stories: StorySnapshot[]): Promise<UpsertResult>
   /** Every story in snapshot form, ordered by id. */
   exportStories(): AsyncIterable<StorySnapshot>

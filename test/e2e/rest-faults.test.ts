@@ -7,6 +7,8 @@ import { StorySnapshot } from '../../src/domain/story.ts'
 import { createQueryService } from '../../src/query/query-service.ts'
 import { createApp } from '../../src/server/create-app.ts'
 import { startServer, type RunningServer } from '../../src/server/start-server.ts'
+import { newKeyFile } from '../../src/signing/key-file.ts'
+import { createKeyRing } from '../../src/signing/key-ring.ts'
 import { openSqliteStore } from '../../src/storage/sqlite/sqlite-store.ts'
 import type { Store } from '../../src/storage/store.ts'
 import { makeStory } from '../fixtures/stories.ts'
@@ -47,7 +49,8 @@ describe('store faults and health states over HTTP', () => {
     const config = loadConfig({ SITE_URL: 'https://news.example.org', HEALTH_MAX_STORY_AGE_MINUTES: '60' })
     const log = pino({ level: 'warn' }, { write: (line: string) => logged.push(line) })
     const query = createQueryService({ store, siteUrl: config.siteUrl, version: '9.9.9', healthMaxStoryAgeMinutes: 60, now: () => clock })
-    server = await startServer(createApp({ config, query, log }).app, { port: 0, host: '127.0.0.1' })
+    const crawlerKeys = createKeyRing(newKeyFile(NOW))
+    server = await startServer(createApp({ config, query, log, crawlerKeys }).app, { port: 0, host: '127.0.0.1' })
     url = `http://127.0.0.1:${server.port}`
   })
   after(async () => {

@@ -52,10 +52,14 @@ export interface ServeProcess {
   stop(): Promise<number | null>
 }
 
-/** Starts `newsdesk serve` on an ephemeral port and resolves once it logs that it listens. */
+/**
+ * Starts `newsdesk serve` on an ephemeral port and resolves once it logs that it listens. DATA_DIR (where serve
+ * creates the crawler's signing key) defaults to a fresh temporary directory, never the repository's ./data.
+ */
 export function startServe(env: Record<string, string>): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI, 'serve'], { cwd: ROOT, env: { PORT: '0', HOST: '127.0.0.1', ...env } })
+    const dataDir = env.DATA_DIR ?? tempDir('newsdesk-data-')
+    const child = spawn(process.execPath, [...CLI, 'serve'], { cwd: ROOT, env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env } })
     const logs: Array<Record<string, unknown>> = []
     let stderr = ''
     child.stderr!.on('data', (d: Buffer) => { stderr += d.toString() })

@@ -27,6 +27,7 @@ export async function startFixtureServer(stories: StorySnapshotInput[], extraEnv
   const dir = tempDir()
   const env = testEnv({
     DATABASE_URL: `sqlite:${path.join(dir, 'newsdesk.db')}`,
+    DATA_DIR: path.join(dir, 'data'),
     SITE_URL,
     NEWSDESK_SAMPLE: 'off',
     HEALTH_MAX_STORY_AGE_MINUTES: '525600',

@@ -78,6 +78,24 @@ const MIGRATIONS: Migration[] = [
       })
     },
   },
+  {
+    version: 2,
+    name: 'per-month story counts for the archive sitemaps',
+    up(db) {
+      // Kept in step with stories by upsertStories, in the same transaction, so the sitemap index never counts
+      // the corpus. published_at is canonical UTC ('…Z'), so its first 7 characters are the UTC month.
+      db.exec(`
+        CREATE TABLE archive_months (
+          month TEXT PRIMARY KEY,
+          stories INTEGER NOT NULL CHECK (stories > 0),
+          last_modified TEXT NOT NULL
+        ) WITHOUT ROWID;
+        INSERT INTO archive_months (month, stories, last_modified)
+          SELECT COALESCE(substr(published_at, 1, 7), 'undated'), COUNT(*), MAX(updated_at)
+          FROM stories GROUP BY 1;
+      `)
+    },
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

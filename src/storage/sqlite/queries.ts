@@ -20,6 +20,8 @@ export const SQL = {
   list: `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS} ORDER BY s.seq DESC LIMIT @limit`,
   listTopic: `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
     WHERE s.category = @topic ORDER BY s.seq DESC LIMIT @limit`,
+  listSource: `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
+    WHERE s.source_id = @sourceId ORDER BY s.seq DESC LIMIT @limit`,
   // rowid = seq * 16 + language index, so rowid order is newest first and the language is rowid % 16.
   searchRowids: `SELECT rowid AS r FROM story_search
     WHERE story_search MATCH @match AND (rowid % ${LANGUAGE_SLOTS}) IN (0, @langIndex)
@@ -28,4 +30,13 @@ export const SQL = {
     WHERE s.seq IN (SELECT value FROM json_each(@seqs)) ORDER BY s.seq DESC`,
   get: `SELECT ${STORY_COLUMNS}, s.covered_by, en.cards AS en_cards, tr.cards AS tr_cards
     FROM stories s ${STORY_JOINS} WHERE s.id = @id`,
+  recentStamps: `SELECT id, published_at, updated_at FROM stories ORDER BY seq DESC LIMIT @limit`,
+  // The summary has one row per month: reading all of it is O(months). 'undated' sorts last.
+  archiveMonths: `SELECT month, stories, last_modified FROM archive_months
+    ORDER BY month = 'undated', month DESC`,
+  // A month is the seq range [lo, hi) (seq = published second * 2^17 + tiebreak). Second 0 holds both the undated
+  // stories and any published at 1970-01-01T00:00:00Z, hence the extra test on published_at.
+  monthStamps: `SELECT id, published_at, updated_at FROM stories
+    WHERE seq >= @lo AND seq < @hi AND (published_at IS NULL) = @undated
+    ORDER BY seq LIMIT @limit OFFSET @offset`,
 } as const

@@ -21,3 +21,20 @@ export function preferredTiebreak(id: string): number {
 }
 
 export const LANGUAGE_SLOTS = 16
+
+/** The month a story is filed under in the archive summary: `YYYY-MM` (UTC) of its canonical published_at. */
+export function archiveMonthKey(publishedAt: string | null): string {
+  return publishedAt ? publishedAt.slice(0, 7) : 'undated'
+}
+
+/** The seq range [lo, hi) of the stories published in `month` (`YYYY-MM`, UTC). */
+export function monthSeqRange(month: string): { lo: number; hi: number } {
+  const m = /^(\d{4})-(\d{2})$/.exec(month)
+  const year = Number(m?.[1])
+  const index = Number(m?.[2]) - 1
+  if (!m || index < 0 || index > 11) throw new Error(`storage: not a month: ${month}`)
+  return {
+    lo: (Date.UTC(year, index, 1) / 1000) * TIEBREAK_SLOTS,
+    hi: (Date.UTC(year, index + 1, 1) / 1000) * TIEBREAK_SLOTS,
+  }
+}

@@ -26,11 +26,34 @@ describe('sqlite store specifics', () => {
     const db = new Database(file, { readonly: true })
     assert.equal(db.pragma('journal_mode', { simple: true }), 'wal')
     const versions = db.prepare('SELECT version FROM schema_migrations').all()
-    assert.deepEqual(versions, [{ version: 1 }])
+    assert.deepEqual(versions, [{ version: 1 }, { version: 2 }])
     db.close()
     // Re-opening applies nothing twice.
     const again = openSqliteStore(file)
     await again.close()
+  })
+
+  it('migration 2 backfills the month summary from the stories already stored', async () => {
+    const file = freshFile()
+    const store = openSqliteStore(file)
+    await store.upsertStories([
+      ...Array.from({ length: 3 }, (_, i) => makeStory({ published_at: `2026-10-0${i + 1}T10:00:00Z` })),
+      makeStory({ published_at: '2026-11-30T23:59:59.5Z' }),
+      makeStory({ published_at: null }),
+    ].map((s) => StorySnapshot.parse(s)))
+    const expected = await store.archiveMonths()
+    await store.close()
+    // Back to schema version 1: no summary table.
+    const db = new Database(file)
+    db.exec('DROP TABLE archive_months; DELETE FROM schema_migrations WHERE version = 2')
+    db.close()
+    const again = openSqliteStore(file)
+    try {
+      assert.deepEqual(await again.archiveMonths(), expected)
+      assert.deepEqual(expected.map((m) => [m.month, m.stories]), [['2026-11', 1], ['2026-10', 3], [null, 1]])
+    } finally {
+      await again.close()
+    }
   })
 
   it('answers list, topic list, search and get from indexes, never a scan or a sort', async () => {
@@ -53,6 +76,10 @@ describe('sqlite store specifics', () => {
       noSort(topic)
       assert.match(topic, /^SEARCH s USING INDEX stories_by_category \(category=\?\)/, topic)
 
+      const source = plan(SQL.listSource, { sourceId: 'x', limit: 20, lang })
+      noSort(source)
+      assert.match(source, /^SEARCH s USING INDEX stories_by_source \(source_id=\?\)/, source)
+
       const search = plan(SQL.searchRowids, { match: '"port"*', langIndex: 1, rows: 40 })
       noSort(search)
       assert.match(search, /^SCAN story_search VIRTUAL TABLE INDEX/, search)
@@ -63,6 +90,16 @@ describe('sqlite store specifics', () => {
       const get = plan(SQL.get, { id: 'x', lang })
       assert.match(get, /^SEARCH s USING INDEX sqlite_autoindex_stories_1 \(id=\?\)/, get)
     }
+
+    const recent = plan(SQL.recentStamps, { limit: 1000 })
+    noSort(recent)
+    assert.match(recent, /^SCAN stories$/, recent)
+
+    // A month is a range of the integer primary key, walked in order; the summary is tiny and read whole.
+    const month = plan(SQL.monthStamps, { lo: 0, hi: 10, undated: 0, offset: 0, limit: 50_000 })
+    noSort(month)
+    assert.match(month, /^SEARCH stories USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)$/, month)
+    assert.match(plan(SQL.archiveMonths, {}), /^SCAN archive_months/)
 
     // No LIKE anywhere in the store's SQL (queries.ts, sqlite-store.ts, migrations): search goes through FTS5 only.
     const here = path.dirname(fileURLToPath(import.meta.url))

@@ -5,11 +5,15 @@ import { TRANSLATION_LANGUAGES, languageIndex, type Language } from '../../domai
 import { toIndexText } from '../../domain/search-terms.ts'
 import { compactTranslation, type Card, type CoveredBy, type StorySnapshot, type TranslationText } from '../../domain/story.ts'
 import type { Topic } from '../../domain/topics.ts'
-import type { CategoryRecord, SourceRecord, Store, StoryDetailRecord, StoryRecord, UpsertResult } from '../store.ts'
+import type {
+  ArchiveMonthRecord, CategoryRecord, SourceRecord, Store, StoryDetailRecord, StoryRecord, StoryStamp, UpsertResult,
+} from '../store.ts'
 import { toFtsMatch } from './fts-query.ts'
 import { SQL } from './queries.ts'
 import { migrate } from './migrations.ts'
-import { LANGUAGE_SLOTS, TIEBREAK_SLOTS, preferredTiebreak, publishedSecond } from './sort-key.ts'
+import {
+  LANGUAGE_SLOTS, TIEBREAK_SLOTS, archiveMonthKey, monthSeqRange, preferredTiebreak, publishedSecond,
+} from './sort-key.ts'
 
 interface StoryRow {
   seq: number
@@ -37,6 +41,17 @@ interface StoryDetailRow extends StoryRow {
   en_cards: string | null
   tr_cards: string | null
 }
+
+interface StampRow {
+  id: string
+  published_at: string | null
+  updated_at: string
+}
+
+const toStamp = (r: StampRow): StoryStamp => ({ id: r.id, publishedAt: r.published_at, updatedAt: r.updated_at })
+
+const toSourceRecord = (r: { id: string; name: string; site_url: string | null }): SourceRecord =>
+  ({ id: r.id, name: r.name, siteUrl: r.site_url })
 
 const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T))
 
@@ -71,12 +86,17 @@ export function openSqliteStore(file: string): Store {
   const stmt = {
     list: db.prepare(SQL.list),
     listTopic: db.prepare(SQL.listTopic),
+    listSource: db.prepare(SQL.listSource),
+    recentStamps: db.prepare(SQL.recentStamps),
+    archiveMonths: db.prepare(SQL.archiveMonths),
+    monthStamps: db.prepare(SQL.monthStamps),
     searchRowids: db.prepare(SQL.searchRowids),
     bySeqs: db.prepare(SQL.bySeqs),
     get: db.prepare(SQL.get),
     categories: db.prepare(`SELECT c.slug, n.name FROM categories c
       JOIN category_names n ON n.slug = c.slug AND n.lang = ? ORDER BY c.position`),
     sources: db.prepare('SELECT id, name, site_url FROM sources ORDER BY name COLLATE NOCASE, id'),
+    source: db.prepare('SELECT id, name, site_url FROM sources WHERE id = ?'),
     latest: db.prepare('SELECT published_at FROM stories ORDER BY seq DESC LIMIT 1'),
     count: db.prepare('SELECT COUNT(*) AS n FROM stories'),
     version: db.prepare(`SELECT value FROM meta WHERE key = 'content_version'`),
@@ -84,7 +104,11 @@ export function openSqliteStore(file: string): Store {
     ping: db.prepare('SELECT 1'),
     upsertSource: db.prepare(`INSERT INTO sources (id, name, site_url) VALUES (?, ?, ?)
       ON CONFLICT (id) DO UPDATE SET name = excluded.name, site_url = excluded.site_url`),
-    existing: db.prepare('SELECT seq FROM stories WHERE id = ?'),
+    existing: db.prepare('SELECT seq, published_at FROM stories WHERE id = ?'),
+    monthEmptied: db.prepare(`DELETE FROM archive_months WHERE month = @month AND stories = 1`),
+    monthLeaves: db.prepare(`UPDATE archive_months SET stories = stories - 1, last_modified = @now WHERE month = @month`),
+    monthJoins: db.prepare(`INSERT INTO archive_months (month, stories, last_modified) VALUES (@month, 1, @now)
+      ON CONFLICT (month) DO UPDATE SET stories = stories + 1, last_modified = excluded.last_modified`),
     seqTaken: db.prepare('SELECT 1 FROM stories WHERE seq = ?'),
     deleteStory: db.prepare('DELETE FROM stories WHERE id = ?'),
     deleteSearchRows: db.prepare('DELETE FROM story_search WHERE rowid BETWEEN ? AND ?'),
@@ -113,11 +137,16 @@ export function openSqliteStore(file: string): Store {
   }
 
   function writeStory(s: StorySnapshot, now: string): 'inserted' | 'updated' {
-    const old = stmt.existing.get(s.id) as { seq: number } | undefined
+    const old = stmt.existing.get(s.id) as { seq: number; published_at: string | null } | undefined
     if (old) {
       stmt.deleteSearchRows.run(old.seq * LANGUAGE_SLOTS, old.seq * LANGUAGE_SLOTS + LANGUAGE_SLOTS - 1)
       stmt.deleteStory.run(s.id)
+      // The month summary follows the row: out of its old month (which may be another one) and into its new one.
+      const month = archiveMonthKey(old.published_at)
+      stmt.monthEmptied.run({ month })
+      stmt.monthLeaves.run({ month, now })
     }
+    stmt.monthJoins.run({ month: archiveMonthKey(s.published_at), now })
     if (s.source) stmt.upsertSource.run(s.source.id, s.source.name, s.source.site_url)
     const seq = allocateSeq(s.id, s.published_at)
     stmt.insertStory.run({
@@ -219,8 +248,33 @@ export function openSqliteStore(file: string): Store {
     },
 
     async listSources() {
-      return (stmt.sources.all() as Array<{ id: string; name: string; site_url: string | null }>)
-        .map((r): SourceRecord => ({ id: r.id, name: r.name, siteUrl: r.site_url }))
+      return (stmt.sources.all() as Array<{ id: string; name: string; site_url: string | null }>).map(toSourceRecord)
+    },
+
+    async getSource(id) {
+      const row = stmt.source.get(id) as { id: string; name: string; site_url: string | null } | undefined
+      return row ? toSourceRecord(row) : null
+    },
+
+    async listSourceStories({ sourceId, limit, lang }) {
+      return (stmt.listSource.all({ sourceId, limit, lang }) as StoryRow[]).map(toStoryRecord)
+    },
+
+    async listRecentStamps(limit) {
+      return (stmt.recentStamps.all({ limit }) as StampRow[]).map(toStamp)
+    },
+
+    async archiveMonths() {
+      return (stmt.archiveMonths.all() as Array<{ month: string; stories: number; last_modified: string }>)
+        .map((r): ArchiveMonthRecord => ({
+          month: r.month === 'undated' ? null : r.month, stories: r.stories, lastModified: r.last_modified,
+        }))
+    },
+
+    async listMonthStamps({ month, offset, limit }) {
+      const { lo, hi } = month === null ? { lo: 0, hi: TIEBREAK_SLOTS } : monthSeqRange(month)
+      const rows = stmt.monthStamps.all({ lo, hi, undated: month === null ? 1 : 0, offset, limit }) as StampRow[]
+      return rows.map(toStamp)
     },
 
     async latestPublishedAt() {

@@ -5,6 +5,15 @@ export interface CachedBody {
   bytes: Uint8Array<ArrayBuffer>
   etag: string
   contentType: string
+  /** Headers computed from the body once (x-markdown-tokens, say), sent with it and with its 304s. */
+  headers: Record<string, string>
+}
+
+/** What a renderer produces; the cache adds bytes and ETag. */
+export interface Rendered {
+  body: string
+  contentType: string
+  headers?: Record<string, string>
 }
 
 interface Entry extends CachedBody {
@@ -25,16 +34,16 @@ export function createResponseCache(maxBytes: number) {
 
   return {
     /** The cached body for `key` at `version`, or the result of `render`, cached. */
-    async get(key: string, version: string, render: () => Promise<{ body: string; contentType: string }>): Promise<CachedBody> {
+    async get(key: string, version: string, render: () => Promise<Rendered>): Promise<CachedBody> {
       const cached = lru?.get(key)
       if (cached && cached.version === version) {
         hits++
         return cached
       }
       misses++
-      const { body, contentType } = await render()
+      const { body, contentType, headers = {} } = await render()
       const bytes = new TextEncoder().encode(body)
-      const entry: Entry = { bytes, etag: strongEtag(bytes), contentType, version }
+      const entry: Entry = { bytes, etag: strongEtag(bytes), contentType, headers, version }
       if (lru && bytes.byteLength < maxBytes) lru.set(key, entry)
       return entry
     },

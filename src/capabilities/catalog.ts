@@ -1,0 +1,113 @@
+import { z } from 'zod'
+import { AppError } from '../domain/errors.ts'
+import { Lang, Limit, SearchQuery, TopicSlug } from '../query/inputs.ts'
+import type { QueryService } from '../query/query-service.ts'
+import { CategoryList, StoryList, StoryResponse } from '../query/views.ts'
+
+/**
+ * The four things an agent can ask of Newsdesk, defined once. The discovery files (llms.txt, SKILL.md) are
+ * generated from this list today; MCP tools and A2A skills are meant to be generated from it too, so every
+ * surface describes the same capabilities in the same words. Each runs against the one query service.
+ */
+
+const CITE = 'Cite the publisher (source.name) and original_url whenever you use a story.'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** A story id from a UUID or a story page URL (`SITE_URL/s/{id}`, with or without a query or `.md`). */
+export function storyIdFrom(value: string, siteUrl: string): string {
+  const text = value.trim()
+  if (UUID.test(text)) return text.toLowerCase()
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    throw new AppError('invalid_parameter', 'id: must be a story UUID or a story page URL such as '
+      + `${siteUrl}/s/0f8fad5b-d9cb-469f-a165-70867728950e`)
+  }
+  const match = /^\/s\/([0-9a-f-]{36})(?:\.md)?\/?$/i.exec(url.pathname)
+  if (url.host !== new URL(siteUrl).host || !match || !UUID.test(match[1]!)) {
+    throw new AppError('invalid_parameter', `id: a story URL must look like ${siteUrl}/s/{uuid}`)
+  }
+  return match[1]!.toLowerCase()
+}
+
+export interface Capability<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  /** Stable snake_case name: the MCP tool name and the A2A skill id. */
+  name: string
+  title: string
+  description: string
+  input: I
+  output: O
+  /** The equivalent REST request, for people and agents that prefer plain HTTP. */
+  rest: string
+  /** A working REST request for the example, relative to the site; null when it needs a real story id. */
+  restExample: string | null
+  /** The equivalent Markdown page. */
+  page: string
+  /** An example call, shown in the docs. */
+  example: z.input<I>
+  run(query: QueryService, input: z.output<I>, siteUrl: string): Promise<z.output<O>>
+}
+
+const define = <I extends z.ZodType, O extends z.ZodType>(c: Capability<I, O>) => c
+
+export const getLatestStories = define({
+  name: 'get_latest_stories',
+  title: 'Latest stories',
+  description: 'The newest story summaries, newest first, optionally in one topic. Each story has a headline, a '
+    + `one-paragraph summary, the publisher, the time and the original article's URL. ${CITE}`,
+  input: z.object({ topic: TopicSlug.optional(), limit: Limit, lang: Lang }),
+  output: StoryList,
+  rest: 'GET /api/v1/stories?topic={topic}&limit={limit}&lang={lang}',
+  restExample: '/api/v1/stories?topic=data-ai&limit=5',
+  page: '/c/{topic}?format=md (or / for all topics)',
+  example: { topic: 'data-ai', limit: 5 },
+  run: (query, input) => query.listStories(input),
+})
+
+export const searchStories = define({
+  name: 'search_stories',
+  title: 'Search stories',
+  description: 'Stories whose headline contains every keyword (word prefixes, any case or accents), newest first. '
+    + `Use short keyword queries such as "chip export" or a company name. ${CITE}`,
+  input: z.object({ query: SearchQuery, limit: Limit, lang: Lang }),
+  output: StoryList,
+  rest: 'GET /api/v1/stories?q={query}&limit={limit}&lang={lang}',
+  restExample: '/api/v1/stories?q=chip%20export&limit=5',
+  page: '/search?q={query}&format=md',
+  example: { query: 'chip export', limit: 5 },
+  run: (query, input) => query.listStories({ q: input.query, limit: input.limit, lang: input.lang }),
+})
+
+export const getStory = define({
+  name: 'get_story',
+  title: 'Get a story',
+  description: 'One story in full: headline, summary, the summary cards, publisher, original link and the other '
+    + `outlets covering it. The id is a story UUID or a story page URL. ${CITE}`,
+  input: z.object({
+    id: z.string().min(1).max(2048).meta({ description: 'A story UUID or a story page URL ({site_url}/s/{id}).' }),
+    lang: Lang,
+  }),
+  output: StoryResponse,
+  rest: 'GET /api/v1/stories/{id}?lang={lang}',
+  restExample: null,
+  page: '/s/{id}?format=md',
+  example: { id: '0f8fad5b-d9cb-469f-a165-70867728950e' },
+  run: (query, input, siteUrl) => query.getStory({ id: storyIdFrom(input.id, siteUrl), lang: input.lang }),
+})
+
+export const listTopics = define({
+  name: 'list_topics',
+  title: 'List topics',
+  description: 'The 13 topics (slug and name in the requested language) to use with get_latest_stories.',
+  input: z.object({ lang: Lang }),
+  output: CategoryList,
+  rest: 'GET /api/v1/categories?lang={lang}',
+  restExample: '/api/v1/categories?lang=es',
+  page: '/?format=md (the Topics section)',
+  example: { lang: 'es' },
+  run: (query, input) => query.listCategories(input),
+})
+
+export const CAPABILITIES = [getLatestStories, searchStories, getStory, listTopics] as const

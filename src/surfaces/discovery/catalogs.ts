@@ -1,0 +1,47 @@
+import { SKILL_NAME } from './skill-md.ts'
+import type { SiteFacts } from './site-facts.ts'
+
+export const LINKSET_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"'
+
+/** /.well-known/api-catalog (RFC 9727): a linkset with one context per API, each with its description and status. */
+export function renderApiCatalog(facts: SiteFacts) {
+  const { siteUrl } = facts
+  const self = `${siteUrl}/.well-known/api-catalog`
+  return {
+    linkset: [
+      { anchor: self, item: facts.interfaces.map((i) => ({ href: i.url, title: i.title })) },
+      ...facts.interfaces.map((i) => ({
+        anchor: i.url,
+        'service-desc': [{ href: i.descriptor.url, type: i.descriptor.type, title: i.descriptor.title }],
+        'service-doc': [{ href: `${siteUrl}/llms.txt`, type: 'text/markdown', title: 'Overview for people and language models' }],
+        ...(i.status ? { status: [{ href: i.status, type: 'application/json' }] } : {}),
+      })),
+    ],
+  }
+}
+
+/**
+ * /.well-known/ai-catalog.json (AI Catalog, specVersion 1.0). Both `type` and the older `mediaType` are sent:
+ * the field was renamed in 2026 and readers of either name ignore the other.
+ */
+export function renderAiCatalog(facts: SiteFacts) {
+  const { siteUrl } = facts
+  const host = new URL(siteUrl).host
+  const entry = (name: string, displayName: string, type: string, url: string, description: string, tags: string[]) => ({
+    identifier: `urn:air:${host}:${name}`, displayName, description, type, mediaType: type, url, tags,
+  })
+  const interfaces = facts.interfaces.map((i) => entry(
+    `${i.id}:newsdesk`, `${facts.name} ${i.title}`, i.descriptor.type.split(';')[0]!, i.descriptor.url, i.summary, ['news', i.id],
+  ))
+  return {
+    specVersion: '1.0',
+    host: { displayName: facts.name, identifier: `did:web:${host}`, documentationUrl: `${siteUrl}/llms.txt` },
+    entries: [
+      ...interfaces,
+      entry('skills:index', 'Agent skills index', 'application/agent-skills+json', `${siteUrl}/.well-known/agent-skills/index.json`,
+        `How an agent uses ${facts.name} (skill ${SKILL_NAME}).`, ['news', 'skills']),
+      entry('api:catalog', 'API catalog (RFC 9727)', 'application/linkset+json', `${siteUrl}/.well-known/api-catalog`,
+        'Linkset of the APIs with their descriptions and status endpoints.', ['api-catalog']),
+    ],
+  }
+}

@@ -1,0 +1,54 @@
+import { CAPABILITIES } from '../../capabilities/catalog.ts'
+import { CACHING_RULE, CITATION_RULE, LANGUAGE_LIST, topicLines, type SiteFacts } from './site-facts.ts'
+
+/** /llms.txt (llmstxt.org): H1, blockquote summary, notes, then link sections; "Optional" may be skipped. */
+export function renderLlmsTxt(facts: SiteFacts): string {
+  const { siteUrl } = facts
+  const lines = [
+    `# ${facts.name}`,
+    '',
+    `> ${facts.tagline}`,
+    '',
+    `- ${CITATION_RULE}`,
+    `- ${CACHING_RULE}`,
+    '- Every site page has a Markdown version: send `Accept: text/markdown` or add `?format=md` (or the `.md` suffix). '
+      + 'Markdown responses carry an `x-markdown-tokens` estimate.',
+    `- Languages: ${LANGUAGE_LIST} (\`lang\` parameter or \`?lang=\` on pages; English is the fallback for missing text).`,
+    '- No authentication of any kind: send no Authorization header and no cookies; identify yourself in User-Agent.',
+    '',
+    '## Capabilities',
+    '',
+    ...CAPABILITIES.map((c) => `- [${c.title}](${siteUrl}${c.restExample ?? '/openapi.json'}): \`${c.name}\`. ${c.description} `
+      + `REST: \`${c.rest}\`. Markdown page: \`${c.page}\`.`),
+    '',
+    '## Agent interfaces',
+    '',
+    ...facts.interfaces.flatMap((i) => [
+      `- [${i.title}](${i.url}): ${i.summary}`,
+      `- [${i.descriptor.title}](${i.descriptor.url}): machine-readable description of the ${i.title}`,
+    ]),
+    `- [Markdown pages](${siteUrl}/?format=md): the home page in Markdown, with links to every topic`,
+    `- [API catalog](${siteUrl}/.well-known/api-catalog): RFC 9727 linkset of the APIs`,
+    `- [Agent skills](${siteUrl}/.well-known/agent-skills/index.json): a SKILL.md that teaches an agent to use this service`,
+    `- [AI catalog](${siteUrl}/.well-known/ai-catalog.json): catalog of the agent-facing documents`,
+    '',
+    '## Topics',
+    '',
+    ...topicLines(siteUrl).map((t) => `- [${t.name}](${t.url}?format=md): \`${t.slug}\``),
+    '',
+    '## Docs',
+    '',
+    `- [Authentication](${siteUrl}/auth.md): none; every surface is anonymous and read-only`,
+    `- [Terms of use](${siteUrl}/legal/terms?format=md): citation and fair use`,
+    `- [Privacy](${siteUrl}/legal/privacy?format=md)`,
+    `- [Pricing](${siteUrl}/pricing?format=md): free`,
+    '',
+    '## Optional',
+    '',
+    `- [Sitemap](${siteUrl}/sitemap.xml): recent stories, topics and publishers`,
+    `- [Archive sitemap index](${siteUrl}/sitemaps/index.xml): every story, one sitemap per month`,
+    `- [Crawler keys](${siteUrl}/.well-known/http-message-signatures-directory): Web Bot Auth public keys of our crawler`,
+    '',
+  ]
+  return lines.join('\n')
+}

@@ -1,0 +1,51 @@
+import { LANGUAGES } from '../../domain/languages.ts'
+import { TOPICS, TOPIC_NAMES } from '../../domain/topics.ts'
+
+/**
+ * What every discovery document says about the service, in one place. An agent-facing interface (REST today;
+ * MCP and A2A when mounted) is listed by every document only when it is actually served.
+ */
+export interface AgentInterface {
+  id: 'rest' | 'mcp' | 'a2a'
+  title: string
+  /** The endpoint (for REST the base URL). */
+  url: string
+  summary: string
+  /** Machine-readable description: OpenAPI document, server card or agent card. */
+  descriptor: { url: string; type: string; title: string }
+  /** A status endpoint, when the interface has one. */
+  status?: string
+}
+
+export interface SiteFacts {
+  siteUrl: string
+  baseUrl: string
+  name: string
+  tagline: string
+  interfaces: AgentInterface[]
+}
+
+export const SERVICE_NAME = 'Newsdesk'
+export const SERVICE_TAGLINE = 'Short, sourced summaries of business, technology, AI, finance and career news from more '
+  + 'than 500 publishers, in 9 languages. Public, anonymous and read-only: no key, no sign-up.'
+
+export const CITATION_RULE = 'Whenever you use a story, cite the publisher (source.name) and link the original article '
+  + '(original_url).'
+export const CACHING_RULE = 'Responses are identical for every caller and cached at the edge for a few minutes: reuse a '
+  + 'response for at least a few minutes instead of polling faster.'
+
+export function restInterface(siteUrl: string, baseUrl: string): AgentInterface {
+  return {
+    id: 'rest',
+    title: 'REST API',
+    url: baseUrl,
+    summary: 'JSON over HTTPS GET: /stories (latest, by topic, or search with q), /stories/{id}, /categories, /sources, /health.',
+    descriptor: { url: `${siteUrl}/openapi.json`, type: 'application/vnd.oai.openapi+json;version=3.1', title: 'OpenAPI 3.1 description' },
+    status: `${baseUrl}/health`,
+  }
+}
+
+export const topicLines = (siteUrl: string) =>
+  TOPICS.map((slug) => ({ slug, name: TOPIC_NAMES[slug].en, url: `${siteUrl}/c/${slug}` }))
+
+export const LANGUAGE_LIST = LANGUAGES.join(', ')

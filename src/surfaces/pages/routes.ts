@@ -1,0 +1,197 @@
+import { Hono, type Context } from 'hono'
+import type { Logger } from 'pino'
+import { AppError } from '../../domain/errors.ts'
+import type { Language } from '../../domain/languages.ts'
+import { TOPICS, TOPIC_NAMES } from '../../domain/topics.ts'
+import type { QueryService } from '../../query/query-service.ts'
+import type { Category } from '../../query/views.ts'
+import type { CachePolicy } from '../http/cache-policy.ts'
+import { cacheKey, type Responder } from '../http/responder.ts'
+import type { Rendered } from '../http/response-cache.ts'
+import type { StaticDocuments } from './documents.ts'
+import { renderHtml } from './html/render-html.tsx'
+import { pageHref } from './links.ts'
+import { renderMarkdown } from './markdown/render-markdown.ts'
+import { estimateTokens } from './markdown/token-estimate.ts'
+import type { PageContext, PageModel, StaticDocumentSlug } from './models.ts'
+import { readPageRequest, type PageRequest } from './page-request.ts'
+import { UI_STRINGS } from './ui-strings.ts'
+
+export interface PageDeps {
+  query: QueryService
+  respond: Responder
+  policy: CachePolicy
+  siteUrl: string
+  documents: StaticDocuments
+  stylesheet: string
+  log: Logger
+}
+
+/** Pages may load images from publishers over https and post nothing but the GET search form to us. */
+const PAGE_CSP = "default-src 'none'; style-src 'self'; img-src 'self' https:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+/** Whatever the search engines and agents may do with the Markdown: search and answers yes, training no. */
+const CONTENT_SIGNAL = 'search=yes, ai-input=yes, ai-train=no'
+
+const HOME_LIMIT = 30
+const LIST_LIMIT = 50
+
+type Loader = (c: Context, req: PageRequest) => Promise<PageModel>
+
+/** The site's pages: each is one loader over the query service, rendered as HTML or Markdown. */
+export function createPageRoutes(deps: PageDeps) {
+  const { query, respond, policy, siteUrl } = deps
+
+  async function topicsFor(lang: Language): Promise<Category[]> {
+    try {
+      return (await query.listCategories({ lang })).categories
+    } catch {
+      // Navigation must not fail with the store: the topic list is fixed, so build it from the domain.
+      return TOPICS.map((slug) => ({ slug, name: TOPIC_NAMES[slug][lang], url: `${siteUrl}/c/${slug}` }))
+    }
+  }
+
+  function render(model: PageModel, req: PageRequest): Rendered {
+    const ctx: PageContext = { lang: req.lang, siteUrl, path: req.path }
+    if (req.format === 'markdown') {
+      const body = renderMarkdown(model, ctx)
+      return {
+        body,
+        contentType: 'text/markdown; charset=utf-8',
+        headers: { 'x-markdown-tokens': String(estimateTokens(body)) },
+      }
+    }
+    return { body: renderHtml(model, ctx, deps.stylesheet), contentType: 'text/html; charset=utf-8' }
+  }
+
+  /** Headers that depend on the request, not on the body: Vary, alternates, CSP. */
+  function pageHeaders(req: PageRequest, extra: Record<string, string> = {}): Record<string, string> {
+    const headers: Record<string, string> = { 'Content-Language': req.lang, ...extra }
+    if (req.negotiated) headers.Vary = 'Accept'
+    const keep = Object.fromEntries(Object.entries(extra).filter(([k]) => k === 'q'))
+    if (req.format === 'markdown') {
+      headers.Link = `<${siteUrl}${pageHref(req.path, req.lang, 'html', keep)}>; rel="canonical"`
+      headers['Content-Signal'] = CONTENT_SIGNAL
+    } else {
+      const links = [`<${siteUrl}${pageHref(req.path, req.lang, 'markdown', keep)}>; rel="alternate"; type="text/markdown"`]
+      if (req.path === '/') links.push(`<${siteUrl}/.well-known/api-catalog>; rel="api-catalog"`)
+      headers.Link = links.join(', ')
+      headers['Content-Security-Policy'] = PAGE_CSP
+    }
+    delete headers.q
+    return headers
+  }
+
+  async function errorPage(err: unknown, req: PageRequest | null, c: Context): Promise<Response> {
+    const fallback: PageRequest = req ?? { lang: 'en', format: 'html', negotiated: true, path: c.req.path }
+    const topics = await topicsFor(fallback.lang)
+    let status: 400 | 404 | 503
+    let model: PageModel
+    if (err instanceof AppError && err.code === 'not_found') {
+      status = 404
+      const what = /^\/s\//.test(fallback.path) ? 'story' : /^\/c\//.test(fallback.path) ? 'topic'
+        : /^\/source\//.test(fallback.path) ? 'publisher' : 'page'
+      model = { kind: 'not-found', what, topics }
+    } else if (err instanceof AppError && err.code === 'invalid_parameter') {
+      status = 400
+      model = { kind: 'error', status, title: 'Invalid request', message: err.message, topics }
+    } else {
+      status = 503
+      if (err instanceof AppError && err.code === 'unavailable') deps.log.warn({ err: err.cause ?? err }, 'pages: store unavailable')
+      else deps.log.error({ err }, 'pages: unhandled error')
+      model = { kind: 'error', status, title: 'Temporarily unavailable', message: 'The stories cannot be read right now. Please retry in a minute.', topics }
+    }
+    const out = render(model, fallback)
+    const caching = status === 503 ? policy.noStore : policy.clientError
+    return new Response(out.body, {
+      status,
+      headers: { 'Content-Type': out.contentType, ...caching, ...out.headers, ...pageHeaders(fallback) },
+    })
+  }
+
+  /** One page: its cache key is the page path plus language and format, so every variant is cached once. */
+  function page(load: Loader, keyParams: (c: Context) => Record<string, string | undefined> = () => ({})) {
+    return async (c: Context) => {
+      let req: PageRequest | null = null
+      try {
+        req = readPageRequest(c)
+        const r = req
+        const params = keyParams(c)
+        const key = cacheKey(`page:${r.path}`, { lang: r.lang, format: r.format, ...params })
+        const extra: Record<string, string> = params.q === undefined ? {} : { q: params.q }
+        return await respond.rendered(c, key, async () => render(await load(c, r), r), { headers: pageHeaders(r, extra) })
+      } catch (err) {
+        return errorPage(err, req, c)
+      }
+    }
+  }
+
+  const home: Loader = async (_c, req) => ({
+    kind: 'home',
+    stories: (await query.listStories({ limit: HOME_LIMIT, lang: req.lang })).stories,
+    topics: await topicsFor(req.lang),
+  })
+
+  const story: Loader = async (_c, req) => {
+    const id = req.path.slice('/s/'.length)
+    // A malformed id names no story: for a page that is a 404, not a 400.
+    const result = await query.getStory({ id, lang: req.lang }).catch((err: unknown) => {
+      throw err instanceof AppError && err.code === 'invalid_parameter' ? new AppError('not_found', 'No such story') : err
+    })
+    return { kind: 'story', story: result.story, topics: await topicsFor(req.lang) }
+  }
+
+  const topic: Loader = async (_c, req) => {
+    const slug = req.path.slice('/c/'.length)
+    const topics = await topicsFor(req.lang)
+    const category = topics.find((t) => t.slug === slug)
+    if (!category) throw new AppError('not_found', 'No such topic')
+    const { stories } = await query.listStories({ topic: category.slug, limit: LIST_LIMIT, lang: req.lang })
+    return { kind: 'topic', category, stories, topics }
+  }
+
+  const source: Loader = async (_c, req) => {
+    const id = req.path.slice('/source/'.length)
+    const result = await query.getSource({ id, lang: req.lang, limit: LIST_LIMIT }).catch((err: unknown) => {
+      throw err instanceof AppError && err.code === 'invalid_parameter' ? new AppError('not_found', 'No such publisher') : err
+    })
+    return { kind: 'source', source: result.source, stories: result.stories, topics: await topicsFor(req.lang) }
+  }
+
+  const search: Loader = async (c, req) => {
+    const q = c.req.query('q')?.trim()
+    const topics = await topicsFor(req.lang)
+    if (!q) return { kind: 'search', query: null, stories: [], topics }
+    const { stories } = await query.listStories({ q, limit: LIST_LIMIT, lang: req.lang })
+    return { kind: 'search', query: q, stories, topics }
+  }
+
+  const document = (slug: StaticDocumentSlug): Loader => async (_c, req) => {
+    const doc = deps.documents.get(slug, req.lang)
+    return { kind: 'document', slug, title: doc.title, markdown: doc.markdown, html: doc.html, lang: doc.lang, topics: await topicsFor(req.lang) }
+  }
+
+  const routes = new Hono()
+  const both = (path: string, handler: ReturnType<typeof page>) => {
+    routes.get(path, handler)
+    routes.get(`${path}.md`, handler)
+  }
+  routes.get('/', page(home))
+  routes.get('/index.md', page(async (c, req) => home(c, { ...req, path: '/' })))
+  routes.get('/s/:id', page(story))
+  routes.get('/c/:slug', page(topic))
+  routes.get('/source/:id', page(source))
+  both('/search', page(search, (c) => ({ q: c.req.query('q')?.trim() || undefined })))
+  both('/pricing', page(document('pricing')))
+  for (const slug of ['terms', 'privacy', 'refund'] as const) both(`/legal/${slug}`, page(document(slug)))
+
+  /** The 404 page for any other path, in the format the client asked for. */
+  const notFound = async (c: Context) => {
+    let req: PageRequest | null = null
+    try {
+      req = readPageRequest(c)
+    } catch { /* a bad lang on an unknown path is still a 404 */ }
+    return errorPage(new AppError('not_found', `Nothing at ${c.req.path}`), req, c)
+  }
+  return { routes, notFound, ui: UI_STRINGS }
+}
