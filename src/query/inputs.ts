@@ -58,7 +58,8 @@ export type GetSourceInput = z.input<typeof GetSourceInput>
 
 const MONTH_RULE = 'must be a month YYYY-MM from 1970-01 to 2099-12, or "undated"'
 export const ArchiveMonthKey = z.string({ error: MONTH_RULE })
-  .regex(/^((19[7-9]\d|20\d\d)-(0[1-9]|1[0-2])|undated)$/, { error: MONTH_RULE }).meta({ description: 'A calendar month (UTC) of published_at, or "undated".', example: '2026-11' })
+  .regex(/^((19[7-9]\d|20\d\d)-(0[1-9]|1[0-2])|undated)$/, { error: MONTH_RULE })
+  .meta({ description: 'A calendar month (UTC) of published_at, or "undated".', example: '2026-11' })
 
 const PART_RULE = 'must be an integer from 1 to 100000'
 /** One archive sitemap: a month's stories, in parts of at most 50,000 URLs (part 1 is the first). */

@@ -48,7 +48,7 @@ describe('newsdesk CLI', () => {
     const again = await runCli(['migrate'], { env })
     assert.equal(again.code, 0)
     const db = new Database(path.join(dir, 'db', 'newsdesk.db'), { readonly: true })
-    assert.deepEqual(db.prepare('SELECT version FROM schema_migrations').all(), [{ version: 1 }])
+    assert.deepEqual(db.prepare('SELECT version FROM schema_migrations').all(), [{ version: 1 }, { version: 2 }])
     assert.equal((db.prepare('SELECT COUNT(*) AS n FROM categories').get() as { n: number }).n, 13)
     db.close()
   })
