@@ -6,7 +6,7 @@ import { ROOT } from './helpers/cli.ts'
 
 function sources(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.contract.ts'))
+    .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts') && !f.endsWith('.contract.ts'))
     .map((f) => path.join(dir, f))
 }
 

@@ -9,7 +9,7 @@ export function securityHeaders(): MiddlewareHandler {
     await next()
     const h = c.res.headers
     h.set('Access-Control-Allow-Origin', '*')
-    h.set('Access-Control-Expose-Headers', 'ETag, Link, Allow')
+    h.set('Access-Control-Expose-Headers', 'ETag, Link, Allow, Content-Digest, Signature, Signature-Input, x-markdown-tokens, Content-Signal')
     h.set('X-Content-Type-Options', 'nosniff')
     h.set('Referrer-Policy', 'no-referrer')
     h.set('Cross-Origin-Resource-Policy', 'cross-origin')

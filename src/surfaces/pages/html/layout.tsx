@@ -16,11 +16,13 @@ export interface LayoutProps {
   /** Extra query parameters of this page that its language and format links must keep (the search query). */
   keep?: Record<string, string>
   stylesheet: string
+  /** Search results: useful to readers, but not pages for search engines to index. */
+  noindex?: boolean
   children: Child
 }
 
 /** The frame of every page: landmarks, one search form, topic navigation, language switcher and footer. */
-export function Layout({ ctx, t, title, description, topics, keep = {}, stylesheet, children }: LayoutProps) {
+export function Layout({ ctx, t, title, description, topics, keep = {}, stylesheet, noindex = false, children }: LayoutProps) {
   const here = (lang: Language, format: 'html' | 'markdown' = 'html') => pageHref(ctx.path, lang, format, keep)
   const link = (path: string) => pageHref(path, ctx.lang)
   return (
@@ -31,6 +33,7 @@ export function Layout({ ctx, t, title, description, topics, keep = {}, styleshe
         <meta name="color-scheme" content="light dark" />
         <title>{`${title} · Newsdesk`}</title>
         <meta name="description" content={description} />
+        {noindex ? <meta name="robots" content="noindex, follow" /> : null}
         <link rel="stylesheet" href={stylesheet} />
         <link rel="canonical" href={`${ctx.siteUrl}${here(ctx.lang)}`} />
         <link rel="alternate" type="text/markdown" href={`${ctx.siteUrl}${here(ctx.lang, 'markdown')}`} />

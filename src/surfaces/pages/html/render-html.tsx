@@ -1,6 +1,6 @@
 import { raw } from 'hono/html'
 import type { Category } from '../../../query/views.ts'
-import { documentPath, pageHref, topicPath } from '../links.ts'
+import { pageHref, topicPath } from '../links.ts'
 import type { PageContext, PageModel } from '../models.ts'
 import { UI_STRINGS, fill, type UiStrings } from '../ui-strings.ts'
 import { Layout } from './layout.tsx'
@@ -103,11 +103,11 @@ export function renderHtml(model: PageModel, ctx: PageContext, stylesheet: strin
   const t = UI_STRINGS[ctx.lang]
   const p = parts(model, ctx, t)
   const page = (
-    <Layout ctx={ctx} t={t} title={p.title} description={p.description} topics={model.topics} keep={p.keep} stylesheet={stylesheet}>
+    <Layout ctx={ctx} t={t} title={p.title} description={p.description} topics={model.topics} keep={p.keep} stylesheet={stylesheet}
+      noindex={model.kind === 'search' || model.kind === 'not-found' || model.kind === 'error'}>
       {p.content as never}
     </Layout>
   )
   return `<!doctype html>\n${page.toString()}`
 }
 
-export { documentPath }

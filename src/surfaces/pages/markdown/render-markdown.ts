@@ -21,7 +21,9 @@ interface Md {
 }
 
 function storyEntry(m: Md, story: Story, index: number): string {
-  const meta = [story.source?.name ? mdInline(story.source.name) : null, formatTime(story.published_at, m.ctx.lang)]
+  // ISO time in lists: compact, unambiguous and easy for a model to compare.
+  const when = story.published_at ? `${story.published_at.slice(0, 16).replace('T', ' ')} UTC` : null
+  const meta = [story.source?.name ? mdInline(story.source.name) : null, when]
     .filter(Boolean).join(', ')
   return [
     `${index + 1}. **${mdInline(story.headline)}**${meta ? ` — ${meta}` : ''}`,
