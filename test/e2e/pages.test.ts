@@ -175,7 +175,7 @@ describe('site pages', () => {
       assert.doesNotMatch(html, FORBIDDEN_TAGS, page)
       assert.doesNotMatch(html, /<h1>[^<]*not a heading|<blockquote>\s*<p>not a quote|<ol>\s*<li>not a list/, page)
       for (const href of hrefs(html)) {
-        assert.match(href, /^https:\/\/(news\.example\.org|evil\.example|outlet\.example|alpha-ledger\.example|beta-wire\.example)\//, `${page} links ${href}`)
+        assert.match(href, /^https:\/\/(news\.example\.org|evil\.example|outlet\.example|alpha-ledger\.example|beta-wire\.example)(\/|$)/, `${page} links ${href}`)
       }
     }
     const markdown = (await md(`/s/${STORIES.hostile.id}`)).text
