@@ -41,6 +41,20 @@ export function createApp({ config, query, log, crawlerKeys, documents }: AppDep
   const app = new Hono()
   app.use('*', securityHeaders())
 
+  // The API's base URL answers with where to go next (the API catalog and llms.txt link it).
+  app.get('/api/v1', (c) => respond.json(c, 'api-index', async () => ({
+    service: SERVICE_NAME,
+    description: SERVICE_TAGLINE,
+    openapi: `${config.siteUrl}/openapi.json`,
+    endpoints: {
+      stories: `${config.baseUrl}/stories`,
+      story: `${config.baseUrl}/stories/{id}`,
+      categories: `${config.baseUrl}/categories`,
+      sources: `${config.baseUrl}/sources`,
+      health: `${config.baseUrl}/health`,
+    },
+    docs: `${config.siteUrl}/llms.txt`,
+  }), { static: true }))
   const rest = createRestApi({ query, respond, policy, log })
   app.route('/api/v1', rest)
 
