@@ -62,7 +62,7 @@ function startService(dbFile: string, extraEnv: Record<string, string>): Promise
   const [cmd, args] = pinned(0, process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'serve'])
   const child = spawn(cmd, [...args], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dbFile}`, NEWSDESK_SAMPLE: 'off', LOG_LEVEL: 'info', HEALTH_MAX_STORY_AGE_MINUTES: '525600', ...extraEnv },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dbFile}`, NEWSDESK_SAMPLE: 'off', LOG_LEVEL: 'info', HEALTH_MAX_STORY_AGE_MINUTES: '525600', DATA_DIR: path.join(os.tmpdir(), 'newsdesk-bench-data'), ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   return new Promise((resolve, reject) => {
@@ -111,6 +111,9 @@ async function main() {
     ] },
     { name: 'search common "inflation"', paths: [`/api/v1/stories?q=${PLANTED.common}`] },
     { name: 'get story (rotating 200 ids)', paths: rotate(ids, 200).map((id) => `/api/v1/stories/${id}`) },
+    { name: 'page: home HTML', paths: ['/'] },
+    { name: 'page: story HTML (rotating 200 ids)', paths: rotate(ids, 200).map((id) => `/s/${id}`) },
+    { name: 'page: topic Markdown (13 rotating)', paths: TOPICS.map((t) => `/c/${t}?format=md`) },
   ]
 
   const cached = await startService(dbFile, {})

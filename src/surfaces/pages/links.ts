@@ -19,16 +19,29 @@ export const topicPath = (slug: string) => `/c/${slug}`
 export const sourcePath = (id: string) => `/source/${id}`
 export const documentPath = (slug: 'pricing' | 'terms' | 'privacy' | 'refund') => (slug === 'pricing' ? '/pricing' : `/legal/${slug}`)
 
+// Intl formatters are costly to build (a page lists up to 50 times), so one per language, built on first use.
+const timeFormats = new Map<Language, Intl.DateTimeFormat>()
+const languageNames = new Map<Language, string>()
+
 /** "21 Nov 2026, 14:05 UTC" in the reader's language. Absolute and in UTC, so a cached page never goes stale. */
 export function formatTime(iso: string | null, lang: Language): string | null {
   if (!iso) return null
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return null
-  return `${new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`
+  let format = timeFormats.get(lang)
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+    timeFormats.set(lang, format)
+  }
+  return `${format.format(date)} UTC`
 }
 
 /** The language's own name as running text writes it ("español"); capitalized for a menu ("Español"). */
 export function languageName(lang: Language, { capitalized = false } = {}): string {
-  const name = new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang
+  let name = languageNames.get(lang)
+  if (name === undefined) {
+    name = new Intl.DisplayNames([lang], { type: 'language' }).of(lang) ?? lang
+    languageNames.set(lang, name)
+  }
   return capitalized ? name.charAt(0).toLocaleUpperCase(lang) + name.slice(1) : name
 }
