@@ -13,13 +13,14 @@ export function StoryCard({ story, ctx, t, headingLevel = 2 }: { story: Story; c
   const publisher = publisherOf(story)
   return (
     <article class="story-card">
-      <Heading class="story-title"><a href={pageHref(storyPath(story.id), ctx.lang)}>{story.headline}</a></Heading>
+      {/* A list does not know which language each headline fell back to: let the text set its direction. */}
+      <Heading class="story-title" dir="auto"><a href={pageHref(storyPath(story.id), ctx.lang)}>{story.headline}</a></Heading>
       <p class="meta">
         <span class="publisher">{publisher}</span>
         {time ? <> · <time datetime={story.published_at ?? undefined}>{time}</time></> : null}
         {story.category ? <> · <a href={pageHref(topicPath(story.category.slug), ctx.lang)}>{story.category.name}</a></> : null}
       </p>
-      {story.summary ? <p class="summary">{story.summary}</p> : null}
+      {story.summary ? <p class="summary" dir="auto">{story.summary}</p> : null}
       <p class="original"><a href={story.original_url} rel="nofollow noopener">{fill(t.readOriginal, { publisher })}</a></p>
     </article>
   )
