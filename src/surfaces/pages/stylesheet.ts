@@ -5,7 +5,7 @@ import { Hono } from 'hono'
 import { PACKAGE_ROOT } from '../../config/paths.ts'
 
 /**
- * The one stylesheet, served under a name that carries its content hash: browsers and CDNs keep it for a year,
+ * The site's static assets. The one stylesheet, served under a name that carries its content hash: browsers and CDNs keep it for a year,
  * and a changed stylesheet gets a new URL, so no page ever pairs with a stale one.
  */
 export function createStylesheet() {
@@ -15,6 +15,11 @@ export function createStylesheet() {
   const etag = `"${hash}"`
 
   const routes = new Hono()
+  // The icon, at the address browsers ask for unprompted too: a 404 there is noise in every log and console.
+  const icon = fs.readFileSync(path.join(PACKAGE_ROOT, 'content', 'assets', 'favicon.svg'))
+  const iconHeaders = { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400', 'Content-Length': String(icon.byteLength) }
+  routes.get('/favicon.svg', () => new Response(icon, { headers: iconHeaders }))
+  routes.get('/favicon.ico', () => new Response(icon, { headers: iconHeaders }))
   routes.get(href, (c) => {
     const headers = {
       'Content-Type': 'text/css; charset=utf-8',
@@ -24,5 +29,5 @@ export function createStylesheet() {
     if (c.req.header('If-None-Match')?.includes(etag)) return new Response(null, { status: 304, headers })
     return new Response(css, { headers: { ...headers, 'Content-Length': String(css.byteLength) } })
   })
-  return { href, routes }
+  return { href, icon: '/favicon.svg', routes }
 }

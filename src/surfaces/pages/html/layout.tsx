@@ -35,6 +35,7 @@ export function Layout({ ctx, t, title, description, topics, keep = {}, styleshe
         <meta name="description" content={description} />
         {noindex ? <meta name="robots" content="noindex, follow" /> : null}
         <link rel="stylesheet" href={stylesheet} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="canonical" href={`${ctx.siteUrl}${here(ctx.lang)}`} />
         <link rel="alternate" type="text/markdown" href={`${ctx.siteUrl}${here(ctx.lang, 'markdown')}`} />
         {LANGUAGES.map((lang) => <link rel="alternate" hreflang={lang} href={`${ctx.siteUrl}${here(lang)}`} />)}
