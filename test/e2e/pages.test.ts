@@ -188,7 +188,7 @@ describe('site pages', () => {
     const { text } = await get(`/s/${STORIES.full.id}?lang=ar`)
     assert.match(text, /<html lang="ar" dir="rtl">/)
     assert.ok(text.includes('هاربر لابز تطلق نموذجاً مفتوحاً'))
-    for (const href of hrefs(text).filter((h) => h.startsWith('/') && !/^\/(assets|llms\.txt|openapi\.json|\.well-known)/.test(h))) {
+    for (const href of hrefs(text).filter((h) => h.startsWith('/') && !/^\/(assets|favicon|llms\.txt|openapi\.json|\.well-known)/.test(h))) {
       if (/[?&]lang=ar\b/.test(href)) continue
       assert.ok(text.includes(`<a href="${href.replaceAll('&', '&amp;')}" hreflang=`), `internal link ${href} keeps the language unless it switches it`)
     }
