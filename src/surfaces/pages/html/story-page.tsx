@@ -26,6 +26,8 @@ export function StoryPage({ story, ctx, t }: { story: StoryDetail; ctx: PageCont
           : <span class="publisher">{publisher}</span>}
         {time ? <> · <time datetime={story.published_at ?? undefined}>{time}</time></> : null}
         {story.author ? <> · {fill(t.by, { author: story.author })}</> : null}
+        {/* On a phone the big button sits below a long summary: the original is one tap away from the top too. */}
+        {' · '}<a href={story.original_url} rel="nofollow noopener">{t.originalArticle}</a>
       </p>
       {story.lang !== ctx.lang
         ? <p class="notice" lang={ctx.lang} dir={dirOf(ctx.lang)}>{fill(t.translationFallback, { language: languageName(ctx.lang) })}</p>
