@@ -66,12 +66,17 @@ describe('sitemaps over HTTP', () => {
     return srv.api(url.slice(SITE_URL.length), init)
   }
 
-  it('/sitemap.xml lists home, topics, publishers, the static pages and the newest stories with lastmod', async () => {
-    const res = await srv.api('/sitemap.xml')
+  /** Fetches a sitemap, checks status, media type and the XSD, and returns its entries. */
+  async function validSitemap(path: string, root: 'urlset' | 'sitemapindex') {
+    const res = await srv.api(path)
     assert.equal(res.status, 200)
     assert.equal(res.headers.get('content-type'), 'application/xml; charset=utf-8')
-    await assertValid(res.text, 'urlset', '/sitemap.xml')
-    const urls = entries(res.text, 'urlset')
+    await assertValid(res.text, root, path)
+    return entries(res.text, root)
+  }
+
+  it('/sitemap.xml lists home, topics, publishers, the static pages and the newest stories with lastmod', async () => {
+    const urls = await validSitemap('/sitemap.xml', 'urlset')
     for (const u of urls) assert.ok(u.loc.startsWith(`${SITE_URL}/`), u.loc)
     assert.equal(new Set(urls.map((u) => u.loc)).size, urls.length, 'no URL twice')
 
@@ -92,11 +97,7 @@ describe('sitemaps over HTTP', () => {
   })
 
   it('/sitemaps/index.xml has /sitemap.xml and one child per month of the archive, undated last', async () => {
-    const res = await srv.api('/sitemaps/index.xml')
-    assert.equal(res.status, 200)
-    assert.equal(res.headers.get('content-type'), 'application/xml; charset=utf-8')
-    await assertValid(res.text, 'sitemapindex', '/sitemaps/index.xml')
-    const children = entries(res.text, 'sitemapindex')
+    const children = await validSitemap('/sitemaps/index.xml', 'sitemapindex')
     assert.deepEqual(children.map((c) => c.loc), [
       `${SITE_URL}/sitemap.xml`,
       `${SITE_URL}/sitemaps/stories-2026-11.xml`,
