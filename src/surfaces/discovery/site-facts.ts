@@ -1,4 +1,5 @@
 import { LANGUAGES } from '../../domain/languages.ts'
+import { createUrls } from '../../query/views.ts'
 import { TOPICS, TOPIC_NAMES } from '../../domain/topics.ts'
 
 /**
@@ -46,6 +47,6 @@ export function restInterface(siteUrl: string, baseUrl: string): AgentInterface 
 }
 
 export const topicLines = (siteUrl: string) =>
-  TOPICS.map((slug) => ({ slug, name: TOPIC_NAMES[slug].en, url: `${siteUrl}/c/${slug}` }))
+  TOPICS.map((slug) => ({ slug, name: TOPIC_NAMES[slug].en, url: createUrls(siteUrl).topic(slug) }))
 
 export const LANGUAGE_LIST = LANGUAGES.join(', ')

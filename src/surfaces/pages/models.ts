@@ -1,5 +1,4 @@
 import type { Language } from '../../domain/languages.ts'
-import type { Topic } from '../../domain/topics.ts'
 import type { Category, Source, Story, StoryDetail } from '../../query/views.ts'
 
 /**
@@ -25,8 +24,3 @@ export type PageModel =
   | { kind: 'document'; slug: StaticDocumentSlug; title: string; markdown: string; html: string; lang: Language; topics: Category[] }
   | { kind: 'not-found'; what: 'story' | 'topic' | 'publisher' | 'page'; topics: Category[] }
   | { kind: 'error'; status: 400 | 503; title: string; message: string; topics: Category[] }
-
-export type PageKind = PageModel['kind']
-
-/** The topic slugs in display order, used to build navigation when a page has no store data. */
-export type TopicSlugList = readonly Topic[]

@@ -4,7 +4,7 @@ import { AppError } from '../../domain/errors.ts'
 import type { Language } from '../../domain/languages.ts'
 import { TOPICS, TOPIC_NAMES } from '../../domain/topics.ts'
 import type { QueryService } from '../../query/query-service.ts'
-import type { Category } from '../../query/views.ts'
+import { createUrls, type Category } from '../../query/views.ts'
 import type { CachePolicy } from '../http/cache-policy.ts'
 import { cacheKey, type Responder } from '../http/responder.ts'
 import type { Rendered } from '../http/response-cache.ts'
@@ -15,7 +15,6 @@ import { renderMarkdown } from './markdown/render-markdown.ts'
 import { estimateTokens } from './markdown/token-estimate.ts'
 import type { PageContext, PageModel, StaticDocumentSlug } from './models.ts'
 import { readPageRequest, type PageRequest } from './page-request.ts'
-import { UI_STRINGS } from './ui-strings.ts'
 
 export interface PageDeps {
   query: QueryService
@@ -41,13 +40,14 @@ type Loader = (c: Context, req: PageRequest) => Promise<PageModel>
 /** The site's pages: each is one loader over the query service, rendered as HTML or Markdown. */
 export function createPageRoutes(deps: PageDeps) {
   const { query, respond, policy, siteUrl } = deps
+  const urls = createUrls(siteUrl)
 
   async function topicsFor(lang: Language): Promise<Category[]> {
     try {
       return (await query.listCategories({ lang })).categories
     } catch {
       // Navigation must not fail with the store: the topic list is fixed, so build it from the domain.
-      return TOPICS.map((slug) => ({ slug, name: TOPIC_NAMES[slug][lang], url: `${siteUrl}/c/${slug}` }))
+      return TOPICS.map((slug) => ({ slug, name: TOPIC_NAMES[slug][lang], url: urls.topic(slug) }))
     }
   }
 
@@ -64,11 +64,13 @@ export function createPageRoutes(deps: PageDeps) {
     return { body: renderHtml(model, ctx, deps.stylesheet), contentType: 'text/html; charset=utf-8' }
   }
 
-  /** Headers that depend on the request, not on the body: Vary, alternates, CSP. */
-  function pageHeaders(req: PageRequest, extra: Record<string, string> = {}): Record<string, string> {
-    const headers: Record<string, string> = { 'Content-Language': req.lang, ...extra }
+  /**
+   * Headers that depend on the request, not on the body: Vary, alternates, CSP. `keep` holds the query
+   * parameters that are part of the page's identity (the search query), so its alternate links carry them.
+   */
+  function pageHeaders(req: PageRequest, keep: Record<string, string> = {}): Record<string, string> {
+    const headers: Record<string, string> = { 'Content-Language': req.lang }
     if (req.negotiated) headers.Vary = 'Accept'
-    const keep = Object.fromEntries(Object.entries(extra).filter(([k]) => k === 'q'))
     if (req.format === 'markdown') {
       headers.Link = `<${siteUrl}${pageHref(req.path, req.lang, 'html', keep)}>; rel="canonical"`
       headers['Content-Signal'] = CONTENT_SIGNAL
@@ -78,7 +80,6 @@ export function createPageRoutes(deps: PageDeps) {
       headers.Link = links.join(', ')
       headers['Content-Security-Policy'] = PAGE_CSP
     }
-    delete headers.q
     return headers
   }
 
@@ -118,8 +119,8 @@ export function createPageRoutes(deps: PageDeps) {
         const r = req
         const params = keyParams(c)
         const key = cacheKey(`page:${r.path}`, { lang: r.lang, format: r.format, ...params })
-        const extra: Record<string, string> = params.q === undefined ? {} : { q: params.q }
-        return await respond.rendered(c, key, async () => render(await load(c, r), r), { headers: pageHeaders(r, extra) })
+        const keep = Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined))
+        return await respond.rendered(c, key, async () => render(await load(c, r), r), { headers: pageHeaders(r, keep) })
       } catch (err) {
         return errorPage(err, req, c)
       }
@@ -193,5 +194,5 @@ export function createPageRoutes(deps: PageDeps) {
     } catch { /* a bad lang on an unknown path is still a 404 */ }
     return errorPage(new AppError('not_found', `Nothing at ${c.req.path}`), req, c)
   }
-  return { routes, notFound, ui: UI_STRINGS }
+  return { routes, notFound }
 }

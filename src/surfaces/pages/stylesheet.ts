@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Hono } from 'hono'
 import { PACKAGE_ROOT } from '../../config/paths.ts'
+import { ifNoneMatchHits } from '../http/etag.ts'
 
 /**
  * The site's static assets. The one stylesheet, served under a name that carries its content hash: browsers and CDNs keep it for a year,
@@ -26,7 +27,7 @@ export function createStylesheet() {
       'Cache-Control': 'public, max-age=31536000, immutable',
       ETag: etag,
     }
-    if (c.req.header('If-None-Match')?.includes(etag)) return new Response(null, { status: 304, headers })
+    if (ifNoneMatchHits(c.req.header('If-None-Match'), etag)) return new Response(null, { status: 304, headers })
     return new Response(css, { headers: { ...headers, 'Content-Length': String(css.byteLength) } })
   })
   return { href, icon: '/favicon.svg', routes }

@@ -16,8 +16,6 @@ interface Md {
   t: UiStrings
   /** Absolute URL of a page in Markdown, in the current language. */
   md(path: string, extra?: Record<string, string>): string
-  /** Absolute URL of a page in HTML, in the current language (the canonical address people share). */
-  html(path: string): string
 }
 
 function storyEntry(m: Md, story: Story, index: number): string {
@@ -146,7 +144,6 @@ export function renderMarkdown(model: PageModel, ctx: PageContext): string {
     ctx,
     t: UI_STRINGS[ctx.lang],
     md: (path, extra) => absolute(ctx, pageHref(path, ctx.lang, 'markdown', extra)),
-    html: (path) => absolute(ctx, pageHref(path, ctx.lang)),
   }
   return `${body(m, model)}\n\n${footer(m)}\n`
 }
