@@ -5,14 +5,20 @@ import path from 'node:path'
 import readline from 'node:readline'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
+import pg from 'pg'
 import { TOPICS } from '../src/domain/topics.ts'
-import { openSqliteStore } from '../src/storage/sqlite/sqlite-store.ts'
-import { PLANTED, syntheticStories } from './synthetic.ts'
+import { openStore } from '../src/storage/open-store.ts'
+import type { Store } from '../src/storage/store.ts'
+import { GENERATOR_VERSION, PLANTED, syntheticStories } from './synthetic.ts'
 
 /**
- * npm run bench [-- --stories 1000000 --duration 5 --connections 50 --rebuild]
- * Builds (or reuses) a synthetic SQLite store, starts the service and a bare node:http server holding the
- * service's exact bytes, and measures both in the same run. The server is pinned to CPU 0, the load to CPU 1.
+ * npm run bench [-- --stories 1000000 --duration 5 --connections 50 --rebuild --store sqlite|postgres|both
+ *                   --postgres-url postgres://postgres@127.0.0.1:5432/test]
+ * Builds (or reuses) a synthetic store — a SQLite file, a PostgreSQL schema newsdesk_bench_<stories>, or both,
+ * holding the same stories — starts the service on each (with and without its response cache) and a bare
+ * node:http server holding the service's exact bytes, and measures them all in the same run, scenario by scenario.
+ * With --store both it ends with the two stores side by side. The service is pinned to CPU 0, the load to CPU 1;
+ * PostgreSQL's own processes are not pinned (it is a server of its own, shared with whatever else runs).
  */
 const { values } = parseArgs({
   options: {
@@ -20,23 +26,43 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     rebuild: { type: 'boolean', default: false },
+    store: { type: 'string', default: 'sqlite' },
+    'postgres-url': { type: 'string', default: process.env.NEWSDESK_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
   },
 })
 const STORIES = Number(values.stories)
 const DURATION = Number(values.duration)
 const CONNECTIONS = Number(values.connections)
+if (!['sqlite', 'postgres', 'both'].includes(values.store)) {
+  console.error(`bench: --store must be sqlite, postgres or both (got "${values.store}")`)
+  process.exit(2)
+}
 const ROOT = path.resolve(import.meta.dirname, '..')
 const hasTaskset = (() => { try { execFileSync('taskset', ['-V'], { stdio: 'ignore' }); return true } catch { return false } })()
 const pinned = (cpu: number, cmd: string, args: string[]) => (hasTaskset ? ['taskset', ['-c', String(cpu), cmd, ...args]] as const : [cmd, args] as const)
 
-async function buildStore(file: string): Promise<string[]> {
-  const idsFile = `${file}.ids.json`
-  if (!values.rebuild && fs.existsSync(file) && fs.existsSync(idsFile)) {
-    console.log(`store: reusing ${file}`)
-    return JSON.parse(fs.readFileSync(idsFile, 'utf8')) as string[]
+/** One store under test: how the service reaches it, and how the bench builds it. */
+interface Backend {
+  label: 'SQLite' | 'PostgreSQL'
+  databaseUrl: string
+  /** Builds the synthetic store, or reuses the one a previous run built; returns the sampled story ids. */
+  prepare(): Promise<string[]>
+}
+
+/** The ids a build sampled (every STORIES/1000th story), with the generator that made them. */
+interface IdsFile { generator: number; stories: number; ids: string[] }
+
+function readIds(file: string): string[] | null {
+  try {
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as IdsFile
+    return saved.generator === GENERATOR_VERSION && saved.stories === STORIES ? saved.ids : null
+  } catch {
+    return null // missing, or written by an older bench (a bare array of random ids)
   }
-  for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true })
-  const store = openSqliteStore(file)
+}
+
+/** Writes the synthetic stories into `store` in batches of 5000 and returns the sampled ids. */
+async function fill(store: Store, label: string): Promise<string[]> {
   const started = Date.now()
   const ids: string[] = []
   let batch = []
@@ -47,24 +73,101 @@ async function buildStore(file: string): Promise<string[]> {
     if (batch.length === 5000) {
       await store.upsertStories(batch)
       batch = []
-      if (n % 100000 === 0) console.log(`store: ${n} stories, ${((Date.now() - started) / 1000).toFixed(1)} s`)
+      if (n % 100000 === 0) console.log(`${label}: ${n} stories, ${((Date.now() - started) / 1000).toFixed(1)} s`)
     }
   }
   if (batch.length) await store.upsertStories(batch)
-  await store.close()
   const secs = (Date.now() - started) / 1000
-  console.log(`store: built ${STORIES} stories in ${secs.toFixed(1)} s (${Math.round(STORIES / secs)} stories/s), ${(fs.statSync(file).size / 1e6).toFixed(0)} MB`)
-  fs.writeFileSync(idsFile, JSON.stringify(ids))
+  console.log(`${label}: wrote ${STORIES} stories in ${secs.toFixed(1)} s (${Math.round(STORIES / secs)} stories/s)`)
   return ids
 }
 
-function startService(dbFile: string, extraEnv: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
+function sqliteBackend(): Backend {
+  const file = path.join(os.tmpdir(), `newsdesk-bench-${STORIES}.db`)
+  const idsFile = `${file}.ids.json`
+  return {
+    label: 'SQLite',
+    databaseUrl: `sqlite:${file}`,
+    async prepare() {
+      const saved = values.rebuild || !fs.existsSync(file) ? null : readIds(idsFile)
+      if (saved) {
+        console.log(`SQLite: reusing ${file}`)
+        return saved
+      }
+      for (const f of [file, `${file}-wal`, `${file}-shm`, idsFile]) fs.rmSync(f, { force: true })
+      const store = openStore(`sqlite:${file}`)
+      const ids = await fill(store, 'SQLite')
+      await store.close()
+      console.log(`SQLite: ${file}, ${(fs.statSync(file).size / 1e6).toFixed(0)} MB`)
+      fs.writeFileSync(idsFile, JSON.stringify({ generator: GENERATOR_VERSION, stories: STORIES, ids } satisfies IdsFile))
+      return ids
+    },
+  }
+}
+
+function postgresBackend(serverUrl: string): Backend {
+  const schema = `newsdesk_bench_${STORIES}`
+  const url = new URL(serverUrl)
+  url.searchParams.set('schema', schema)
+  const databaseUrl = url.toString()
+  const idsFile = path.join(os.tmpdir(), `newsdesk-bench-${STORIES}.${url.hostname}-${url.port || 5432}${url.pathname.replaceAll('/', '-')}.pg.ids.json`)
+  const admin = async <T>(work: (c: pg.Client) => Promise<T>) => {
+    const client = new pg.Client({ connectionString: serverUrl, application_name: 'newsdesk-bench' })
+    await client.connect()
+    try {
+      return await work(client)
+    } finally {
+      await client.end()
+    }
+  }
+  return {
+    label: 'PostgreSQL',
+    databaseUrl,
+    async prepare() {
+      const saved = values.rebuild ? null : readIds(idsFile)
+      if (saved) {
+        const stored = await admin(async (c) => {
+          const exists = (await c.query('SELECT 1 FROM pg_tables WHERE schemaname = $1 AND tablename = $2', [schema, 'stories'])).rowCount
+          return exists ? Number((await c.query(`SELECT count(*) AS n FROM "${schema}".stories`)).rows[0].n) : 0
+        })
+        if (stored === STORIES) {
+          console.log(`PostgreSQL: reusing schema ${schema}`)
+          return saved
+        }
+      }
+      fs.rmSync(idsFile, { force: true })
+      await admin((c) => c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`))
+      const store = openStore(databaseUrl)
+      const ids = await fill(store, 'PostgreSQL')
+      await store.close()
+      // A freshly loaded table has no statistics and an unset visibility map until autovacuum gets to it; a
+      // service running for a while has both, so measure that state. Only this schema's tables.
+      const started = Date.now()
+      const size = await admin(async (c) => {
+        const tables = (await c.query<{ tablename: string }>('SELECT tablename FROM pg_tables WHERE schemaname = $1', [schema])).rows
+        for (const t of tables) await c.query(`VACUUM (ANALYZE) "${schema}"."${t.tablename}"`)
+        return Number((await c.query(`SELECT sum(pg_total_relation_size(format('%I.%I', schemaname, tablename)::regclass)) AS bytes
+          FROM pg_tables WHERE schemaname = $1`, [schema])).rows[0].bytes)
+      })
+      console.log(`PostgreSQL: VACUUM ANALYZE in ${((Date.now() - started) / 1000).toFixed(1)} s; schema ${schema}, ${(size / 1e6).toFixed(0)} MB with indexes`)
+      fs.writeFileSync(idsFile, JSON.stringify({ generator: GENERATOR_VERSION, stories: STORIES, ids } satisfies IdsFile))
+      return ids
+    },
+  }
+}
+
+/** Every server this run started, stopped when it ends, also on a failure. */
+const children: ChildProcess[] = []
+process.on('exit', () => { for (const c of children) c.kill('SIGTERM') })
+
+function startService(databaseUrl: string, extraEnv: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
   const [cmd, args] = pinned(0, process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'serve'])
   const child = spawn(cmd, [...args], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dbFile}`, NEWSDESK_SAMPLE: 'off', LOG_LEVEL: 'info', HEALTH_MAX_STORY_AGE_MINUTES: '525600', DATA_DIR: path.join(os.tmpdir(), 'newsdesk-bench-data'), ...extraEnv },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, NEWSDESK_SAMPLE: 'off', NEWSDESK_CRAWL_INTERVAL: 'off', LOG_LEVEL: 'info', HEALTH_MAX_STORY_AGE_MINUTES: '525600', DATA_DIR: path.join(os.tmpdir(), 'newsdesk-bench-data'), ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
+  children.push(child)
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`serve exited ${code}`)))
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -76,6 +179,7 @@ function startService(dbFile: string, extraEnv: Record<string, string>): Promise
 function startBare(table: Record<string, { headers: Record<string, string>; body: string }>): Promise<{ port: number; child: ChildProcess }> {
   const [cmd, args] = pinned(0, process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts')])
   const child = spawn(cmd, [...args], { stdio: ['pipe', 'pipe', 'inherit'] })
+  children.push(child)
   child.stdin!.end(JSON.stringify(table))
   return new Promise((resolve) => {
     readline.createInterface({ input: child.stdout! }).once('line', (line) => resolve({ port: Number(line), child }))
@@ -84,10 +188,15 @@ function startBare(table: Record<string, { headers: Record<string, string>; body
 
 interface Measured { rps: number; p50: number; p99: number; bytes: number; non2xx: number }
 
-async function measure(port: number, paths: string[]): Promise<Measured> {
+/** A scenario's requests: GETs of `paths`, or one POST of a JSON-RPC body to every path (MCP, A2A). */
+interface Scenario { name: string; paths: string[]; post?: { body: string; headers: Record<string, string> } }
+
+async function measure(port: number, s: Scenario): Promise<Measured> {
   const run = (duration: number) => autocannon({
     url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration, pipelining: 1,
-    requests: paths.map((p) => ({ method: 'GET', path: p })),
+    requests: s.paths.map((p) => (s.post
+      ? { method: 'POST', path: p, body: s.post.body, headers: s.post.headers }
+      : { method: 'GET', path: p })),
   })
   await run(1)
   const r = await run(DURATION)
@@ -95,12 +204,23 @@ async function measure(port: number, paths: string[]): Promise<Measured> {
 }
 
 async function main() {
-  const dbFile = path.join(os.tmpdir(), `newsdesk-bench-${STORIES}.db`)
-  const ids = await buildStore(dbFile)
+  const backends = [
+    ...(values.store === 'postgres' ? [] : [sqliteBackend()]),
+    ...(values.store === 'sqlite' ? [] : [postgresBackend(values['postgres-url'])]),
+  ]
+  let ids: string[] = []
+  for (const b of backends) {
+    const sampled = await b.prepare()
+    if (ids.length && sampled.join() !== ids.join()) throw new Error('bench: the stores hold different synthetic stories; run with --rebuild')
+    ids = sampled
+  }
   if (hasTaskset) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' })
 
   const rotate = <T>(xs: T[], n: number) => Array.from({ length: n }, (_, i) => xs[i % xs.length]!)
-  const scenarios: Array<{ name: string; paths: string[] }> = [
+  const jsonRpc = (headers: Record<string, string>, body: object) => ({
+    body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers },
+  })
+  const scenarios: Scenario[] = [
     { name: 'list newest 20', paths: ['/api/v1/stories'] },
     { name: 'list topic (13 rotating)', paths: TOPICS.map((t) => `/api/v1/stories?topic=${t}`) },
     { name: `search rare "${PLANTED.rare}"`, paths: [`/api/v1/stories?q=${PLANTED.rare}`] },
@@ -114,39 +234,106 @@ async function main() {
     { name: 'page: home HTML', paths: ['/'] },
     { name: 'page: story HTML (rotating 200 ids)', paths: rotate(ids, 200).map((id) => `/s/${id}`) },
     { name: 'page: topic Markdown (13 rotating)', paths: TOPICS.map((t) => `/c/${t}?format=md`) },
+    // POST answers are never cached: every MCP and A2A call runs the query and renders Markdown and JSON.
+    { name: 'MCP tools/call get_latest_stories 20', paths: ['/mcp'], post: jsonRpc(
+      { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_latest_stories', arguments: { limit: 20 } } },
+    ) },
+    { name: 'A2A SendMessage "latest AI news in Spanish"', paths: ['/a2a'], post: jsonRpc({ 'a2a-version': '1.0' }, {
+      jsonrpc: '2.0', id: 1, method: 'SendMessage',
+      params: { message: { messageId: '9229e770-767c-417b-a0b0-f0741243c589', role: 'ROLE_USER', parts: [{ text: 'latest AI news in Spanish' }] } },
+    }) },
   ]
 
-  const cached = await startService(dbFile, {})
-  const uncached = await startService(dbFile, { RESPONSE_CACHE_MB: '0' })
-  const table: Record<string, { headers: Record<string, string>; body: string }> = {}
-  for (const s of scenarios) {
-    for (const p of s.paths) {
-      const res = await fetch(`http://127.0.0.1:${cached.port}${p}`)
-      const body = Buffer.from(await res.arrayBuffer())
-      const headers: Record<string, string> = {}
-      res.headers.forEach((v, k) => { if (!['date', 'connection', 'keep-alive'].includes(k)) headers[k] = v })
-      table[p] = { headers, body: body.toString('base64') }
-    }
+  type Target = { name: string; port: number; child: ChildProcess }
+  const services: { backend: Backend; cached: Target; uncached: Target }[] = []
+  for (const backend of backends) {
+    const cached = await startService(backend.databaseUrl, {})
+    const uncached = await startService(backend.databaseUrl, { RESPONSE_CACHE_MB: '0' })
+    services.push({ backend, cached: { name: 'newsdesk', ...cached }, uncached: { name: 'newsdesk no-cache', ...uncached } })
   }
-  const bare = await startBare(table)
 
-  const rows: string[] = []
-  const fmt = (n: number, d = 0) => n.toFixed(d).padStart(8)
-  rows.push(`${'scenario'.padEnd(42)} ${'target'.padEnd(16)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'bytes'.padStart(8)}  ratio vs bare`)
-  for (const s of scenarios) {
-    const b = await measure(bare.port, s.paths)
-    const c = await measure(cached.port, s.paths)
-    const u = await measure(uncached.port, s.paths)
-    for (const [target, m] of [['bare node:http', b], ['newsdesk', c], ['newsdesk no-cache', u]] as const) {
-      const ratio = target === 'bare node:http' ? '' : `  ${(m.rps / b.rps).toFixed(2)}× req/s, p99 ${(m.p99 / Math.max(b.p99, 1)).toFixed(2)}×`
-      rows.push(`${s.name.padEnd(42)} ${target.padEnd(16)} ${fmt(m.rps)} ${fmt(m.p50, 1)} ${fmt(m.p99, 1)} ${fmt(m.bytes)}${ratio}${m.non2xx ? `  (${m.non2xx} non-2xx!)` : ''}`)
+  /** Every path's response from a service, headers and body, as the bare server replays it. */
+  const capture = async (port: number) => {
+    const table: Record<string, { headers: Record<string, string>; body: string }> = {}
+    for (const s of scenarios) {
+      for (const p of s.paths) {
+        const res = await fetch(`http://127.0.0.1:${port}${p}`, s.post ? { method: 'POST', ...s.post } : {})
+        const body = Buffer.from(await res.arrayBuffer())
+        const headers: Record<string, string> = {}
+        res.headers.forEach((v, k) => { if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = v })
+        table[p] = { headers, body: body.toString('base64') }
+      }
     }
-    console.log(rows.slice(-3).join('\n'))
+    return table
+  }
+  const tables: Awaited<ReturnType<typeof capture>>[] = []
+  for (const s of services) tables.push(await capture(s.cached.port))
+  // Same stories, same service: every store must answer every request with the same bytes.
+  let identical = ''
+  if (tables.length === 2) {
+    // An A2A reply carries a fresh messageId and contextId each time; everything else must match.
+    const bytes = (t: (typeof tables)[number], p: string) => Buffer.from(t[p]!.body, 'base64').toString('utf8')
+      .replace(/"(messageId|contextId)":"[^"]*"/g, '"$1":"…"')
+    const differ = Object.keys(tables[0]!).filter((p) => bytes(tables[0]!, p) !== bytes(tables[1]!, p))
+    identical = `responses: ${Object.keys(tables[0]!).length - differ.length} of ${Object.keys(tables[0]!).length} paths byte-identical between SQLite and PostgreSQL (A2A message and context ids aside)` +
+      (differ.length ? `; differing: ${differ.slice(0, 5).join(', ')}${differ.length > 5 ? ', …' : ''}` : '')
+    console.log(identical)
+  }
+  const bare = { name: 'bare node:http', ...(await startBare(tables[0]!)) }
+
+  const fmt = (n: number, d = 0) => n.toFixed(d).padStart(8)
+  const header = `${'scenario'.padEnd(42)} ${'target'.padEnd(16)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'bytes'.padStart(8)}  ratio vs bare`
+  const rows = new Map(services.map((s) => [s.backend.label, [header]]))
+  const sideBySide = [
+    `${'scenario'.padEnd(42)} ${'target'.padEnd(18)} ${'bare req/s'.padStart(10)}   ${'SQLite req/s'.padStart(12)} ${'p50'.padStart(6)} ${'p99'.padStart(6)}   ${'PG req/s'.padStart(9)} ${'p50'.padStart(6)} ${'p99'.padStart(6)}   PG/SQLite req/s`,
+  ]
+  const line = (name: string, target: string, m: Measured, b: Measured) => {
+    const ratio = target === 'bare node:http' ? '' : `  ${(m.rps / b.rps).toFixed(2)}× req/s, p99 ${(m.p99 / Math.max(b.p99, 1)).toFixed(2)}×`
+    return `${name.padEnd(42)} ${target.padEnd(16)} ${fmt(m.rps)} ${fmt(m.p50, 1)} ${fmt(m.p99, 1)} ${fmt(m.bytes)}${ratio}${m.non2xx ? `  (${m.non2xx} non-2xx!)` : ''}`
+  }
+  for (const sc of scenarios) {
+    const b = await measure(bare.port, sc)
+    const byStore = new Map<string, { cached: Measured; uncached: Measured }>()
+    for (const s of services) {
+      const cached = await measure(s.cached.port, sc)
+      const uncached = await measure(s.uncached.port, sc)
+      byStore.set(s.backend.label, { cached, uncached })
+      const out = rows.get(s.backend.label)!
+      out.push(line(sc.name, 'bare node:http', b, b), line(sc.name, 'newsdesk', cached, b), line(sc.name, 'newsdesk no-cache', uncached, b))
+      console.log(`[${s.backend.label}]\n${out.slice(-3).join('\n')}`)
+    }
+    const lite = byStore.get('SQLite')
+    const post = byStore.get('PostgreSQL')
+    if (lite && post) {
+      for (const k of ['cached', 'uncached'] as const) {
+        const l = lite[k]
+        const p = post[k]
+        const v = (n: number, w: number, d = 0) => n.toFixed(d).padStart(w)
+        sideBySide.push(`${sc.name.padEnd(42)} ${(k === 'cached' ? 'newsdesk' : 'newsdesk no-cache').padEnd(18)} ${k === 'cached' ? v(b.rps, 10) : ' '.repeat(10)}   ${v(l.rps, 12)} ${v(l.p50, 6, 1)} ${v(l.p99, 6, 1)}   ${v(p.rps, 9)} ${v(p.p50, 6, 1)} ${v(p.p99, 6, 1)}   ${(p.rps / l.rps).toFixed(2)}×` +
+          `${l.non2xx || p.non2xx ? `  (non-2xx: ${l.non2xx}/${p.non2xx}!)` : ''}`)
+      }
+    }
   }
   console.log(`\nNewsdesk benchmark: ${STORIES} stories, ${CONNECTIONS} connections, ${DURATION} s per run after 1 s warm-up, ` +
-    `Node ${process.version}, ${os.cpus().length} CPUs${hasTaskset ? ', server on CPU 0, load on CPU 1' : ''}\n`)
-  console.log(rows.join('\n'))
-  for (const p of [cached, uncached, bare]) p.child.kill('SIGTERM')
+    `Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB` +
+    `${hasTaskset ? ', server on CPU 0, load on CPU 1' : ''}`)
+  if (services.some((s) => s.backend.label === 'PostgreSQL')) {
+    const version = await (async () => {
+      const c = new pg.Client({ connectionString: values['postgres-url'], application_name: 'newsdesk-bench' })
+      await c.connect()
+      try {
+        return (await c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v
+      } finally {
+        await c.end()
+      }
+    })()
+    console.log(`PostgreSQL ${version} at ${new URL(values['postgres-url']).host} (not pinned), schema newsdesk_bench_${STORIES}, pool of 10 per service`)
+  }
+  if (identical) console.log(identical)
+  for (const [label, out] of rows) console.log(`\n${label}\n${out.join('\n')}`)
+  if (sideBySide.length > 1) console.log(`\nSQLite and PostgreSQL side by side (latencies in ms)\n${sideBySide.join('\n')}`)
+  for (const c of children) c.kill('SIGTERM')
 }
 
 main().catch((err) => {

@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto'
 import type { StorySnapshot } from '../src/domain/story.ts'
 import { TOPICS } from '../src/domain/topics.ts'
 
 /**
  * Deterministic synthetic stories: headlines drawn from a Zipf-like vocabulary, plus planted words whose
- * frequencies are known, so search can be measured for rare, medium and common terms.
+ * frequencies are known, so search can be measured for rare, medium and common terms. Ids come from the seed too,
+ * so two stores built from the same seed hold the same stories and must answer with the same bytes.
  */
+export const GENERATOR_VERSION = 2
 const COMMON = ['market', 'growth', 'company', 'deal', 'report', 'plan', 'team', 'launch', 'revenue', 'users']
 export const PLANTED = { rare: 'quetzalcoatl', medium: 'halvorsen', common: 'inflation' } as const
 
@@ -15,6 +16,15 @@ function rng(seed: number) {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0
     return s / 2 ** 32
   }
+}
+
+/** A version-4-shaped UUID drawn from `rand`. */
+function uuid(rand: () => number): string {
+  const hex = Array.from({ length: 32 }, () => Math.floor(rand() * 16).toString(16))
+  hex[12] = '4'
+  hex[16] = '89ab'[Math.floor(rand() * 4)]!
+  const h = hex.join('')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
 }
 
 function word(i: number): string {
@@ -30,7 +40,8 @@ function word(i: number): string {
 
 export function* syntheticStories(count: number, seed = 42): Generator<StorySnapshot> {
   const rand = rng(seed)
-  const sources = Array.from({ length: 500 }, (_, i) => ({ id: randomUUID(), name: `Publisher ${i}`, site_url: `https://p${i}.example` }))
+  const ids = rng(seed ^ 0x5bd1e995) // a stream of its own: the headlines stay what they were with random ids
+  const sources = Array.from({ length: 500 }, (_, i) => ({ id: uuid(ids), name: `Publisher ${i}`, site_url: `https://p${i}.example` }))
   const start = Date.UTC(2024, 0, 1)
   const span = Date.UTC(2026, 10, 20) - start
   for (let i = 0; i < count; i++) {
@@ -44,7 +55,7 @@ export function* syntheticStories(count: number, seed = 42): Generator<StorySnap
     if (i % 8 === 1) words.push(PLANTED.common)
     const headline = words.join(' ')
     yield {
-      id: randomUUID(),
+      id: uuid(ids),
       original_url: `https://p${i % 500}.example/story/${i}`,
       original_title: headline,
       author: null,
@@ -58,6 +69,7 @@ export function* syntheticStories(count: number, seed = 42): Generator<StorySnap
       covered_by: [],
       multi_source: false,
       translations: i % 10 === 0 ? { es: { headline: `ES ${headline}` } } : {},
+      text_lang: 'en',
     }
   }
 }

@@ -3,6 +3,8 @@ import { AppError } from '../domain/errors.ts'
 import { Lang, Limit, SearchQuery, TopicSlug } from '../query/inputs.ts'
 import type { QueryService } from '../query/query-service.ts'
 import { CategoryList, StoryList, StoryResponse } from '../query/views.ts'
+import { TOPIC_NAMES } from '../domain/topics.ts'
+import { storyDetailMarkdown, storyListMarkdown, topicListMarkdown } from './answer-markdown.ts'
 
 /**
  * The four things an agent can ask of Newsdesk, defined once. The discovery files (llms.txt, SKILL.md) are
@@ -48,6 +50,8 @@ export interface Capability<I extends z.ZodType = z.ZodType, O extends z.ZodType
   /** An example call, shown in the docs. */
   example: z.input<I>
   run(query: QueryService, input: z.output<I>, siteUrl: string): Promise<z.output<O>>
+  /** The result as Markdown for people and models (MCP text content, A2A text part). */
+  markdown(output: z.output<O>, input: z.output<I>): string
 }
 
 const define = <I extends z.ZodType, O extends z.ZodType>(c: Capability<I, O>) => c
@@ -64,6 +68,9 @@ export const getLatestStories = define({
   page: '/c/{topic}?format=md (or / for all topics)',
   example: { topic: 'data-ai', limit: 5 },
   run: (query, input) => query.listStories(input),
+  markdown: (out, input) => (input.topic
+    ? storyListMarkdown(`Latest stories in ${TOPIC_NAMES[input.topic][out.lang]}`, out.stories, out.lang, `Topic: ${input.topic}.`)
+    : storyListMarkdown('Latest stories', out.stories, out.lang, 'All topics.')),
 })
 
 export const searchStories = define({
@@ -78,6 +85,8 @@ export const searchStories = define({
   page: '/search?q={query}&format=md',
   example: { query: 'chip export', limit: 5 },
   run: (query, input) => query.listStories({ q: input.query, limit: input.limit, lang: input.lang }),
+  markdown: (out, input) => storyListMarkdown(`Stories matching "${input.query}"`, out.stories, out.lang,
+    'Headlines containing every keyword.'),
 })
 
 export const getStory = define({
@@ -95,6 +104,7 @@ export const getStory = define({
   page: '/s/{id}?format=md',
   example: { id: '0f8fad5b-d9cb-469f-a165-70867728950e' },
   run: (query, input, siteUrl) => query.getStory({ id: storyIdFrom(input.id, siteUrl), lang: input.lang }),
+  markdown: (out, input) => storyDetailMarkdown(out.story, input.lang),
 })
 
 export const listTopics = define({
@@ -108,6 +118,7 @@ export const listTopics = define({
   page: '/?format=md (the Topics section)',
   example: { lang: 'es' },
   run: (query, input) => query.listCategories(input),
+  markdown: (out, input) => topicListMarkdown(out.categories, input.lang),
 })
 
 export const CAPABILITIES = [getLatestStories, searchStories, getStory, listTopics] as const

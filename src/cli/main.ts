@@ -4,9 +4,11 @@ import { exportCommand } from './commands/export.ts'
 import { importCommand } from './commands/import.ts'
 import { keysCommand } from './commands/keys.ts'
 import { migrateCommand } from './commands/migrate.ts'
+import { publishersCommand } from './commands/publishers.ts'
+import { crawlCommand } from './commands/crawl.ts'
 import { serveCommand } from './commands/serve.ts'
 
-const COMMANDS: Command[] = [serveCommand, importCommand, exportCommand, migrateCommand, keysCommand]
+const COMMANDS: Command[] = [serveCommand, importCommand, exportCommand, migrateCommand, keysCommand, publishersCommand, crawlCommand]
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length))

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { parseAllowList } from '../crawler/fetch/address-policy.ts'
+import { LlmEnvSchema, llmSettingsFromEnv, type LlmSettings } from '../crawler/llm/llm-config.ts'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -14,12 +16,12 @@ const integer = (name: string, min: number, max: number, fallback: number) =>
     })
     .describe(name)
 
-const EnvSchema = z.object({
+const BaseEnvSchema = z.object({
   PORT: integer('PORT', 0, 65535, 3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://news.example.org' }).optional(),
   DATABASE_URL: z.string()
-    .regex(/^sqlite:.+/, 'must be sqlite:PATH (for example sqlite:./data/newsdesk.db)')
+    .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)/, 'must be sqlite:PATH (for example sqlite:./data/newsdesk.db) or postgres://USER@HOST/DATABASE')
     .default('sqlite:./data/newsdesk.db'),
   NEWSDESK_SAMPLE: z.enum(['auto', 'off'], { error: 'must be "auto" or "off"' }).default('auto'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -35,7 +37,44 @@ const EnvSchema = z.object({
   OPERATOR_CONTACT: z.string().trim().max(320)
     .regex(/^(mailto:[^\s@]+@[^\s@]+|https?:\/\/\S+|[^\s@:]+@[^\s@]+\.[^\s@]+)$/, 'must be an email address, a mailto: URI or an http(s) URL')
     .optional(),
+  NEWSDESK_CRAWL_INTERVAL: z.string().optional().transform((v, ctx) => {
+    if (v === undefined || v === '') return 15 * 60
+    if (v === 'off') return null
+    const match = /^(\d+)(s|m|h)?$/.exec(v)
+    const seconds = match ? Number(match[1]) * ({ s: 1, m: 60, h: 3600 }[match[2] as 's' | 'm' | 'h'] ?? 60) : NaN
+    if (!(seconds >= 60 && seconds <= 86_400)) {
+      ctx.addIssue({ code: 'custom', message: `must be "off" or a duration from 1m to 24h such as 15m, 900s or 1h (got "${v}")` })
+      return z.NEVER
+    }
+    return seconds
+  }),
+  NEWSDESK_CRAWL_LEASE_SECONDS: integer('NEWSDESK_CRAWL_LEASE_SECONDS', 5, 86_400, 600),
+  NEWSDESK_PUBLISHERS: z.string().min(1).optional(),
+  NEWSDESK_FETCH_ALLOW: z.string().optional(),
+  MCP_ALLOWED_ORIGINS: z.string().optional()
+    .transform((v, ctx) => {
+      const origins = (v ?? '').split(',').map((o) => o.trim()).filter(Boolean)
+      for (const origin of origins) {
+        if (!isOrigin(origin)) {
+          ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of origins such as https://app.example.com (got "${origin}")` })
+          return z.NEVER
+        }
+      }
+      return origins
+    }),
 })
+
+const EnvSchema = BaseEnvSchema.and(LlmEnvSchema)
+
+/** scheme://host[:port] and nothing else: what a browser sends in Origin. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return /^https?:$/.test(url.protocol) && url.origin === value.replace(/\/$/, '')
+  } catch {
+    return false
+  }
+}
 
 export interface Config {
   port: number
@@ -60,7 +99,24 @@ export interface Config {
   /** A directory of operator Markdown files (pricing.md, terms.md, privacy.md, refund.md) replacing the defaults. */
   pagesDir: string | undefined
   /** Who runs this instance and how publishers and readers reach them; shown on the legal pages. */
-  operator: { name: string; contact: string | null }
+  operator: { name: string; contact: string | null; named: boolean }
+  /** Browser origins, besides SITE_URL's and localhost's, allowed to call POST /mcp (the MCP Origin check). */
+  mcpAllowedOrigins: readonly string[]
+  crawl: {
+    /** Seconds between crawl passes in `serve` and each feed's base polling interval; null: `serve` does not crawl. */
+    intervalSeconds: number | null
+    /**
+     * How long a crawler holds a feed it claimed (NEWSDESK_CRAWL_LEASE_SECONDS): longer than any healthy feed run;
+     * the feeds of a crawler that died return to the others this long after it claimed them.
+     */
+    leaseSeconds: number
+    /** NEWSDESK_PUBLISHERS: a directory file replacing the bundled one, or `+PATH` extending it. */
+    publishers: string | undefined
+    /** Hosts or CIDRs exempt from the SSRF guard (NEWSDESK_FETCH_ALLOW). */
+    fetchAllow: readonly string[]
+  }
+  /** The optional LLM for summaries and translations (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, …). */
+  llm: LlmSettings
 }
 
 export class ConfigError extends Error {
@@ -98,8 +154,18 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
     pagesDir: e.PAGES_DIR,
     operator: Object.freeze({
       name: e.OPERATOR_NAME ?? `the operator of ${new URL(siteUrl).host}`,
+      /** False when OPERATOR_NAME is unset and `name` is the generic phrase above. */
+      named: e.OPERATOR_NAME !== undefined,
       contact: e.OPERATOR_CONTACT === undefined ? null
         : /^(mailto:|https?:)/.test(e.OPERATOR_CONTACT) ? e.OPERATOR_CONTACT : `mailto:${e.OPERATOR_CONTACT}`,
     }),
+    mcpAllowedOrigins: Object.freeze(e.MCP_ALLOWED_ORIGINS.map((o) => o.replace(/\/$/, ''))),
+    crawl: Object.freeze({
+      intervalSeconds: e.NEWSDESK_CRAWL_INTERVAL,
+      leaseSeconds: e.NEWSDESK_CRAWL_LEASE_SECONDS,
+      publishers: e.NEWSDESK_PUBLISHERS,
+      fetchAllow: Object.freeze(parseAllowList(e.NEWSDESK_FETCH_ALLOW)),
+    }),
+    llm: llmSettingsFromEnv(e),
   })
 }

@@ -16,7 +16,8 @@ export const MAX_SEARCH_TERMS = 16
 /** A keyword of the query: `prefix` terms match a word start, `phrase` terms are CJK bigram sequences. */
 export type SearchTerm = { kind: 'prefix'; word: string } | { kind: 'phrase'; tokens: string[] }
 
-function bigrams(run: string): string[] {
+/** Overlapping character pairs of a CJK run (the run itself when it is one character). */
+export function bigrams(run: string): string[] {
   const chars = Array.from(run)
   if (chars.length === 1) return chars
   const out: string[] = []

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TRANSLATION_LANGUAGES, type Language } from './languages.ts'
+import { LANGUAGES, TRANSLATION_LANGUAGES, type Language } from './languages.ts'
 import { TOPICS } from './topics.ts'
 
 /** http(s) only: every link we publish must be safe to render as a link. */
@@ -77,10 +77,16 @@ export const StorySnapshot = z.strictObject({
   covered_by: z.array(CoveredBy).max(100).nullish().transform((v) => v ?? null),
   multi_source: z.boolean().optional(),
   translations: z.partialRecord(z.enum(TRANSLATION_LANGUAGES), Translation).nullish(),
+  /**
+   * The language of the top-level text: English, unless the story is a crawled one whose source language has no
+   * English text yet (no LLM configured). Omitted for English, so English-only exports keep their shape.
+   */
+  text_lang: z.enum(LANGUAGES).optional(),
 }).transform((s) => ({
   ...s,
   multi_source: s.multi_source ?? (s.covered_by?.length ?? 0) > 0,
   translations: compactTranslations(s.translations ?? {}),
+  text_lang: s.text_lang ?? 'en',
 }))
 
 export type StorySnapshot = z.output<typeof StorySnapshot>
@@ -129,5 +135,6 @@ export function serializeSnapshot(s: StorySnapshot): string {
     covered_by: s.covered_by ? s.covered_by.map((c) => ({ name: c.name, title: c.title, url: c.url })) : null,
     multi_source: s.multi_source,
     translations,
+    ...(s.text_lang === 'en' ? {} : { text_lang: s.text_lang }),
   })
 }

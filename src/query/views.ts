@@ -169,7 +169,7 @@ export function createViews(siteUrl: string) {
   })
 
   function story(r: StoryRecord, lang: Language): Story {
-    const text = resolveText(r.en, r.translation, lang)
+    const text = resolveText(r.en, r.translation, lang, r.textLang)
     return {
       id: r.id,
       url: urls.story(r.id),
@@ -187,7 +187,7 @@ export function createViews(siteUrl: string) {
   }
 
   function storyDetail(r: StoryDetailRecord, lang: Language): StoryDetail {
-    const text = resolveText(r.en, r.translation, lang)
+    const text = resolveText(r.en, r.translation, lang, r.textLang)
     return {
       ...story(r, lang),
       lang: text.lang,

@@ -13,7 +13,12 @@ import { createSignaturesDirectoryRoutes } from '../surfaces/discovery/signature
 import { createSitemapRoutes } from '../surfaces/sitemaps/routes.ts'
 import type { CrawlerKeyRing } from '../signing/key-ring.ts'
 import { createDiscoveryRoutes } from '../surfaces/discovery/routes.ts'
-import { SERVICE_NAME, SERVICE_TAGLINE, restInterface, type SiteFacts } from '../surfaces/discovery/site-facts.ts'
+import { a2aInterface, createA2aRoutes } from '../surfaces/a2a/routes.ts'
+import { CITATION_RULE, SERVICE_NAME, SERVICE_TAGLINE, mcpInterface, restInterface, type SiteFacts } from '../surfaces/discovery/site-facts.ts'
+import { packageVersion } from '../config/paths.ts'
+import { createMcpServerFactory } from '../surfaces/mcp/mcp-server.ts'
+import { createMcpRoutes } from '../surfaces/mcp/routes.ts'
+import { renderServerCard } from '../surfaces/mcp/server-card.ts'
 import { loadStaticDocuments, type StaticDocuments } from '../surfaces/pages/documents.ts'
 import { createPageRoutes } from '../surfaces/pages/routes.ts'
 import { createStylesheet } from '../surfaces/pages/stylesheet.ts'
@@ -69,9 +74,27 @@ export function createApp({ config, query, log, crawlerKeys, documents }: AppDep
     baseUrl: config.baseUrl,
     name: SERVICE_NAME,
     tagline: SERVICE_TAGLINE,
-    interfaces: [restInterface(config.siteUrl, config.baseUrl)],
+    interfaces: [restInterface(config.siteUrl, config.baseUrl), mcpInterface(config.siteUrl), a2aInterface(config.siteUrl)],
   }
+  const version = packageVersion()
+  const mcp = {
+    title: SERVICE_NAME,
+    version,
+    description: 'Read-only, anonymous news summaries with sources: latest stories, search, full stories, topics.',
+    instructions: `${SERVICE_NAME}: short summaries of business, technology, AI, finance and career news in 9 languages. `
+      + 'Use get_latest_stories (optionally with a topic from list_topics), search_stories for keywords, and get_story '
+      + `for one story in full. ${CITATION_RULE}`,
+  }
+  app.route('/', createMcpRoutes({
+    createServer: createMcpServerFactory({ query, siteUrl: config.siteUrl, log, ...mcp }),
+    serverCard: renderServerCard({ siteUrl: config.siteUrl, ...mcp }),
+    siteUrl: config.siteUrl,
+    allowedOrigins: config.mcpAllowedOrigins,
+    log,
+    respond,
+  }))
   app.route('/', createDiscoveryRoutes({ facts, respond }))
+  app.route('/', createA2aRoutes({ query, siteUrl: config.siteUrl, log, respond, operator: config.operator, version }))
 
   const stylesheet = createStylesheet()
   app.route('/', stylesheet.routes)

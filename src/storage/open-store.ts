@@ -1,8 +1,15 @@
+import { isPostgresUrl } from './postgres/connection.ts'
+import { openPostgresStore } from './postgres/open-postgres-store.ts'
 import { openSqliteStore } from './sqlite/sqlite-store.ts'
 import type { Store } from './store.ts'
 
-/** Opens the store named by DATABASE_URL (`sqlite:PATH`), applying pending migrations. */
+/**
+ * Opens the store named by DATABASE_URL (`sqlite:PATH`, or `postgres://…` / `postgresql://…`), applying pending
+ * migrations. PostgreSQL connects and migrates in the background: every store method waits for it, and close()
+ * reports a failed migration.
+ */
 export function openStore(databaseUrl: string): Store {
   if (databaseUrl.startsWith('sqlite:')) return openSqliteStore(databaseUrl.slice('sqlite:'.length))
-  throw new Error(`storage: unsupported DATABASE_URL "${databaseUrl}" (expected sqlite:PATH)`)
+  if (isPostgresUrl(databaseUrl)) return openPostgresStore(databaseUrl)
+  throw new Error(`storage: unsupported DATABASE_URL "${databaseUrl}" (expected sqlite:PATH or postgres://…)`)
 }

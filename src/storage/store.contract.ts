@@ -280,5 +280,34 @@ export function runStoreContract(name: string, openFresh: () => Promise<Store>):
         await fresh.close()
       }
     })
+
+    it("keeps the language of a story's base text and exports it", async () => {
+      const id = 'e5000000-0000-4000-8000-000000000001'
+      await store.upsertStories([snap(makeStory({ id, headline: 'トヨタが新工場', text_lang: 'ja', published_at: '2026-01-01T00:00:00Z' }))])
+      assert.equal((await store.getStory(id, 'en'))!.textLang, 'ja')
+      const listed = (await store.listStories({ limit: 50, lang: 'en' })).find((s) => s.id === id)!
+      assert.equal(listed.textLang, 'ja')
+      let exported: StorySnapshot | undefined
+      for await (const s of store.exportStories()) if (s.id === id) exported = s
+      assert.equal(exported!.text_lang, 'ja')
+      assert.match(serializeSnapshot(exported!), /"text_lang":"ja"}$/)
+      assert.equal((await store.getStory(S.rates.id, 'en'))!.textLang, 'en')
+    })
+
+    it('deletes stories with their search rows and month counts, in one transaction', async () => {
+      const ids = ['e5000000-0000-4000-8000-0000000000d1', 'e5000000-0000-4000-8000-0000000000d2']
+      await store.upsertStories(ids.map((id) => snap(makeStory({ id, headline: 'Zyxwv deletable headline', published_at: '2025-02-03T00:00:00Z' }))))
+      assert.equal(await store.countStoriesWithIds([...ids, 'e5000000-0000-4000-8000-0000000000d3']), 2)
+      const months = (await store.archiveMonths()).find((m) => m.month === '2025-02')!
+      assert.equal(months.stories, 2)
+      const version = await store.contentVersion()
+      assert.equal(await store.deleteStories([...ids, 'e5000000-0000-4000-8000-0000000000d3']), 2)
+      assert.notEqual(await store.contentVersion(), version)
+      assert.equal(await store.countStoriesWithIds(ids), 0)
+      assert.equal(await store.getStory(ids[0]!, 'en'), null)
+      assert.deepEqual(await search('zyxwv'), [])
+      assert.equal((await store.archiveMonths()).find((m) => m.month === '2025-02'), undefined)
+      assert.equal(await store.deleteStories(ids), 0)
+    })
   })
 }

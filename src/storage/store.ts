@@ -2,6 +2,7 @@ import type { Language } from '../domain/languages.ts'
 import type { SearchTerm } from '../domain/search-terms.ts'
 import type { CoveredBy, StorySnapshot, StoryText, TranslationText } from '../domain/story.ts'
 import type { Topic } from '../domain/topics.ts'
+import type { CrawlStore } from './crawl-store.ts'
 
 /** A story as the store returns it: English text plus the requested language's translation, unresolved. */
 export interface StoryRecord {
@@ -14,7 +15,9 @@ export interface StoryRecord {
   multiSource: boolean
   category: CategoryRecord
   source: SourceRecord | null
+  /** The base text: English, or `textLang` for a crawled story not translated yet. */
   en: StoryText
+  textLang: Language
   translation: TranslationText | undefined
 }
 
@@ -62,7 +65,9 @@ export interface UpsertResult {
  * Text fields for list results carry headline and summary only (cards are null); getStory carries everything.
  */
 export interface Store {
-  readonly dialect: 'sqlite'
+  readonly dialect: 'sqlite' | 'postgres'
+  /** The crawler's state (feeds, articles, summary retries), written in the same transactions as its stories. */
+  readonly crawl: CrawlStore
   listStories(opts: { topic?: Topic; limit: number; lang: Language }): Promise<StoryRecord[]>
   /** Stories whose English or `lang` headline contains every term (see domain/search-terms.ts). */
   searchStories(opts: { terms: SearchTerm[]; limit: number; lang: Language }): Promise<StoryRecord[]>
@@ -91,6 +96,10 @@ export interface Store {
   contentVersion(): Promise<string>
   /** Inserts or replaces stories by id, all in one transaction (the month summary included). */
   upsertStories(stories: StorySnapshot[]): Promise<UpsertResult>
+  /** Removes these stories (unknown ids are ignored), in one transaction; returns how many were removed. */
+  deleteStories(ids: string[]): Promise<number>
+  /** How many of these ids are stored. */
+  countStoriesWithIds(ids: string[]): Promise<number>
   /** Every story in snapshot form, ordered by id. */
   exportStories(): AsyncIterable<StorySnapshot>
   /** A trivial round trip to the database: throws when it is unreachable. */

@@ -69,8 +69,12 @@ describe('pages in a browser (chromium)', { timeout: 120_000 }, () => {
     const [s, b] = await Promise.allSettled([startServe(env), launchChromium()])
     if (s.status === 'fulfilled') serve = s.value
     if (b.status === 'fulfilled') browser = b.value
-    if (s.status === 'rejected') throw s.reason
-    if (b.status === 'rejected') throw b.reason
+    // Node 20 skips `after` when `before` throws: stop what did start, or the serve child keeps the run alive.
+    if (s.status === 'rejected' || b.status === 'rejected') {
+      await serve?.stop()
+      await browser?.close()
+      throw s.status === 'rejected' ? s.reason : (b as PromiseRejectedResult).reason
+    }
     for (const scheme of ['light', 'dark'] as const) {
       for (const [name, options] of Object.entries(VIEWPORTS)) {
         contexts.set(`${name}:${scheme}`, await browser.newContext({ ...options, colorScheme: scheme, reducedMotion: 'reduce' }))

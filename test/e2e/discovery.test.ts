@@ -66,9 +66,16 @@ describe('discovery files', () => {
   /** Fetches a URL the service advertises under SITE_URL from the test server instead. */
   const local = (url: string) => url.replace(SITE_URL, server.serve.url)
   const get = (p: string, init: RequestInit = {}) => request(`${server.serve.url}${p}`, init)
+  /** The MCP and A2A endpoints take POST only; a GET proves they exist by answering 405 with Allow: POST. */
+  const POST_ONLY = new Set([`${SITE_URL}/mcp`, `${SITE_URL}/a2a`])
   async function resolves(url: string) {
     assert.ok(url.startsWith(`${SITE_URL}/`), `${url} is under SITE_URL`)
     const res = await request(local(url))
+    if (POST_ONLY.has(url)) {
+      assert.equal(res.status, 405, `${url} answers GET with 405`)
+      assert.equal(res.headers.get('allow'), 'POST', `${url} allows POST`)
+      return
+    }
     assert.equal(res.status, 200, `${url} answers 200`)
   }
 
@@ -131,10 +138,14 @@ describe('discovery files', () => {
     assert.equal((await get('/.well-known/api-catalog', { method: 'HEAD' })).headers.get('link'), `<${self}>; rel="api-catalog"`)
     const contexts = res.json.linkset as Record<string, any>[]
     assert.deepEqual(contexts[0]!.anchor, self)
-    assert.deepEqual(contexts[0]!.item.map((i: any) => i.href), [`${SITE_URL}/api/v1`])
+    assert.deepEqual(contexts[0]!.item.map((i: any) => i.href), [`${SITE_URL}/api/v1`, `${SITE_URL}/mcp`, `${SITE_URL}/a2a`])
     const rest = contexts.find((c) => c.anchor === `${SITE_URL}/api/v1`)!
     assert.equal(rest['service-desc'][0].href, `${SITE_URL}/openapi.json`)
     assert.equal(rest.status[0].href, `${SITE_URL}/api/v1/health`)
+    const mcp = contexts.find((c) => c.anchor === `${SITE_URL}/mcp`)!
+    assert.deepEqual(mcp['service-desc'][0], { href: `${SITE_URL}/.well-known/mcp/server-card.json`, type: 'application/mcp-server-card+json', title: 'MCP server card' })
+    const a2a = contexts.find((c) => c.anchor === `${SITE_URL}/a2a`)!
+    assert.equal(a2a['service-desc'][0].href, `${SITE_URL}/.well-known/agent-card.json`)
     for (const context of contexts) {
       for (const [rel, targets] of Object.entries(context)) {
         if (rel === 'anchor' || rel === 'item') continue
@@ -151,6 +162,8 @@ describe('discovery files', () => {
     const types = json.entries.map((e: any) => e.type)
     assert.ok(types.includes('application/agent-skills+json'))
     assert.ok(types.includes('application/linkset+json'))
+    assert.ok(types.includes('application/mcp-server-card+json'))
+    assert.ok(types.includes('application/a2a-agent-card+json'))
     for (const e of json.entries) {
       assert.equal(e.mediaType, e.type, 'the pre-2026 field name carries the same value')
       await resolves(e.url)

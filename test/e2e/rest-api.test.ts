@@ -1,14 +1,19 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import type { StorySnapshotInput } from '../../src/domain/story.ts'
 import { ALL_SEARCH_STORIES, SEARCH_STORIES as S } from '../fixtures/stories.ts'
 import { SITE_URL, startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts'
 
 const STORY_KEYS = ['id', 'url', 'headline', 'summary', 'original_title', 'original_url', 'author', 'source',
   'category', 'published_at', 'cover_image_url', 'multi_source']
 
-describe('REST API over HTTP', () => {
+/** Set by a test file that imports this one to run the suite against another store (rest-postgres.test.ts). */
+export const REUSE_REST_SUITE = Symbol.for('newsdesk.test.rest-api.reuse')
+
+/** The REST suite against a `newsdesk serve` that `start` runs over a store holding exactly `stories`. */
+export const describeRestApi = (name: string, start: (stories: StorySnapshotInput[]) => Promise<FixtureServer>) => describe(name, () => {
   let srv: FixtureServer
-  before(async () => { srv = await startFixtureServer(ALL_SEARCH_STORIES) })
+  before(async () => { srv = await start(ALL_SEARCH_STORIES) })
   after(async () => srv.stop())
 
   const ids = (body: { stories: Array<{ id: string }> }) => body.stories.map((s) => s.id)
@@ -204,3 +209,5 @@ describe('REST API over HTTP', () => {
     })
   })
 })
+
+if (!Reflect.get(globalThis, REUSE_REST_SUITE)) describeRestApi('REST API over HTTP', startFixtureServer)

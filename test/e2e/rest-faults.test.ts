@@ -14,25 +14,7 @@ import type { Store } from '../../src/storage/store.ts'
 import { makeStory } from '../fixtures/stories.ts'
 import { tempDir } from '../helpers/cli.ts'
 import { request } from '../helpers/http.ts'
-
-/**
- * A real SQLite store whose every call fails while `broken` is set: the database going away mid-flight,
- * without mocking what a working database returns.
- */
-function breakable(store: Store) {
-  const state = { broken: false }
-  const proxy = new Proxy(store, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver)
-      if (typeof value !== 'function' || prop === 'close') return value
-      return (...args: unknown[]) => {
-        if (state.broken) return Promise.reject(new Error('SQLITE_IOERR: disk I/O error at /var/lib/newsdesk/secret.db'))
-        return (value as (...a: unknown[]) => unknown).apply(target, args)
-      }
-    },
-  })
-  return { store: proxy, state }
-}
+import { breakable } from '../helpers/breakable-store.ts'
 
 describe('store faults and health states over HTTP', () => {
   const NOW = Date.parse('2026-11-20T12:00:00Z')

@@ -35,6 +35,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-export function launchChromium(): Promise<Browser> {
+/** Async, so a missing chromium is a rejection next to the other start-up work, never a synchronous throw. */
+export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS, timeout: 30_000 })
 }

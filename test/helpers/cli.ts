@@ -19,7 +19,8 @@ export function tempDir(prefix = 'newsdesk-test-'): string {
 
 /** The environment a test process gets: nothing from the developer's shell that could change behaviour. */
 export function testEnv(extra: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...extra }
+  // No crawling unless a test asks for it: serve would otherwise fetch the real publishers of the bundled directory.
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', NEWSDESK_CRAWL_INTERVAL: 'off', ...extra }
 }
 
 export interface CliResult {

@@ -16,7 +16,19 @@ transaction. \`newsdesk serve\` does the same at start; this command is for depl
     if (!config) return EXIT_USAGE
     const store = openStore(config.databaseUrl)
     await store.close()
-    ctx.stderr.write(`migrate: ${config.databaseUrl} is at the latest schema\n`)
+    ctx.stderr.write(`migrate: ${redactedUrl(config.databaseUrl)} is at the latest schema\n`)
     return EXIT_OK
   },
+}
+
+/** The database URL without its password, for output. */
+function redactedUrl(url: string): string {
+  if (url.startsWith('sqlite:')) return url
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return 'the database'
+  }
 }

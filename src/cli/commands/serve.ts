@@ -6,6 +6,9 @@ import { startServer } from '../../server/start-server.ts'
 import { KeyFileError } from '../../signing/key-storage.ts'
 import { openCrawlerKeyRing, type OpenedKeyRing } from '../../signing/open-key-ring.ts'
 import { openStore } from '../../storage/open-store.ts'
+import { createCrawler, type Crawler } from '../../crawler/create-crawler.ts'
+import { DirectoryError } from '../../publishers/directory.ts'
+import { startCrawlSchedule } from '../../crawler/crawl-schedule.ts'
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command } from '../command.ts'
 import { configOrReport } from '../environment.ts'
 import { createLogger } from '../logger.ts'
@@ -13,16 +16,21 @@ import { createLogger } from '../logger.ts'
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'Serve the API (and load the sample edition into an empty store)',
-  usage: `newsdesk serve
+  usage: `newsdesk serve [--no-crawl]
 
 Starts the HTTP service on HOST:PORT. Applies pending migrations first. With NEWSDESK_SAMPLE=auto (the default)
 and an empty store, loads the bundled sample edition, its dates shifted so the newest story is now.
 Creates the crawler's signing key in DATA_DIR/keys when there is none (see \`newsdesk keys\`) and publishes
 the public keys at /.well-known/http-message-signatures-directory.
-Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (see README.md).`,
-  options: {},
+Crawls the publisher directory every NEWSDESK_CRAWL_INTERVAL (default 15m; "off" disables), starting at once.
+Instances sharing one PostgreSQL store share the crawl: each due feed is leased to one of them.
+Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (see README.md).
+
+  --no-crawl   serve only, never crawl (whatever NEWSDESK_CRAWL_INTERVAL says): web instances of a deployment
+               whose crawling runs in \`newsdesk crawl --worker\``,
+  options: { 'no-crawl': { type: 'boolean' } },
   allowPositionals: false,
-  async run(_args, ctx) {
+  async run(args, ctx) {
     const config = configOrReport(ctx)
     if (!config) return EXIT_USAGE
     const log = createLogger(config.logLevel, 'stdout')
@@ -42,6 +50,31 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
     if (keys.permissionWarning) log.warn({ path: keys.path }, `serve: ${keys.permissionWarning}`)
 
     const store = openStore(config.databaseUrl)
+    // PostgreSQL connects and migrates in the background; "listening" must mean the schema is there, so wait for
+    // it. An unreachable database or a failed migration ends the process (a supervisor restarts it) rather than
+    // serving 503s.
+    try {
+      await store.ping()
+    } catch (err) {
+      log.fatal({ err: err instanceof Error ? err.message : String(err) }, 'serve: the database is unreachable or could not be migrated')
+      await store.close().catch(() => {})
+      return EXIT_FAILURE
+    }
+
+    // A bad NEWSDESK_PUBLISHERS file is a configuration error: refuse to start rather than crawl nothing.
+    let crawler: Crawler | undefined
+    const crawling = config.crawl.intervalSeconds !== null && args.values['no-crawl'] !== true
+    if (crawling) {
+      try {
+        crawler = createCrawler(config, { store, keys: crawlerKeys, log })
+      } catch (err) {
+        if (!(err instanceof DirectoryError)) throw err
+        log.fatal(`serve: ${err.message}`)
+        await store.close()
+        return EXIT_USAGE
+      }
+      for (const problem of crawler.problems) log.warn({ problem }, 'serve: publisher directory')
+    }
 
     if (config.sample === 'auto' && (await store.countStories()) === 0) {
       const report = await loadSampleEdition(store, SAMPLE_EDITION_PATH)
@@ -56,6 +89,14 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
     const server = await startServer(app, { port: config.port, host: config.host })
     log.info({ port: server.port, host: config.host, site_url: config.siteUrl, version }, 'serve: listening')
 
+    let schedule: { stop(): Promise<void> } | undefined
+    if (crawler && config.crawl.intervalSeconds !== null) {
+      log.info({ publishers: crawler.publishers, interval_seconds: config.crawl.intervalSeconds, lease_seconds: config.crawl.leaseSeconds, llm: config.llm.enabled }, 'serve: crawling')
+      schedule = startCrawlSchedule(crawler, config.crawl.intervalSeconds, log)
+    } else {
+      log.info({ reason: args.values['no-crawl'] === true ? '--no-crawl' : 'NEWSDESK_CRAWL_INTERVAL=off' }, 'serve: not crawling')
+    }
+
     await new Promise<void>((resolve) => {
       const stop = (signal: string) => {
         log.info({ signal }, 'serve: shutting down')
@@ -64,6 +105,7 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
       process.once('SIGINT', stop)
       process.once('SIGTERM', stop)
     })
+    await schedule?.stop()
     await server.close()
     await store.close()
     return EXIT_OK

@@ -96,6 +96,74 @@ const MIGRATIONS: Migration[] = [
       `)
     },
   },
+  {
+    version: 3,
+    name: 'crawler state: feeds, articles and summary retries',
+    up(db) {
+      db.exec(`
+        -- The language of a story's base text (story_texts' 'en' row): English, or the source's language for a
+        -- crawled story no model has translated yet.
+        ALTER TABLE stories ADD COLUMN text_lang TEXT NOT NULL DEFAULT 'en';
+
+        -- One row per directory feed. publisher_* mirror the directory (re-synced at every crawl start); the rest is
+        -- the crawler's own state. lease_* let several workers share the due feeds without fetching one twice.
+        CREATE TABLE feeds (
+          feed_url TEXT PRIMARY KEY,
+          publisher_id TEXT NOT NULL,
+          position INTEGER NOT NULL,
+          name TEXT NOT NULL,
+          site_url TEXT,
+          topic TEXT NOT NULL REFERENCES categories (slug),
+          lang TEXT NOT NULL,
+          active INTEGER NOT NULL DEFAULT 1,
+          etag TEXT,
+          last_modified TEXT,
+          next_fetch_at TEXT NOT NULL,
+          interval_seconds INTEGER NOT NULL,
+          consecutive_failures INTEGER NOT NULL DEFAULT 0,
+          last_status TEXT,
+          last_error TEXT,
+          last_fetched_at TEXT,
+          last_success_at TEXT,
+          article_count INTEGER NOT NULL DEFAULT 0,
+          lease_owner TEXT,
+          lease_until TEXT
+        ) WITHOUT ROWID;
+        CREATE INDEX feeds_due ON feeds (active, next_fetch_at);
+
+        -- Every article the crawler kept, with the keys that make re-ingesting idempotent and its story.
+        CREATE TABLE articles (
+          id TEXT PRIMARY KEY,
+          story_id TEXT NOT NULL,
+          publisher_id TEXT NOT NULL,
+          feed_url TEXT NOT NULL,
+          canonical_url TEXT NOT NULL UNIQUE,
+          guid_key TEXT UNIQUE,
+          content_hash TEXT NOT NULL,
+          title TEXT NOT NULL,
+          text TEXT NOT NULL,
+          lang TEXT,
+          published_at TEXT,
+          fetched_at TEXT NOT NULL,
+          author TEXT,
+          image_url TEXT,
+          signature BLOB NOT NULL
+        );
+        CREATE INDEX articles_by_story ON articles (story_id, fetched_at);
+        CREATE INDEX articles_by_hash ON articles (content_hash);
+        CREATE INDEX articles_by_fetch ON articles (fetched_at);
+
+        -- How each crawled story's text was written; extractive summaries wait here for an LLM retry.
+        CREATE TABLE story_summaries (
+          story_id TEXT PRIMARY KEY,
+          source TEXT NOT NULL CHECK (source IN ('extractive', 'llm')),
+          attempts INTEGER NOT NULL DEFAULT 0,
+          retry_at TEXT
+        ) WITHOUT ROWID;
+        CREATE INDEX story_summaries_due ON story_summaries (retry_at) WHERE retry_at IS NOT NULL;
+      `)
+    },
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

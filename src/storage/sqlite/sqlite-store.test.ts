@@ -8,7 +8,9 @@ import Database from 'better-sqlite3'
 import { StorySnapshot } from '../../domain/story.ts'
 import { makeStory } from '../../../test/fixtures/stories.ts'
 import { runStoreContract } from '../store.contract.ts'
+import { runCrawlStoreContract } from '../crawl-store.contract.ts'
 import { SQL } from './queries.ts'
+import { CRAWL_SQL } from './sqlite-crawl-store.ts'
 import { openSqliteStore } from './sqlite-store.ts'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsdesk-sqlite-'))
@@ -17,6 +19,7 @@ let n = 0
 const freshFile = () => path.join(dir, `store-${++n}.db`)
 
 runStoreContract('sqlite', async () => openSqliteStore(freshFile()))
+runCrawlStoreContract('sqlite', async () => openSqliteStore(freshFile()))
 
 describe('sqlite store specifics', () => {
   it('uses WAL, foreign keys and the migration table', async () => {
@@ -26,7 +29,7 @@ describe('sqlite store specifics', () => {
     const db = new Database(file, { readonly: true })
     assert.equal(db.pragma('journal_mode', { simple: true }), 'wal')
     const versions = db.prepare('SELECT version FROM schema_migrations').all()
-    assert.deepEqual(versions, [{ version: 1 }, { version: 2 }])
+    assert.deepEqual(versions, [{ version: 1 }, { version: 2 }, { version: 3 }])
     db.close()
     // Re-opening applies nothing twice.
     const again = openSqliteStore(file)
@@ -43,9 +46,11 @@ describe('sqlite store specifics', () => {
     ].map((s) => StorySnapshot.parse(s)))
     const expected = await store.archiveMonths()
     await store.close()
-    // Back to schema version 1: no summary table.
+    // Back to schema version 1: no summary table (and none of the later crawler tables).
     const db = new Database(file)
-    db.exec('DROP TABLE archive_months; DELETE FROM schema_migrations WHERE version = 2')
+    db.exec(`DROP TABLE archive_months; DROP TABLE feeds; DROP TABLE articles; DROP TABLE story_summaries;
+      ALTER TABLE stories DROP COLUMN text_lang;
+      DELETE FROM schema_migrations WHERE version >= 2`)
     db.close()
     const again = openSqliteStore(file)
     try {
@@ -100,6 +105,22 @@ describe('sqlite store specifics', () => {
     noSort(month)
     assert.match(month, /^SEARCH stories USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)$/, month)
     assert.match(plan(SQL.archiveMonths, {}), /^SCAN archive_months/)
+
+    // The crawler's reads: index lookups and range walks, never a scan of articles or feeds.
+    const crawlPlans: Array<[keyof typeof CRAWL_SQL, Record<string, unknown> | unknown[], RegExp]> = [
+      ['dueFeeds', { now: '2026', limit: 10 }, /SEARCH feeds USING INDEX feeds_due \(active=\? AND next_fetch_at<\?\)/],
+      ['knownUrls', ['[]'], /SEARCH articles USING (COVERING )?INDEX sqlite_autoindex_articles_2 \(canonical_url=\?\)/],
+      ['knownGuids', ['[]'], /SEARCH articles USING (COVERING )?INDEX sqlite_autoindex_articles_3 \(guid_key=\?\)/],
+      ['knownHashes', ['[]'], /SEARCH articles USING (COVERING )?INDEX articles_by_hash \(content_hash=\?\)/],
+      ['recentPage', { since: '2026', at: '', id: '' }, /SEARCH articles USING INDEX articles_by_fetch \(fetched_at>\?\)/],
+      ['storyArticles', ['x', 10], /SEARCH articles USING INDEX articles_by_story \(story_id=\?\)/],
+      ['dueSummaries', ['2026', 10], /SEARCH story_summaries USING INDEX story_summaries_due \(retry_at>\? AND retry_at<\?\)/],
+    ]
+    for (const [name, params, expected] of crawlPlans) {
+      const p = (db.prepare(`EXPLAIN QUERY PLAN ${CRAWL_SQL[name]}`).all(params) as Array<{ detail: string }>).map((r) => r.detail).join(' | ')
+      assert.match(p, expected, `${name}: ${p}`)
+      assert.doesNotMatch(p, /SCAN (articles|feeds)\b/, `${name}: ${p}`)
+    }
 
     // No LIKE anywhere in the store's SQL (queries.ts, sqlite-store.ts, migrations): search goes through FTS5 only.
     const here = path.dirname(fileURLToPath(import.meta.url))

@@ -1,75 +1,21 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { TRANSLATION_LANGUAGES, languageIndex, type Language } from '../../domain/languages.ts'
+import { TRANSLATION_LANGUAGES, languageIndex } from '../../domain/languages.ts'
 import { toIndexText } from '../../domain/search-terms.ts'
-import { compactTranslation, type Card, type CoveredBy, type StorySnapshot, type TranslationText } from '../../domain/story.ts'
-import type { Topic } from '../../domain/topics.ts'
-import type {
-  ArchiveMonthRecord, CategoryRecord, SourceRecord, Store, StoryDetailRecord, StoryRecord, StoryStamp, UpsertResult,
-} from '../store.ts'
+import type { StorySnapshot } from '../../domain/story.ts'
+import type { ArchiveMonthRecord, CategoryRecord, Store, UpsertResult } from '../store.ts'
+import {
+  toSnapshot, toSourceRecord, toStamp, toStoryDetailRecord, toStoryRecord,
+  type ExportStoryRow, type SourceRow, type StampRow, type StoryDetailRow, type StoryRow, type TextRow,
+} from '../story-rows.ts'
 import { toFtsMatch } from './fts-query.ts'
 import { SQL } from './queries.ts'
 import { migrate } from './migrations.ts'
+import { createSqliteCrawlStore } from './sqlite-crawl-store.ts'
 import {
   LANGUAGE_SLOTS, TIEBREAK_SLOTS, archiveMonthKey, monthSeqRange, preferredTiebreak, publishedSecond,
 } from './sort-key.ts'
-
-interface StoryRow {
-  seq: number
-  id: string
-  original_url: string
-  original_title: string
-  author: string | null
-  published_at: string | null
-  cover_image_url: string | null
-  multi_source: number
-  category: Topic
-  category_name: string
-  source_id: string | null
-  source_name: string | null
-  source_site_url: string | null
-  en_headline: string
-  en_summary: string | null
-  tr_lang: string | null
-  tr_headline: string | null
-  tr_summary: string | null
-}
-
-interface StoryDetailRow extends StoryRow {
-  covered_by: string | null
-  en_cards: string | null
-  tr_cards: string | null
-}
-
-interface StampRow {
-  id: string
-  published_at: string | null
-  updated_at: string
-}
-
-const toStamp = (r: StampRow): StoryStamp => ({ id: r.id, publishedAt: r.published_at, updatedAt: r.updated_at })
-
-const toSourceRecord = (r: { id: string; name: string; site_url: string | null }): SourceRecord =>
-  ({ id: r.id, name: r.name, siteUrl: r.site_url })
-
-const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T))
-
-function toStoryRecord(row: StoryRow): StoryRecord {
-  return {
-    id: row.id,
-    originalUrl: row.original_url,
-    originalTitle: row.original_title,
-    author: row.author,
-    publishedAt: row.published_at,
-    coverImageUrl: row.cover_image_url,
-    multiSource: row.multi_source === 1,
-    category: { slug: row.category, name: row.category_name },
-    source: row.source_id ? { id: row.source_id, name: row.source_name!, siteUrl: row.source_site_url } : null,
-    en: { headline: row.en_headline, summary: row.en_summary, cards: null },
-    translation: row.tr_lang ? compactTranslation({ headline: row.tr_headline, summary: row.tr_summary }) : undefined,
-  }
-}
 
 /** Opens (creating if needed) a SQLite database file, applies pending migrations and returns the Store. */
 export function openSqliteStore(file: string): Store {
@@ -113,12 +59,13 @@ export function openSqliteStore(file: string): Store {
     deleteStory: db.prepare('DELETE FROM stories WHERE id = ?'),
     deleteSearchRows: db.prepare('DELETE FROM story_search WHERE rowid BETWEEN ? AND ?'),
     insertStory: db.prepare(`INSERT INTO stories (seq, id, original_url, original_title, author, published_at,
-      cover_image_url, category, source_id, multi_source, covered_by, updated_at)
+      cover_image_url, category, source_id, multi_source, covered_by, updated_at, text_lang)
       VALUES (@seq, @id, @original_url, @original_title, @author, @published_at, @cover_image_url, @category,
-      @source_id, @multi_source, @covered_by, @updated_at)`),
+      @source_id, @multi_source, @covered_by, @updated_at, @text_lang)`),
     insertText: db.prepare(`INSERT INTO story_texts (story_id, lang, headline, summary, cards)
       VALUES (?, ?, ?, ?, ?)`),
     insertSearchRow: db.prepare('INSERT INTO story_search (rowid, headline) VALUES (?, ?)'),
+    countIds: db.prepare('SELECT COUNT(*) AS n FROM stories WHERE id IN (SELECT value FROM json_each(?))'),
     exportPage: db.prepare(`SELECT s.*, src.name AS source_name, src.site_url AS source_site_url
       FROM stories s LEFT JOIN sources src ON src.id = s.source_id
       WHERE s.id > ? ORDER BY s.id LIMIT ?`),
@@ -136,16 +83,21 @@ export function openSqliteStore(file: string): Store {
     throw new Error(`storage: more than ${TIEBREAK_SLOTS} stories share the published second of ${publishedAt}`)
   }
 
+  /** Removes a story's rows, search rows and month count; false when there is no such story. */
+  function removeStory(id: string, now: string): boolean {
+    const old = stmt.existing.get(id) as { seq: number; published_at: string | null } | undefined
+    if (!old) return false
+    stmt.deleteSearchRows.run(old.seq * LANGUAGE_SLOTS, old.seq * LANGUAGE_SLOTS + LANGUAGE_SLOTS - 1)
+    stmt.deleteStory.run(id)
+    const month = archiveMonthKey(old.published_at)
+    stmt.monthEmptied.run({ month })
+    stmt.monthLeaves.run({ month, now })
+    return true
+  }
+
   function writeStory(s: StorySnapshot, now: string): 'inserted' | 'updated' {
-    const old = stmt.existing.get(s.id) as { seq: number; published_at: string | null } | undefined
-    if (old) {
-      stmt.deleteSearchRows.run(old.seq * LANGUAGE_SLOTS, old.seq * LANGUAGE_SLOTS + LANGUAGE_SLOTS - 1)
-      stmt.deleteStory.run(s.id)
-      // The month summary follows the row: out of its old month (which may be another one) and into its new one.
-      const month = archiveMonthKey(old.published_at)
-      stmt.monthEmptied.run({ month })
-      stmt.monthLeaves.run({ month, now })
-    }
+    // The month summary follows the row: out of its old month (which may be another one) and into its new one.
+    const old = removeStory(s.id, now)
     stmt.monthJoins.run({ month: archiveMonthKey(s.published_at), now })
     if (s.source) stmt.upsertSource.run(s.source.id, s.source.name, s.source.site_url)
     const seq = allocateSeq(s.id, s.published_at)
@@ -162,6 +114,7 @@ export function openSqliteStore(file: string): Store {
       multi_source: s.multi_source ? 1 : 0,
       covered_by: s.covered_by ? JSON.stringify(s.covered_by) : null,
       updated_at: now,
+      text_lang: s.text_lang,
     })
     const json = (v: unknown) => (v == null ? null : JSON.stringify(v))
     stmt.insertText.run(s.id, 'en', s.headline, s.summary, json(s.cards))
@@ -175,43 +128,27 @@ export function openSqliteStore(file: string): Store {
     return old ? 'updated' : 'inserted'
   }
 
-  const upsertAll = db.transaction((stories: StorySnapshot[]): UpsertResult => {
+  /** Writes stories inside the caller's transaction and bumps the content version once. */
+  function writeStories(stories: StorySnapshot[]): UpsertResult {
     const result: UpsertResult = { inserted: 0, updated: 0 }
     const now = new Date().toISOString()
     for (const s of stories) result[writeStory(s, now)]++
     if (stories.length > 0) stmt.bumpVersion.run()
     return result
-  })
-
-  function snapshotFromRows(row: Record<string, unknown>, texts: Array<Record<string, string | null>>): StorySnapshot {
-    const en = texts.find((t) => t.lang === 'en')!
-    const translations: Partial<Record<Language, TranslationText>> = {}
-    for (const t of texts) {
-      if (t.lang === 'en') continue
-      translations[t.lang as Language] = compactTranslation({ headline: t.headline, summary: t.summary, cards: parseJson<Card[]>(t.cards ?? null) })
-    }
-    return {
-      id: row.id as string,
-      original_url: row.original_url as string,
-      original_title: row.original_title as string,
-      author: row.author as string | null,
-      published_at: row.published_at as string | null,
-      cover_image_url: row.cover_image_url as string | null,
-      category: row.category as Topic,
-      source: row.source_id
-        ? { id: row.source_id as string, name: row.source_name as string, site_url: row.source_site_url as string | null }
-        : null,
-      headline: en.headline!,
-      summary: en.summary ?? null,
-      cards: parseJson<Card[]>(en.cards ?? null),
-      covered_by: parseJson<CoveredBy[]>(row.covered_by as string | null),
-      multi_source: row.multi_source === 1,
-      translations,
-    }
   }
+  const upsertAll = db.transaction(writeStories)
+
+  const deleteAll = db.transaction((ids: string[]): number => {
+    const now = new Date().toISOString()
+    let removed = 0
+    for (const id of ids) if (removeStory(id, now)) removed++
+    if (removed > 0) stmt.bumpVersion.run()
+    return removed
+  })
 
   return {
     dialect: 'sqlite',
+    crawl: createSqliteCrawlStore(db, writeStories),
 
     async listStories({ topic, limit, lang }) {
       const rows = (topic ? stmt.listTopic.all({ topic, limit, lang }) : stmt.list.all({ limit, lang })) as StoryRow[]
@@ -233,14 +170,7 @@ export function openSqliteStore(file: string): Store {
 
     async getStory(id, lang) {
       const row = stmt.get.get({ id, lang }) as StoryDetailRow | undefined
-      if (!row) return null
-      const record = toStoryRecord(row)
-      record.en.cards = parseJson<Card[]>(row.en_cards)
-      if (record.translation) {
-        const cards = parseJson<Card[]>(row.tr_cards)
-        if (cards) record.translation.cards = cards
-      }
-      return { ...record, coveredBy: parseJson<CoveredBy[]>(row.covered_by) }
+      return row ? toStoryDetailRecord(row) : null
     },
 
     async listCategories(lang) {
@@ -248,11 +178,11 @@ export function openSqliteStore(file: string): Store {
     },
 
     async listSources() {
-      return (stmt.sources.all() as Array<{ id: string; name: string; site_url: string | null }>).map(toSourceRecord)
+      return (stmt.sources.all() as SourceRow[]).map(toSourceRecord)
     },
 
     async getSource(id) {
-      const row = stmt.source.get(id) as { id: string; name: string; site_url: string | null } | undefined
+      const row = stmt.source.get(id) as SourceRow | undefined
       return row ? toSourceRecord(row) : null
     },
 
@@ -294,21 +224,29 @@ export function openSqliteStore(file: string): Store {
       return upsertAll.immediate(stories)
     },
 
+    async deleteStories(ids) {
+      return deleteAll.immediate(ids)
+    },
+
+    async countStoriesWithIds(ids) {
+      return (stmt.countIds.get(JSON.stringify(ids)) as { n: number }).n
+    },
+
     async *exportStories() {
       const PAGE = 500
       let after = ''
       for (;;) {
-        const rows = stmt.exportPage.all(after, PAGE) as Array<Record<string, unknown>>
+        const rows = stmt.exportPage.all(after, PAGE) as ExportStoryRow[]
         if (rows.length === 0) return
-        const ids = rows.map((r) => r.id as string)
-        const texts = stmt.exportTexts.all(JSON.stringify(ids)) as Array<Record<string, string | null>>
-        const byStory = new Map<string, Array<Record<string, string | null>>>()
+        const ids = rows.map((r) => r.id)
+        const texts = stmt.exportTexts.all(JSON.stringify(ids)) as TextRow[]
+        const byStory = new Map<string, TextRow[]>()
         for (const t of texts) {
-          const list = byStory.get(t.story_id!) ?? []
+          const list = byStory.get(t.story_id) ?? []
           list.push(t)
-          byStory.set(t.story_id!, list)
+          byStory.set(t.story_id, list)
         }
-        for (const row of rows) yield snapshotFromRows(row, byStory.get(row.id as string) ?? [])
+        for (const row of rows) yield toSnapshot(row, byStory.get(row.id) ?? [])
         after = ids[ids.length - 1]!
       }
     },

@@ -46,6 +46,28 @@ export function restInterface(siteUrl: string, baseUrl: string): AgentInterface 
   }
 }
 
+export function a2aInterface(siteUrl: string): AgentInterface {
+  return {
+    id: 'a2a',
+    title: 'A2A agent',
+    url: `${siteUrl}/a2a`,
+    summary: 'Agent2Agent over JSON-RPC 2.0 (POST, no auth): SendMessage (A2A 1.0) and message/send (0.3). Send free text '
+      + '(latest news on a topic, keywords, a story link) or a data part; the answer comes back at once as Markdown plus JSON.',
+    descriptor: { url: `${siteUrl}/.well-known/agent-card.json`, type: 'application/a2a-agent-card+json', title: 'A2A agent card' },
+  }
+}
+
+export function mcpInterface(siteUrl: string): AgentInterface {
+  return {
+    id: 'mcp',
+    title: 'MCP server',
+    url: `${siteUrl}/mcp`,
+    summary: 'Model Context Protocol over Streamable HTTP (POST, JSON responses, stateless, no auth), revisions 2026-07-28, '
+      + '2025-11-25, 2025-06-18 and 2025-03-26. Tools: get_latest_stories, search_stories, get_story, list_topics.',
+    descriptor: { url: `${siteUrl}/.well-known/mcp/server-card.json`, type: 'application/mcp-server-card+json', title: 'MCP server card' },
+  }
+}
+
 export const topicLines = (siteUrl: string) =>
   TOPICS.map((slug) => ({ slug, name: TOPIC_NAMES[slug].en, url: createUrls(siteUrl).topic(slug) }))
 

@@ -1,0 +1,140 @@
+import { LANGUAGES, type Language } from '../../domain/languages.ts'
+import { TOPIC_NAMES, TOPICS, type Topic } from '../../domain/topics.ts'
+import { FILLER_WORDS } from './filler-words.ts'
+import { languageCues } from './language-cues.ts'
+import { REQUEST_WORDS } from './request-words.ts'
+import { scriptOf, type Script } from './text.ts'
+import { tokenize, type Dictionary, type Token } from './tokens.ts'
+import { TOPIC_SYNONYMS } from './topic-synonyms.ts'
+
+/**
+ * Every phrase the reader knows, from the word lists next to this file, tokenized once at load so matching a
+ * message is a token-by-token comparison. The word lists are data; this file only assembles and indexes them.
+ */
+
+export type Kind = 'topic' | 'lang' | 'topics' | 'news' | 'about' | 'limit' | 'counter' | 'stop'
+
+/** When one phrase is listed under several kinds, the first of these wins ("latest" is news, not limit). */
+export const KIND_PRIORITY: readonly Kind[] = ['topic', 'lang', 'topics', 'news', 'about', 'limit', 'counter', 'stop']
+
+export interface Entry {
+  kind: Kind
+  /** The language the phrase is written in. */
+  lang: Language
+  /** For kind 'topic'. */
+  topic?: Topic
+  /** For kind 'lang': the language asked for. */
+  target?: Language
+  tokens: Token[]
+  script: Script
+  /**
+   * Filler and request words compare with their accents (folded, German "über" would swallow "Uber"); topics
+   * and language cues compare folded, since that is where people drop accents and it is safe.
+   */
+  strict: boolean
+}
+
+interface RawEntry {
+  phrase: string
+  kind: Kind
+  lang: Language
+  topic?: Topic
+  target?: Language
+}
+
+function rawEntries(): RawEntry[] {
+  const raw: RawEntry[] = []
+  for (const topic of TOPICS) {
+    raw.push({ phrase: topic, kind: 'topic', lang: 'en', topic })
+    for (const lang of LANGUAGES) {
+      for (const phrase of [TOPIC_NAMES[topic][lang], ...(TOPIC_SYNONYMS[topic][lang] ?? [])]) {
+        raw.push({ phrase, kind: 'topic', lang, topic })
+      }
+    }
+  }
+  for (const cue of languageCues()) raw.push({ phrase: cue.phrase, kind: 'lang', lang: cue.lang, target: cue.target })
+  for (const lang of LANGUAGES) {
+    const words = REQUEST_WORDS[lang]
+    const lists: [Kind, string[]][] = [
+      ['news', words.news], ['about', words.about], ['topics', words.topics], ['limit', words.limit],
+      ['counter', words.counters], ['stop', FILLER_WORDS[lang]],
+    ]
+    for (const [kind, phrases] of lists) for (const phrase of phrases) raw.push({ phrase, kind, lang })
+  }
+  return raw
+}
+
+const isUnspaced = (phrase: string) =>
+  phrase.length >= 2 && Array.from(phrase).every((ch) => ['cjk', 'hangul'].includes(scriptOf(ch)))
+
+function buildDictionary(raw: RawEntry[]): Dictionary {
+  const words = new Set(raw.map((r) => r.phrase).filter(isUnspaced))
+  return { words, longest: Math.max(...Array.from(words, (w) => w.length)) }
+}
+
+const RAW = rawEntries()
+
+/** Japanese and Korean phrases of two characters or more (one character alone would cut names apart). */
+export const DICTIONARY = buildDictionary(RAW)
+
+export const ENTRIES: Entry[] = RAW.flatMap((r) => {
+  const tokens = tokenize(r.phrase, DICTIONARY)
+  const first = tokens[0]
+  if (!first) return []
+  const strict = first.script === 'alpha' && !['topic', 'lang'].includes(r.kind)
+  return [{ ...r, tokens, script: first.script, strict }]
+})
+
+/** The spelling of a phrase token that a message token's variants are compared with. */
+export const entryForm = (entry: Entry, token: Token) => (entry.strict ? token.lower : token.folded)
+
+const BY_FIRST_TOKEN = new Map<string, Entry[]>()
+for (const entry of ENTRIES) {
+  const key = entryForm(entry, entry.tokens[0]!)
+  BY_FIRST_TOKEN.set(key, [...(BY_FIRST_TOKEN.get(key) ?? []), entry])
+}
+
+/** Entries whose first token a message token could be. */
+export function entriesStartingWith(token: Token): Entry[] {
+  const keys = new Set([...token.foldeds, ...token.lowers])
+  return [...keys].flatMap((key) => BY_FIRST_TOKEN.get(key) ?? [])
+}
+
+const singleWords = (kind: Kind) =>
+  new Set(ENTRIES.filter((e) => e.kind === kind && e.tokens.length === 1).map((e) => e.tokens[0]!.folded))
+
+/** Words that may stand right before a count: "top 5", "últimas 3", "上位5". */
+export const LIMIT_WORDS = singleWords('limit')
+
+/** Words that may stand right after a count: "5件", "5개", "5 items". */
+export const COUNTER_WORDS = singleWords('counter')
+
+/** Counts written as words, per language: "top ten", "las tres últimas". */
+export const NUMBER_WORDS = new Map<string, { lang: Language; value: number }[]>()
+for (const lang of LANGUAGES) {
+  for (const [word, value] of Object.entries(REQUEST_WORDS[lang].numbers)) {
+    NUMBER_WORDS.set(word, [...(NUMBER_WORDS.get(word) ?? []), { lang, value }])
+  }
+}
+
+type Evidence = Map<string, Set<Language>>
+
+function evidence(accept: (entry: Entry) => boolean, words: (entry: Entry) => Token[]): Evidence {
+  const map: Evidence = new Map()
+  for (const entry of ENTRIES) {
+    if (entry.script !== 'alpha' || !accept(entry)) continue
+    for (const { lower } of words(entry)) map.set(lower, (map.get(lower) ?? new Set()).add(entry.lang))
+  }
+  return map
+}
+
+/**
+ * For telling Latin-script languages apart: each filler or request word (as written, accents kept) and the
+ * languages that use it. Topic words are left out, since people borrow them ("AI", "startups", "marketing").
+ */
+export const LANGUAGE_EVIDENCE = evidence(
+  (e) => e.tokens.length === 1 && e.kind !== 'topic' && e.kind !== 'lang', (e) => e.tokens,
+)
+
+/** The words of topic phrases, as weaker evidence for a message that is nothing but a topic: "empleo", "Börse". */
+export const TOPIC_LANGUAGE_EVIDENCE = evidence((e) => e.kind === 'topic', (e) => e.tokens.filter((t) => !t.particle))

@@ -1,0 +1,49 @@
+import type { Language } from '../../domain/languages.ts'
+import type { Item } from './label.ts'
+import { COUNTER_WORDS, LIMIT_WORDS, NUMBER_WORDS } from './lexicon.ts'
+
+/**
+ * Finds how many stories a message asks for: "top 5 AI stories", "10 latest headlines", "las tres últimas
+ * noticias", "AIニュース5件". A number is a count when a limit word stands before it ("top", "上位", "أهم"),
+ * a counter after it ("件", "개"), or when it does not follow a name — "iPhone 16", "Windows 11" and
+ * "Apollo 11" keep their numbers as keywords. Numbers of four digits or more (years) are never counts.
+ */
+
+export const MIN_LIMIT = 1
+export const MAX_LIMIT = 50
+
+const NAMED = new Set(['content', 'topic'])
+
+/** Marks the count (and its counter word) in `items` and returns it, clamped to 1..50. */
+export function readLimit(items: Item[], messageLang: Language): number | undefined {
+  for (let i = 0; i < items.length; i++) {
+    const value = numberAt(items[i]!, messageLang)
+    if (value === undefined || !readsAsCount(items, i)) continue
+    items[i]!.label = { kind: 'count', value }
+    const next = items[i + 1]
+    if (next && isCounter(next)) next.label = { kind: 'stop' }
+    return Math.min(MAX_LIMIT, Math.max(MIN_LIMIT, value))
+  }
+  return undefined
+}
+
+function numberAt(item: Item, messageLang: Language): number | undefined {
+  if (item.label.kind !== 'content') return undefined
+  const { token } = item
+  if (token.number) return token.text.length <= 3 ? Number(token.text) : undefined
+  const word = NUMBER_WORDS.get(token.lower)?.find((w) => w.lang === messageLang || w.lang === 'en')
+  return word?.value
+}
+
+function readsAsCount(items: Item[], at: number): boolean {
+  const prev = items[at]!.token.broken ? undefined : items[at - 1]
+  const next = items[at + 1]?.token.broken ? undefined : items[at + 1]
+  if (prev && prev.token.foldeds.some((f) => LIMIT_WORDS.has(f))) return true
+  if (next && isCounter(next)) return true
+  if (prev && NAMED.has(prev.label.kind)) return false
+  const nextIsFiller = !next || !NAMED.has(next.label.kind)
+  const newsFollows = items.slice(at + 1, at + 4).some((item) => item.label.kind === 'news')
+  return nextIsFiller || newsFollows
+}
+
+const isCounter = (item: Item) => item.label.kind === 'counter' || item.token.foldeds.some((f) => COUNTER_WORDS.has(f))

@@ -1,0 +1,140 @@
+import { createCrawler, type Crawler } from '../../crawler/create-crawler.ts'
+import { startCrawlSchedule } from '../../crawler/crawl-schedule.ts'
+import type { CrawlSummary } from '../../crawler/crawl-run.ts'
+import type { FeedReport } from '../../crawler/pipeline/process-feed.ts'
+import { DirectoryError } from '../../publishers/directory.ts'
+import { KeyFileError } from '../../signing/key-storage.ts'
+import { openCrawlerKeyRing } from '../../signing/open-key-ring.ts'
+import { openStore } from '../../storage/open-store.ts'
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type CommandContext } from '../command.ts'
+import { configOrReport } from '../environment.ts'
+import { createLogger } from '../logger.ts'
+
+export const crawlCommand: Command = {
+  name: 'crawl',
+  summary: 'Fetch every due feed once (or keep crawling with --worker): new articles become summarized, clustered stories',
+  usage: `newsdesk crawl [--force] | newsdesk crawl --worker
+
+One crawl pass over the publisher directory (the bundled one, or NEWSDESK_PUBLISHERS): every feed that is due is
+fetched (conditionally, politely, signed with Web Bot Auth), its new articles are extracted, clustered with the
+coverage of other publishers, summarized and categorized, and written as stories. A terminal gets a progress bar,
+anything else one line per feed. Ends with a summary; exit code 0 even when some feeds failed (each failure is
+recorded on its feed: see \`newsdesk publishers list --failing\`), 1 when the pass itself could not run.
+\`newsdesk serve\` runs the same pass every NEWSDESK_CRAWL_INTERVAL.
+
+  --force    fetch every feed now, whatever its schedule (conditional requests still apply)
+  --worker   keep crawling without serving HTTP: a pass at once, then one every NEWSDESK_CRAWL_INTERVAL (15m by
+             default; "off" is refused), logging JSON lines to stdout like serve, until SIGINT or SIGTERM, which let
+             the feeds in flight commit and exit 0. Any number of workers and \`serve\` instances can share one
+             PostgreSQL store: each due feed is leased to one of them (NEWSDESK_CRAWL_LEASE_SECONDS). For split
+             roles, run the web instances with \`newsdesk serve --no-crawl\`.`,
+  options: { force: { type: 'boolean' }, worker: { type: 'boolean' } },
+  allowPositionals: false,
+  async run(args, ctx) {
+    const worker = args.values.worker === true
+    if (worker && args.values.force === true) {
+      ctx.stderr.write('crawl: --force is for one pass; a worker fetches feeds as they come due\n')
+      return EXIT_USAGE
+    }
+    const config = configOrReport(ctx)
+    if (!config) return EXIT_USAGE
+    if (worker && config.crawl.intervalSeconds === null) {
+      ctx.stderr.write('crawl: --worker needs NEWSDESK_CRAWL_INTERVAL (it is "off")\n')
+      return EXIT_USAGE
+    }
+    const log = worker ? createLogger(config.logLevel, 'stdout')
+      : createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, 'stderr')
+    let keys
+    try {
+      keys = openCrawlerKeyRing(config.dataDir, Date.now())
+    } catch (err) {
+      if (!(err instanceof KeyFileError)) throw err
+      ctx.stderr.write(`crawl: ${err.message}\n`)
+      return EXIT_FAILURE
+    }
+    const store = openStore(config.databaseUrl)
+    try {
+      let crawler
+      try {
+        crawler = createCrawler(config, { store, keys: keys.ring, log })
+      } catch (err) {
+        if (!(err instanceof DirectoryError)) throw err
+        ctx.stderr.write(`crawl: ${err.message}\n`)
+        return EXIT_USAGE
+      }
+      for (const problem of crawler.problems) ctx.stderr.write(`crawl: publishers: ${problem}\n`)
+      if (worker) {
+        await store.ping() // migrated and reachable before it says it started (PostgreSQL migrates in the background)
+        return await runWorker(crawler, config.crawl.intervalSeconds!, log)
+      }
+      const progress = createProgress(ctx)
+      try {
+        const summary = await crawler.run({ onFeed: progress.feed, force: args.values.force === true })
+        progress.end()
+        ctx.stdout.write(formatSummary(summary))
+      } finally {
+        await crawler.close()
+      }
+      return EXIT_OK
+    } catch (err) {
+      ctx.stderr.write(`crawl: ${err instanceof Error ? err.message : String(err)}\n`)
+      return EXIT_FAILURE
+    } finally {
+      await store.close()
+    }
+  },
+}
+
+/** `crawl --worker`: the crawl schedule of `serve` without the HTTP service, until SIGINT or SIGTERM. */
+async function runWorker(crawler: Crawler, intervalSeconds: number, log: ReturnType<typeof createLogger>): Promise<number> {
+  log.info({ publishers: crawler.publishers, interval_seconds: intervalSeconds, lease_seconds: crawler.leaseSeconds }, 'crawl: worker started')
+  const signal = await new Promise<string>((resolve) => {
+    const schedule = startCrawlSchedule(crawler, intervalSeconds, log)
+    const stop = (name: string) => {
+      process.off('SIGINT', onInt)
+      process.off('SIGTERM', onTerm)
+      log.info({ signal: name }, 'crawl: worker stopping')
+      // Feeds in flight commit; the story writer finishes what they touched; the rest waits for the next start.
+      void schedule.stop().then(() => resolve(name))
+    }
+    const onInt = () => stop('SIGINT')
+    const onTerm = () => stop('SIGTERM')
+    process.once('SIGINT', onInt)
+    process.once('SIGTERM', onTerm)
+  })
+  log.info({ signal }, 'crawl: worker stopped')
+  return EXIT_OK
+}
+
+/** A redrawn bar on a terminal; one plain line per feed in a pipe or a log. */
+function createProgress(ctx: CommandContext) {
+  const tty = (ctx.stderr as NodeJS.WriteStream).isTTY === true
+  const width = 30
+  return {
+    feed(report: FeedReport, done: number, total: number) {
+      if (tty) {
+        const filled = Math.round((done / total) * width)
+        ctx.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} feeds`)
+      } else {
+        const what = report.status === 'failed' ? `failed (${report.reason})` : report.status === 'not-modified' ? 'not modified'
+          : `ok, ${report.articlesNew} new articles`
+        ctx.stderr.write(`crawl: ${done}/${total} ${report.feedUrl}: ${what}\n`)
+      }
+    },
+    end() {
+      if (tty) ctx.stderr.write('\n')
+    },
+  }
+}
+
+export function formatSummary(s: CrawlSummary): string {
+  return [
+    `feeds: ${s.feeds.total} (ok ${s.feeds.ok}, not modified ${s.feeds.notModified}, failed ${s.feeds.failed})`,
+    `articles new: ${s.articlesNew}`,
+    `stories: ${s.storiesCreated} created, ${s.storiesUpdated} updated`,
+    ...(s.summariesRetried ? [`stories rewritten from earlier passes: ${s.summariesRetried}`] : []),
+    ...(s.feedsHeld ? [`feeds due but leased by another worker: ${s.feedsHeld}`] : []),
+    `duration: ${(s.durationMs / 1000).toFixed(1)} s`,
+    '',
+  ].join('\n')
+}

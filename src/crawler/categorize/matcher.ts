@@ -1,0 +1,188 @@
+/**
+ * Compiles the vocabulary (vocabulary.ts) into lookup tables per language and counts the terms of a text.
+ * Latin-script text is matched word by word: a word counts at most once per topic (its best-weighted term), phrases on
+ * top. Japanese, Korean and Arabic terms are matched as substrings, longest first, without overlap within a topic.
+ */
+import type { Language } from '../../domain/languages.ts'
+import { TOPICS, type Topic } from '../../domain/topics.ts'
+import { VOCABULARY } from './vocabulary.ts'
+
+type Kind = 'exact' | 'prefix' | 'suffix' | 'infix' | 'case'
+
+interface Part { kind: Kind, text: string }
+
+export interface Term {
+  id: number
+  topic: Topic
+  weight: number
+  /** As written in the vocabulary, for explanations. */
+  source: string
+}
+
+interface WordTerm extends Term { part: Part }
+interface PhraseTerm extends Term { parts: Part[] }
+interface SubstringTerm extends Term { text: string }
+
+interface Compiled {
+  exact: Map<string, WordTerm[]>
+  cased: Map<string, WordTerm[]>
+  prefix: Map<string, WordTerm[]>
+  suffix: Map<string, WordTerm[]>
+  infix: WordTerm[]
+  phrasesByFirst: Map<string, PhraseTerm[]>
+  phrasesOther: PhraseTerm[]
+  substrings: SubstringTerm[]
+}
+
+const SUBSTRING_LANGS = new Set<Language>(['ja', 'ko', 'ar'])
+
+/** Lower case, accents and ß folded: the form Latin-script words and terms are compared in. */
+export function foldLatin(s: string): string {
+  return s.normalize('NFKC').toLowerCase().replace(/ß/gu, 'ss').normalize('NFD').replace(/\p{M}/gu, '')
+}
+
+/** Arabic spelling variants folded (diacritics, tatweel, alef forms, alef maqsura, taa marbuta). */
+export function foldArabic(s: string): string {
+  return s.replace(/[\u064b-\u065f\u0670\u0640]/gu, '').replace(/[أإآٱ]/gu, 'ا').replace(/ى/gu, 'ي').replace(/ة/gu, 'ه')
+}
+
+function foldSubstring(s: string, lang: Language): string {
+  const t = s.normalize('NFKC').toLowerCase()
+  return lang === 'ar' ? foldArabic(t) : t
+}
+
+/** Latin-script words of a text (digits kept), both as written and folded. */
+export function latinWords(text: string): { raw: string[], folded: string[] } {
+  const raw = text.normalize('NFKC').match(/[\p{Script=Latin}\p{N}\p{M}]+/gu) ?? []
+  return { raw, folded: raw.map(foldLatin) }
+}
+
+function parsePart(word: string): Part {
+  if (word.startsWith('!')) return { kind: 'case', text: word.slice(1) }
+  const lead = word.startsWith('*')
+  const tail = word.endsWith('*') && word.length > 1
+  const text = word.replace(/^\*|\*$/gu, '')
+  return { kind: lead && tail ? 'infix' : lead ? 'suffix' : tail ? 'prefix' : 'exact', text }
+}
+
+function partMatches(p: Part, folded: string, raw: string): boolean {
+  switch (p.kind) {
+    case 'exact': return folded === p.text
+    case 'case': return raw === p.text
+    case 'prefix': return folded.startsWith(p.text)
+    case 'suffix': return folded.endsWith(p.text)
+    case 'infix': return folded.includes(p.text)
+  }
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
+
+const cache = new Map<Language, Compiled>()
+
+export function compiled(lang: Language): Compiled {
+  const hit = cache.get(lang)
+  if (hit) return hit
+  const c: Compiled = {
+    exact: new Map(), cased: new Map(), prefix: new Map(), suffix: new Map(), infix: [],
+    phrasesByFirst: new Map(), phrasesOther: [], substrings: [],
+  }
+  let id = 0
+  const seen = new Set<string>()
+  for (const topic of TOPICS) {
+    const sets: [string[], boolean][] = [[VOCABULARY[topic].any ?? [], false], [VOCABULARY[topic][lang] ?? [], SUBSTRING_LANGS.has(lang)]]
+    for (const [list, asSubstring] of sets) {
+      for (const entry of list) {
+        const m = /^(.*?)(?:\^([\d.]+))?$/u.exec(entry)!
+        const weight = m[2] === undefined ? 1 : Number(m[2])
+        const body = m[1]!
+        const term = { id: id++, topic, weight, source: entry }
+        if (asSubstring) {
+          c.substrings.push({ ...term, text: foldSubstring(body, lang) })
+          continue
+        }
+        // Case-sensitive words keep their case; everything else is folded, punctuation becoming word breaks.
+        const words = body.split(/\s+/u).flatMap((w) => (w.startsWith('!') ? [w] : foldLatin(w).split(/[^\p{L}\p{N}*]+/u)))
+          .filter((w) => w !== '' && w !== '*')
+        // "open source" and "open-source" are one term once folded.
+        const dedupe = `${topic} ${words.join(' ')}`
+        if (words.length === 0 || seen.has(dedupe)) continue
+        seen.add(dedupe)
+        if (words.length > 1) {
+          const parts = words.map(parsePart)
+          const phrase: PhraseTerm = { ...term, parts }
+          if (parts[0]!.kind === 'exact') push(c.phrasesByFirst, parts[0]!.text, phrase)
+          else c.phrasesOther.push(phrase)
+          continue
+        }
+        const part = parsePart(words[0]!)
+        const wt: WordTerm = { ...term, part }
+        if (part.kind === 'exact') push(c.exact, part.text, wt)
+        else if (part.kind === 'case') push(c.cased, part.text, wt)
+        else if (part.kind === 'prefix') push(c.prefix, part.text, wt)
+        else if (part.kind === 'suffix') push(c.suffix, part.text, wt)
+        else c.infix.push(wt)
+      }
+    }
+  }
+  // Longest substrings first, so "人員削減" claims its characters before "削減" could.
+  c.substrings.sort((a, b) => b.text.length - a.text.length || a.id - b.id)
+  cache.set(lang, c)
+  return c
+}
+
+/** Term id → occurrences in `text`. */
+export function countTerms(text: string, lang: Language): Map<number, { term: Term, count: number }> {
+  const c = compiled(lang)
+  const hits = new Map<number, { term: Term, count: number }>()
+  const add = (term: Term): void => {
+    const h = hits.get(term.id)
+    if (h) h.count++
+    else hits.set(term.id, { term, count: 1 })
+  }
+
+  const { raw, folded } = latinWords(text)
+  for (let i = 0; i < folded.length; i++) {
+    const f = folded[i]!
+    const r = raw[i]!
+    // The best term per topic for this word.
+    const best = new Map<Topic, WordTerm>()
+    const consider = (list: WordTerm[] | undefined): void => {
+      for (const t of list ?? []) {
+        const cur = best.get(t.topic)
+        if (!cur || t.weight > cur.weight || (t.weight === cur.weight && t.id < cur.id)) best.set(t.topic, t)
+      }
+    }
+    consider(c.exact.get(f))
+    consider(c.cased.get(r))
+    for (let k = 1; k <= f.length; k++) consider(c.prefix.get(f.slice(0, k)))
+    for (let k = 0; k < f.length; k++) consider(c.suffix.get(f.slice(k)))
+    consider(c.infix.filter((t) => f.includes(t.part.text)))
+    for (const t of best.values()) add(t)
+
+    for (const p of [...(c.phrasesByFirst.get(f) ?? []), ...c.phrasesOther]) {
+      if (i + p.parts.length > folded.length) continue
+      if (p.parts.every((part, k) => partMatches(part, folded[i + k]!, raw[i + k]!))) add(p)
+    }
+  }
+
+  if (c.substrings.length > 0) {
+    const lang2 = foldSubstring(text, lang)
+    const claimed = new Map<Topic, boolean[]>()
+    for (const t of c.substrings) {
+      let claims = claimed.get(t.topic)
+      if (!claims) claimed.set(t.topic, (claims = new Array<boolean>(lang2.length).fill(false)))
+      for (let at = lang2.indexOf(t.text); at >= 0; at = lang2.indexOf(t.text, at + t.text.length)) {
+        let free = true
+        for (let k = at; k < at + t.text.length; k++) if (claims[k]) free = false
+        if (!free) continue
+        for (let k = at; k < at + t.text.length; k++) claims[k] = true
+        add(t)
+      }
+    }
+  }
+  return hits
+}

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { after, describe, it } from 'node:test'
+import { toPublisher } from '../publishers/publisher.ts'
+import type { ArticleRecord } from '../storage/crawl-store.ts'
+import { openSqliteStore } from '../storage/sqlite/sqlite-store.ts'
+import { fingerprintArticle } from './cluster/fingerprint.ts'
+import { signatureToBytes } from './cluster/minhash.ts'
+import { ClusterWindow } from './cluster-window.ts'
+import { clusterInputOf } from './pipeline/cluster-input.ts'
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsdesk-window-'))
+after(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+const NOW = Date.parse('2026-11-20T12:00:00Z')
+const publisher = toPublisher({ name: 'P', site_url: 'https://p.example', feed_url: 'https://p.example/feed', topic: 'business', lang: 'en' })
+
+function article(n: number, storyId: string, minutesAgo: number): ArticleRecord {
+  const base = { title: `Northgate Freight opens Rotterdam hub number ${n}`, text: `Northgate Freight opened hub ${n} in Rotterdam.`, lang: 'en', publishedAt: null, publisherId: publisher.id }
+  const fetchedAt = NOW - minutesAgo * 60_000
+  return {
+    ...base, id: `f6000000-0000-4000-8000-${String(n).padStart(12, '0')}`, storyId, feedUrl: publisher.feedUrl,
+    canonicalUrl: `https://p.example/${n}`, guidKey: null, contentHash: `h${n}`, fetchedAt: new Date(fetchedAt).toISOString(),
+    author: null, imageUrl: null, signature: signatureToBytes(fingerprintArticle(clusterInputOf(base), fetchedAt).signature),
+  }
+}
+
+describe('cluster window', () => {
+  it('reads the window once, then only what was committed since; overlapping reads add nothing twice', async () => {
+    const store = openSqliteStore(path.join(dir, 'w.db'))
+    await store.crawl.syncPublishers([publisher], new Date(NOW).toISOString())
+    const commit = (articles: ArticleRecord[]) => store.crawl.commitFeedRun({
+      feed: { feedUrl: publisher.feedUrl, etag: null, lastModified: null, nextFetchAt: new Date(NOW).toISOString(), intervalSeconds: 900, consecutiveFailures: 0, lastStatus: 'ok', lastError: null, fetchedAt: new Date(NOW).toISOString(), succeededAt: null },
+      articles, stories: [], summaries: [],
+    })
+    await commit([article(1, 's1', 80 * 60), article(2, 's2', 30), article(3, 's2', 10)])
+    const window = new ClusterWindow()
+    const index = await window.refresh(store.crawl, new Date(NOW))
+    assert.equal(index.clusterCount, 1, 'the article older than the 72 h window is not read')
+    assert.equal(index.get('s2')!.memberCount, 2)
+
+    // Another worker commits an article fetched a little before our last read: the overlap finds it.
+    await commit([article(4, 's4', 5)])
+    const again = await window.refresh(store.crawl, new Date(NOW + 60_000))
+    assert.equal(again, index, 'the same index, topped up')
+    assert.equal(index.clusterCount, 2)
+    assert.equal(index.get('s2')!.memberCount, 2, 'articles read before are not added again')
+
+    // An article this worker indexed itself is skipped when the store returns it.
+    window.indexed(article(5, 's4', 0).id, NOW)
+    await commit([article(5, 's4', 0)])
+    await window.refresh(store.crawl, new Date(NOW + 120_000))
+    assert.equal(index.get('s4')!.memberCount, 1)
+    await store.close()
+  })
+})

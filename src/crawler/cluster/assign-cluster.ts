@@ -1,0 +1,104 @@
+/**
+ * Clustering stage: which existing cluster (story) does a new article belong to, if any?
+ *
+ * Only the candidates of the index are looked at, never the corpus: a bounded number of clusters, each through at
+ * most 6 of its articles (cluster-state.ts). A candidate counts only if its latest article is within `window` of the
+ * new article's time. The pair rules are in similarity.ts; the best-scoring accepted cluster wins, ties going to the
+ * cluster that shares most index keys. A match through an article of the same publisher is allowed (a publisher's
+ * own update or follow-up belongs to the story) and flagged `samePublisher`, so the caller can decide whether it
+ * changes `covered_by` (it does not add a source).
+ *
+ * The story id is the caller's: `clusterArticle` gives a new article either the matched cluster's id (never changed
+ * by later coverage) or `newClusterId`, and records it in the index.
+ */
+import { fingerprintArticle, type ClusterArticle, type Fingerprint } from './fingerprint.ts'
+import type { ClusterIndex } from './cluster-state.ts'
+import { comparePair, mayMatch, type MatchRule, type PairDecision } from './similarity.ts'
+
+/** Default time window: a story takes new coverage for 72 h after its latest article. */
+export const CLUSTER_WINDOW_MS = 72 * 3_600_000
+
+export interface AssignDeps {
+  index: ClusterIndex
+  /** Epoch ms: the fetch time, used for articles without a publication date. */
+  now: number
+  /** Milliseconds; CLUSTER_WINDOW_MS by default. */
+  window?: number
+}
+
+export interface Assignment {
+  clusterId: string | null
+  /** The winning pair's score (J + 0.05 per shared name), or the best rejected one's; 0 without candidates. */
+  score: number
+  rule: MatchRule | null
+  /** One line for logs and diagnostics. */
+  reason: string
+  /** The matched article, when there is one. */
+  matchedArticleId: string | null
+  samePublisher: boolean
+  /** Candidate clusters returned by the index / within the window and compared / article pairs compared. */
+  candidates: number
+  compared: number
+  pairs: number
+  entriesRead: number
+  fingerprint: Fingerprint
+}
+
+function describe(d: PairDecision): string {
+  return `J=${d.jaccard.toFixed(3)} names=${d.shared}/${d.sharedAll} title=${d.titleShared}${d.conflict ? ' conflict' : ''}`
+}
+
+export function assignCluster(article: ClusterArticle | Fingerprint, deps: AssignDeps): Assignment {
+  const fp = 'signature' in article ? article : fingerprintArticle(article, deps.now)
+  const window = deps.window ?? CLUSTER_WINDOW_MS
+  const base = { fingerprint: fp, samePublisher: false, matchedArticleId: null, rule: null, clusterId: null }
+  if (!fp.indexable) return { ...base, score: 0, reason: 'no significant token', candidates: 0, compared: 0, pairs: 0, entriesRead: 0 }
+
+  const { clusters, entriesRead } = deps.index.candidates(fp)
+  let best: { clusterId: string, articleId: string, d: PairDecision, samePublisher: boolean } | null = null
+  let bestRejected: PairDecision | null = null
+  let compared = 0
+  let pairs = 0
+  for (const cluster of clusters) {
+    if (Math.abs(fp.time - cluster.latestTime) > window) continue
+    compared++
+    for (const member of [cluster.first, ...cluster.recent]) {
+      if (Math.abs(fp.time - member.fingerprint.time) > window) continue
+      pairs++
+      if (!mayMatch(fp, member.fingerprint)) continue
+      const d = comparePair(fp, member.fingerprint, deps.index.names.isCommon)
+      if (d.rule === null) {
+        if (!bestRejected || d.score > bestRejected.score) bestRejected = d
+        continue
+      }
+      if (!best || d.score > best.d.score) {
+        best = { clusterId: cluster.id, articleId: member.articleId, d, samePublisher: member.fingerprint.publisherId === fp.publisherId }
+      }
+    }
+  }
+  const counts = { candidates: clusters.length, compared, pairs, entriesRead }
+  if (best) {
+    const update = best.samePublisher ? ' (same publisher: an update)' : ''
+    return {
+      ...base, ...counts,
+      clusterId: best.clusterId, score: best.d.score, rule: best.d.rule, matchedArticleId: best.articleId, samePublisher: best.samePublisher,
+      reason: `${best.d.rule} with ${best.articleId}: ${describe(best.d)}${update}`,
+    }
+  }
+  if (clusters.length === 0) return { ...base, ...counts, score: 0, reason: 'no candidate' }
+  if (compared === 0) return { ...base, ...counts, score: 0, reason: `${clusters.length} candidate(s), all outside the window` }
+  return { ...base, ...counts, score: bestRejected?.score ?? 0, reason: `no match among ${compared} cluster(s); best ${bestRejected ? describe(bestRejected) : '-'}` }
+}
+
+/**
+ * Assigns and records one article: the matched cluster's id, or `newClusterId` (the new story's id). Evicts what fell
+ * out of the window (before now − window) first, so an article dated earlier than that (a feed read very late) can
+ * only join a story that is still in the window, and otherwise starts its own.
+ */
+export function clusterArticle(article: ClusterArticle | Fingerprint, articleId: string, newClusterId: string, deps: AssignDeps): Assignment & { clusterId: string, isNew: boolean } {
+  deps.index.evictBefore(deps.now - (deps.window ?? CLUSTER_WINDOW_MS))
+  const a = assignCluster(article, deps)
+  const clusterId = a.clusterId ?? newClusterId
+  deps.index.add(a.fingerprint, articleId, clusterId)
+  return { ...a, clusterId, isNew: a.clusterId === null }
+}

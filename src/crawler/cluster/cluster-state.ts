@@ -1,0 +1,154 @@
+/**
+ * Clustering stage: the in-memory state of the time window — the LSH index, how often each name occurs
+ * (name-frequency.ts) and, per cluster, its id, member count, publishers, first and latest article time and the
+ * fingerprints it is compared by.
+ *
+ * Representative: a cluster is compared through its first article (what the story was about when its id was
+ * assigned) and its 5 most recent articles (where the coverage has moved to), best match wins. A union signature
+ * would grow with every article and drift towards matching everything; comparing every member would make a big
+ * story cost O(members). Six comparisons of 128 integers keep a candidate O(1).
+ *
+ * Everything here is derived from the stored articles of the window: `rebuildClusterIndex` replays them (oldest
+ * first, with their stored signatures) after a restart, so nothing of this needs to be persisted itself.
+ */
+import { fingerprintArticle, type ClusterArticle, type Fingerprint } from './fingerprint.ts'
+import { LSH_PARAMS, LshIndex, nameKeys, type IndexKeys, type LshParams } from './lsh-index.ts'
+import { signatureFromBytes } from './minhash.ts'
+import { NameFrequency } from './name-frequency.ts'
+import { TimeSlots } from './time-slots.ts'
+
+export const COMPARED_RECENT_MEMBERS = 5
+
+export interface ClusterMember {
+  articleId: string
+  fingerprint: Fingerprint
+}
+
+export interface ClusterRecord {
+  /** The story id: assigned by the caller with the first article, never changed. */
+  id: string
+  memberCount: number
+  publishers: Set<string>
+  firstTime: number
+  latestTime: number
+  /** The first article. */
+  first: ClusterMember
+  /** The most recent articles after the first, oldest first, at most COMPARED_RECENT_MEMBERS. */
+  recent: ClusterMember[]
+}
+
+export interface CandidateClusters {
+  clusters: ClusterRecord[]
+  /** Index bucket entries read for this lookup. */
+  entriesRead: number
+}
+
+/** Most names (title first, then lead) an article is filed under. */
+export const MAX_INDEXED_NAMES = 12
+/** Most title names an article looks up. */
+export const MAX_QUERIED_NAMES = 6
+
+/**
+ * An article is filed under its bands and each of its names (title and lead), and looks up its bands and its title's
+ * names. So a new article finds a cluster whose band it shares (similar wording) or that names what its title names
+ * (the same event told in other words, or in another language).
+ */
+export function indexKeys(fp: Fingerprint): IndexKeys {
+  return { signature: fp.signature, names: nameKeys([...new Set([...fp.titleNames, ...fp.names])], MAX_INDEXED_NAMES) }
+}
+
+/** `isCommon`: names too frequent to look up (name-frequency.ts). */
+export function queryKeys(fp: Fingerprint, isCommon: (name: string) => boolean = () => false): IndexKeys {
+  return { signature: fp.signature, names: nameKeys(fp.titleNames.filter((n) => !isCommon(n)), MAX_QUERIED_NAMES) }
+}
+
+export class ClusterIndex {
+  readonly lsh: LshIndex
+  readonly names = new NameFrequency()
+  readonly #clusters = new Map<string, ClusterRecord>()
+  readonly #expiry = new TimeSlots<string>()
+
+  constructor(params: LshParams = LSH_PARAMS) {
+    this.lsh = new LshIndex(params)
+  }
+
+  /** Records that `articleId` belongs to `clusterId` (a new cluster when the id is new) and indexes it. */
+  add(fp: Fingerprint, articleId: string, clusterId: string): ClusterRecord {
+    const member = { articleId, fingerprint: fp }
+    let cluster = this.#clusters.get(clusterId)
+    if (!cluster) {
+      cluster = { id: clusterId, memberCount: 0, publishers: new Set(), firstTime: fp.time, latestTime: fp.time, first: member, recent: [] }
+      this.#clusters.set(clusterId, cluster)
+    } else {
+      cluster.recent.push(member)
+      if (cluster.recent.length > COMPARED_RECENT_MEMBERS) cluster.recent.shift()
+    }
+    cluster.memberCount++
+    cluster.publishers.add(fp.publisherId)
+    cluster.firstTime = Math.min(cluster.firstTime, fp.time)
+    if (fp.time >= cluster.latestTime || cluster.memberCount === 1) {
+      cluster.latestTime = fp.time
+      this.#expiry.add(fp.time, clusterId)
+    }
+    if (fp.indexable) this.lsh.insert({ articleId, clusterId, time: fp.time }, indexKeys(fp))
+    this.names.add(fp.time, fp.names)
+    return cluster
+  }
+
+  get(clusterId: string): ClusterRecord | undefined {
+    return this.#clusters.get(clusterId)
+  }
+
+  /** The clusters sharing an index key with `fp`, most shared keys first. */
+  candidates(fp: Fingerprint): CandidateClusters {
+    if (!fp.indexable) return { clusters: [], entriesRead: 0 }
+    const { clusterIds, entriesRead } = this.lsh.query(queryKeys(fp, this.names.isCommon))
+    const clusters: ClusterRecord[] = []
+    for (const id of clusterIds) {
+      const c = this.#clusters.get(id)
+      if (c) clusters.push(c)
+    }
+    return { clusters, entriesRead }
+  }
+
+  /** Forgets index entries and clusters whose latest article is older than `cutoff` (by whole hours). */
+  evictBefore(cutoff: number): { entries: number, clusters: number } {
+    const entries = this.lsh.evictBefore(cutoff)
+    this.names.evictBefore(cutoff)
+    let clusters = 0
+    for (const id of this.#expiry.releaseBefore(cutoff)) {
+      const c = this.#clusters.get(id)
+      if (c && c.latestTime < cutoff) {
+        this.#clusters.delete(id)
+        clusters++
+      }
+    }
+    return { entries, clusters }
+  }
+
+  get clusterCount(): number {
+    return this.#clusters.size
+  }
+}
+
+/** One stored article of the window, as the pipeline reads it back. */
+export interface StoredClusterMember {
+  articleId: string
+  clusterId: string
+  article: ClusterArticle
+  /** `signatureToBytes` output; recomputed from the text when missing or from another version. */
+  signature?: Uint8Array | null
+  /** Epoch ms: the article's time when it has no publication date (its fetch time). */
+  fetchedAt: number
+}
+
+/** Replays the window's articles, oldest first, into a fresh index: the state the incremental run would have. */
+export function rebuildClusterIndex(members: Iterable<StoredClusterMember>, params: LshParams = LSH_PARAMS): ClusterIndex {
+  const index = new ClusterIndex(params)
+  for (const m of members) {
+    const stored = m.signature ? signatureFromBytes(m.signature) : null
+    index.add(fingerprintArticle(m.article, m.fetchedAt, stored), m.articleId, m.clusterId)
+  }
+  return index
+}
+

@@ -1,0 +1,103 @@
+/**
+ * Clustering stage: what clustering needs to know about one article, computed once: its MinHash signature (title +
+ * lead), its title terms and names, the hashes of every word it uses, language, publisher and time. Cheap to
+ * recompute from the stored title and text when the index is rebuilt; the signature itself can come from storage.
+ *
+ * Names: the strong tokens of tokens.ts, plus words capitalized in both the title and the lead wherever they stand
+ * ("Nvidia earnings beat …" / "Nvidia reported …": sentence-initial capitals alone prove nothing, but two texts rarely
+ * both capitalize a common word), minus what cannot identify an event (isSpecificName). In German, where every noun
+ * is capitalized, only that last rule, capitals, camel case and numbers count.
+ */
+import { fnv1a, isEmptySignature, shingles, signature } from './minhash.ts'
+import { isSpecificName, isTitleCase, nameForm, tokenize } from './tokens.ts'
+
+/** The part of a normalized article (plus its publisher) that clustering reads. */
+export interface ClusterArticle {
+  title: string
+  teaserText: string
+  fullText: string | null
+  /** ISO 639-1 code or null (unknown: compared under the cross-language rules). */
+  language: string | null
+  /** ISO 8601; null means "now" (the fetch time). */
+  publishedAt: string | null
+  publisherId: string
+}
+
+export interface Fingerprint {
+  signature: Uint32Array
+  /** False for an article without a significant token: it never joins nor seeds a cluster through the index. */
+  indexable: boolean
+  /** Distinct title terms (stemmed, stopwords removed). */
+  titleTerms: string[]
+  /** The title terms that are not names: what the title says happened. */
+  titlePlainTerms: string[]
+  /** Names and numbers of the title (nameForm of the surface: comparable across languages; see isSpecificName). */
+  titleNames: string[]
+  /** Names and numbers of title + lead (same filter). */
+  names: string[]
+  /** fnv1a of the nameForm of every word of title + lead, sorted: "does this article mention X at all". */
+  mentions: Uint32Array
+  language: string | null
+  publisherId: string
+  /** Epoch ms. */
+  time: number
+}
+
+/** How much of the teaser (or of the full text when there is no teaser) counts as the lead. */
+export const LEAD_CHARS = 320
+
+export function leadOf(teaserText: string, fullText: string | null): string {
+  const text = teaserText.trim() !== '' ? teaserText : (fullText ?? '')
+  if (text.length <= LEAD_CHARS) return text
+  const cut = text.slice(0, LEAD_CHARS)
+  const space = cut.lastIndexOf(' ')
+  return space > LEAD_CHARS / 2 ? cut.slice(0, space) : cut
+}
+
+export function articleTime(article: Pick<ClusterArticle, 'publishedAt'>, now: number): number {
+  const t = article.publishedAt === null ? Number.NaN : Date.parse(article.publishedAt)
+  return Number.isNaN(t) ? now : t
+}
+
+/** Whether the article uses the word at all (`name` in nameForm), as a name or not. */
+export function mentions(fp: Pick<Fingerprint, 'mentions'>, name: string): boolean {
+  const h = fnv1a(name)
+  const m = fp.mentions
+  let lo = 0
+  let hi = m.length - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1
+    if (m[mid]! === h) return true
+    if (m[mid]! < h) lo = mid + 1
+    else hi = mid - 1
+  }
+  return false
+}
+
+/** `storedSignature`: the article's persisted signature, when it was made by this version (skips the hashing). */
+export function fingerprintArticle(article: ClusterArticle, now: number, storedSignature?: Uint32Array | null): Fingerprint {
+  // German capitalizes every noun: there, as in a Title Case headline, an initial capital alone marks nothing.
+  const capsMarkNames = article.language !== 'de'
+  const title = tokenize(article.title, article.language, capsMarkNames && !isTitleCase(article.title))
+  const lead = tokenize(leadOf(article.teaserText, article.fullText), article.language, capsMarkNames)
+  const sig = storedSignature ?? signature(shingles(title, lead))
+  const leadCapitals = new Set(lead.filter((t) => t.capitalized).map((t) => t.surface))
+  const nameSurfaces = new Set([
+    ...[...title, ...lead].filter((t) => t.strong),
+    ...title.filter((t) => t.capitalized && leadCapitals.has(t.surface)),
+  ].map((t) => t.surface).filter(isSpecificName))
+  const names = new Set([...nameSurfaces].map(nameForm))
+  const titleNames = [...new Set(title.filter((t) => nameSurfaces.has(t.surface)).map((t) => nameForm(t.surface)))]
+  return {
+    signature: sig,
+    indexable: !isEmptySignature(sig),
+    titleTerms: [...new Set(title.map((t) => t.term))],
+    titlePlainTerms: [...new Set(title.filter((t) => !nameSurfaces.has(t.surface)).map((t) => t.term))],
+    titleNames,
+    names: [...names],
+    mentions: Uint32Array.from(new Set([...title, ...lead].map((t) => fnv1a(nameForm(t.surface))))).sort(),
+    language: article.language,
+    publisherId: article.publisherId,
+    time: articleTime(article, now),
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * Clustering stage: a banded LSH index over MinHash signatures, plus name keys, mapping a key to the clusters whose
+ * recent articles produced it.
+ *
+ * Bands: K = 128 positions cut into b = 64 bands of r = 2 rows. Two articles of Jaccard similarity J share at least one
+ * band with probability 1 − (1 − J²)^64; the S-curve's threshold (1/b)^(1/r) is 0.125:
+ *
+ *   J       0.02   0.05   0.08   0.10   0.15   0.20   0.30   0.40
+ *   P(hit)  0.025  0.15   0.34   0.47   0.77   0.93   0.997  1.00
+ *
+ * The low threshold is deliberate: different publishers' headlines and leads about one event have a Jaccard
+ * similarity of only 0.05–0.30 on 1+2-gram shingles (see the test corpus), so the index must surface candidates
+ * from 0.1 upwards; the decision (similarity.ts) is made afterwards on the candidates. Each article of a cluster adds
+ * its own bands, so a cluster of n articles is found with probability 1 − Π(1 − P(J_i)). Rewordings the bands miss are
+ * found through names: an article is filed under each of its names and looks up its title's names.
+ *
+ * Cost per article is bounded whatever the corpus size: a lookup reads b + (at most 6) buckets, a band bucket holds at
+ * most `bandCap` = 4 clusters and a name bucket `nameCap` = 12, the most recent (a cluster already in a bucket moves to
+ * its end rather than being added twice): at most 64 × 4 + 6 × 12 = 328 entries. A band bucket that is full is
+ * skipped: 4 distinct stories sharing two exact min-hashes within the window is a pair of common words, not an
+ * event. What remains grows with the corpus only through chance band collisions of unrelated articles (background
+ * similarity J ≈ 0.01–0.05 gives 64·J² per pair), each rejected by a 128-integer comparison (similarity.mayMatch).
+ *
+ * Memory: one Map per band (plus one for names) keyed by 30-bit hashes, which V8 stores unboxed; a bucket of one entry
+ * is the entry itself. A 30-bit key shared by chance with another key of the same band costs one wasted comparison
+ * (probability ≈ live keys / 2^30 per lookup). Entries expire with the window: `evictBefore(cutoff)` releases whole
+ * time slots of articles, O(evicted × keys).
+ */
+import { fmix32, fnv1a, NUM_HASHES } from './minhash.ts'
+import { TimeSlots } from './time-slots.ts'
+
+export interface LshParams {
+  bands: number
+  rows: number
+  /**
+   * Most clusters kept per band bucket. A full band bucket is skipped by lookups: that many distinct stories sharing
+   * two exact min-hashes within the window means a pair of common words, not an event.
+   */
+  bandCap: number
+  /** Most clusters kept per name bucket (the most recent ones naming it). */
+  nameCap: number
+}
+
+export const LSH_PARAMS: LshParams = { bands: 64, rows: 2, bandCap: 4, nameCap: 12 }
+
+export interface IndexEntry {
+  articleId: string
+  clusterId: string
+  /** Epoch ms: the article's time. */
+  time: number
+}
+
+const KEY_MASK = 0x3fffffff
+
+/** One key per band (the band's table is its position in the array). */
+export function bandKeys(sig: Uint32Array, params: LshParams = LSH_PARAMS): number[] {
+  const keys: number[] = []
+  for (let b = 0; b < params.bands; b++) {
+    let h = 0x51ed270b
+    for (let r = 0; r < params.rows; r++) h = fmix32(Math.imul(h ^ sig[b * params.rows + r]!, 0x9e3779b1))
+    keys.push(h & KEY_MASK)
+  }
+  return keys
+}
+
+/** One key per name (at most `limit`); names compare across languages. */
+export function nameKeys(names: readonly string[], limit: number): number[] {
+  return names.slice(0, limit).map((n) => fnv1a(n) & KEY_MASK)
+}
+
+/** What an article is filed under, or looks up: its signature's bands and some name keys. */
+export interface IndexKeys {
+  signature: Uint32Array
+  names: ArrayLike<number>
+}
+
+export interface QueryResult {
+  /** Candidate clusters, most shared keys first (ties: first seen). */
+  clusterIds: string[]
+  /** Bucket entries read: the work done, at most bands × bandCap + names × nameCap. */
+  entriesRead: number
+}
+
+type Bucket = IndexEntry | IndexEntry[]
+
+export class LshIndex {
+  /** Tables 0 … bands − 1 are the bands, the last one the names. */
+  readonly #tables: Map<number, Bucket>[]
+  /** Per article: its entry and keys (band keys are recomputed from the signature at eviction, not stored). */
+  readonly #postings: TimeSlots<{ entry: IndexEntry, keys: IndexKeys }>
+  #size = 0
+
+  constructor(readonly params: LshParams = LSH_PARAMS, slotMs?: number) {
+    if (params.bands * params.rows > NUM_HASHES) throw new RangeError(`lsh: ${params.bands} bands × ${params.rows} rows exceed ${NUM_HASHES} hashes`)
+    this.#tables = Array.from({ length: params.bands + 1 }, () => new Map())
+    this.#postings = new TimeSlots(slotMs)
+  }
+
+  /** Calls `fn` for every (table, key) of `keys`, with the table's bucket cap (band tables come first). */
+  #each(keys: IndexKeys, fn: (table: Map<number, Bucket>, key: number, cap: number, band: boolean) => void): void {
+    const bands = bandKeys(keys.signature, this.params)
+    for (let b = 0; b < bands.length; b++) fn(this.#tables[b]!, bands[b]!, this.params.bandCap, true)
+    const names = this.#tables[this.params.bands]!
+    for (let i = 0; i < keys.names.length; i++) fn(names, keys.names[i]!, this.params.nameCap, false)
+  }
+
+  /** Files `entry` under every key. */
+  insert(entry: IndexEntry, keys: IndexKeys): void {
+    this.#each(keys, (table, key, cap) => this.#file(table, key, entry, cap))
+    this.#postings.add(entry.time, { entry, keys: { signature: keys.signature, names: Int32Array.from(keys.names) } })
+  }
+
+  #file(table: Map<number, Bucket>, key: number, entry: IndexEntry, cap: number): void {
+    const bucket = table.get(key)
+    if (bucket === undefined) {
+      table.set(key, entry)
+      this.#size++
+      return
+    }
+    const list = Array.isArray(bucket) ? bucket : [bucket]
+    const same = list.findIndex((e) => e.clusterId === entry.clusterId)
+    if (same >= 0) {
+      if (list[same]!.time > entry.time) return // a late-arriving older article: the newer entry stays
+      list.splice(same, 1)
+      this.#size--
+    }
+    list.push(entry)
+    this.#size++
+    if (list.length > cap) {
+      list.shift()
+      this.#size--
+    }
+    table.set(key, list.length === 1 ? list[0]! : list)
+  }
+
+  query(keys: IndexKeys): QueryResult {
+    const hits = new Map<string, number>()
+    let entriesRead = 0
+    this.#each(keys, (table, key, cap, band) => {
+      const bucket = table.get(key)
+      if (bucket === undefined) return
+      if (band && Array.isArray(bucket) && bucket.length >= cap) return // saturated: common words, not an event
+      for (const e of Array.isArray(bucket) ? bucket : [bucket]) {
+        entriesRead++
+        hits.set(e.clusterId, (hits.get(e.clusterId) ?? 0) + 1)
+      }
+    })
+    const clusterIds = [...hits.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id)
+    return { clusterIds, entriesRead }
+  }
+
+  /** Drops the entries of articles whose time slot ended before `cutoff`; returns how many bucket entries went. */
+  evictBefore(cutoff: number): number {
+    let removed = 0
+    for (const { entry, keys } of this.#postings.releaseBefore(cutoff)) {
+      this.#each(keys, (table, key) => {
+        const bucket = table.get(key)
+        if (bucket === entry) {
+          table.delete(key)
+          removed++
+        } else if (Array.isArray(bucket)) {
+          const at = bucket.indexOf(entry) // absent when replaced by a newer entry of its cluster or pushed out by the cap
+          if (at < 0) return
+          bucket.splice(at, 1)
+          removed++
+          if (bucket.length === 1) table.set(key, bucket[0]!)
+        }
+      })
+    }
+    this.#size -= removed
+    return removed
+  }
+
+  /** Bucket entries currently filed (an article counts once per key it is still filed under). */
+  get size(): number {
+    return this.#size
+  }
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto'
+import os from 'node:os'
+import type { Logger } from 'pino'
+import type { Publisher } from '../publishers/publisher.ts'
+import type { CrawlStore, FeedRecord } from '../storage/crawl-store.ts'
+import { ClusterWindow } from './cluster-window.ts'
+import { inThreadStages, type PipelineStages } from './workers/worker-pool.ts'
+import type { CrawlerFetcher } from './fetch/crawler-fetcher.ts'
+import type { LlmSummarizer } from './llm/llm-summarizer.ts'
+import { processFeed, type FeedReport } from './pipeline/process-feed.ts'
+import { createStoryWriter } from './pipeline/story-writer.ts'
+
+export interface CrawlSummary {
+  feeds: { total: number; ok: number; notModified: number; failed: number }
+  articlesNew: number
+  storiesCreated: number
+  storiesUpdated: number
+  /** Stories rewritten because an earlier pass left them marked (an LLM retry, or a crash before the rewrite). */
+  summariesRetried: number
+  /**
+   * Feeds due when the pass started that nobody had fetched when it ended: leased by another worker (still working on
+   * them, or dead: its leases then expire), or aborted by a fault in this pass. The schedule comes back for them sooner.
+   */
+  feedsHeld: number
+  durationMs: number
+}
+
+export interface CrawlDeps {
+  crawl: CrawlStore
+  fetcher: CrawlerFetcher
+  publishers: Publisher[]
+  llm: LlmSummarizer | null
+  log: Logger
+  now?: () => Date
+  random?: () => number
+  /** The base polling interval in seconds (NEWSDESK_CRAWL_INTERVAL). */
+  intervalSeconds: number
+  /** Feeds processed at once; the fetcher caps requests per host (2) and overall (16) on its own. */
+  concurrency?: number
+  /** Identifies this worker's leases (several processes may crawl one PostgreSQL store); default host:pid:random. */
+  owner?: string
+  /** How long a claimed feed stays this worker's (NEWSDESK_CRAWL_LEASE_SECONDS); default DEFAULT_LEASE_SECONDS. */
+  leaseSeconds?: number
+  /** Called after every feed, for a progress bar. */
+  onFeed?: (report: FeedReport, done: number, total: number) => void
+  /** Fetch every active feed now, whatever its schedule (`newsdesk crawl --force`). */
+  force?: boolean
+  /** Where parsing and extraction run: worker threads in serve and crawl, the calling thread by default. */
+  stages?: PipelineStages
+  /** The clustering index kept between passes (serve); a fresh one is read from the store when absent. */
+  window?: ClusterWindow
+  /** Aborting stops the pass between feeds: feeds in flight finish and commit, the rest wait for the next pass. */
+  signal?: AbortSignal
+}
+
+/** A feed's lease outlives any healthy fetch (timeouts are 20 s a request): a dead worker's feeds return after it. */
+export const DEFAULT_LEASE_SECONDS = 10 * 60
+/** Marked stories carried over from earlier passes that one pass rewrites, at most. */
+const CARRIED_OVER_PER_RUN = 200
+
+/**
+ * One crawl pass: make the feed table match the directory, rebuild the clustering index from the window of recent
+ * articles, then process due feeds concurrently until none is due; finally retry a few LLM summaries that failed
+ * before. Each feed commits on its own, so a crash loses at most the feeds in flight.
+ *
+ * Each of the `concurrency` lanes claims one feed when it is free (a lease, FOR UPDATE SKIP LOCKED on PostgreSQL):
+ * workers sharing a store take feeds as fast as they process them, and a lease starts when its feed's work does,
+ * so a short lease is never spent waiting in a local queue.
+ */
+export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
+  const now = deps.now ?? (() => new Date())
+  const started = Date.now()
+  const owner = deps.owner ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
+  const leaseSeconds = deps.leaseSeconds ?? DEFAULT_LEASE_SECONDS
+  const publishers = new Map(deps.publishers.map((p) => [p.id, p]))
+  await deps.crawl.syncPublishers(deps.publishers, now().toISOString())
+  if (deps.force) await deps.crawl.makeAllDue(now().toISOString())
+  const window = deps.window ?? new ClusterWindow()
+  const clusters = await window.refresh(deps.crawl, now())
+
+  const summary: CrawlSummary = {
+    feeds: { total: 0, ok: 0, notModified: 0, failed: 0 }, articlesNew: 0, storiesCreated: 0, storiesUpdated: 0,
+    summariesRetried: 0, feedsHeld: 0, durationMs: 0,
+  }
+  const writer = createStoryWriter({ crawl: deps.crawl, publishers, llm: deps.llm, now, log: deps.log })
+  // Stories an earlier pass marked and did not rewrite: LLM retries that are due, or a crash between the commits.
+  const carried = await deps.crawl.dueSummaryRetries(now().toISOString(), CARRIED_OVER_PER_RUN)
+  writer.enqueue(carried)
+  summary.summariesRetried = carried.length
+
+  const feedDeps = {
+    crawl: deps.crawl, fetcher: deps.fetcher, clusters, stages: deps.stages ?? inThreadStages, indexed: (id: string, at: number) => window.indexed(id, at), publishers, llm: deps.llm, log: deps.log, now,
+    schedule: { baseSeconds: deps.intervalSeconds, random: deps.random ?? Math.random },
+  }
+  const passStart = now().getTime()
+  const isDue = (f: FeedRecord) => f.active && Date.parse(f.nextFetchAt) <= passStart
+  const total = (await deps.crawl.listFeeds()).filter(isDue).length
+  let done = 0
+  let failure: { err: unknown } | undefined
+  const lane = async () => {
+    while (!deps.signal?.aborted && !failure) {
+      let feed: FeedRecord | undefined
+      try {
+        ;[feed] = await deps.crawl.claimDueFeeds({ now: now().toISOString(), limit: 1, owner, leaseSeconds })
+      } catch (err) {
+        // The store failed: the other lanes stop after their feed, and the pass fails.
+        failure ??= { err }
+        return
+      }
+      if (!feed) return
+      const report = await processOne(feed, feedDeps)
+      summary.feeds.total++
+      summary.feeds[report.status === 'ok' ? 'ok' : report.status === 'not-modified' ? 'notModified' : 'failed']++
+      summary.articlesNew += report.articlesNew
+      writer.enqueue(report.touched.map((storyId) => ({ storyId, attempts: 0 })))
+      deps.onFeed?.(report, ++done, Math.max(total, done))
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, deps.concurrency ?? 16) }, lane))
+  const written = await writer.drain()
+  if (failure) throw failure.err
+  // Committing a feed moves its next fetch past the pass start: the feeds still due are held by someone's lease.
+  if (!deps.signal?.aborted) summary.feedsHeld = (await deps.crawl.listFeeds()).filter(isDue).length
+  summary.storiesCreated = written.created
+  summary.storiesUpdated = written.updated
+  summary.durationMs = Date.now() - started
+  return summary
+}
+
+async function processOne(feed: FeedRecord, deps: Parameters<typeof processFeed>[1]): Promise<FeedReport> {
+  try {
+    const report = await processFeed(feed, deps)
+    // Debug: failures are normal (dead feeds, outages), recorded on the feed and counted in the pass summary.
+    if (report.status === 'failed') deps.log.debug({ feed: feed.publisher.feedUrl, reason: report.reason }, 'crawl: feed failed')
+    return report
+  } catch (err) {
+    // A bug or a store fault in one feed: logged, and the lease expires so the feed is retried later.
+    deps.log.error({ err, feed: feed.publisher.feedUrl }, 'crawl: feed aborted')
+    return { feedUrl: feed.publisher.feedUrl, status: 'failed', reason: 'internal', articlesNew: 0, touched: [] }
+  }
+}
+

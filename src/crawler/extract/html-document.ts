@@ -1,0 +1,100 @@
+/**
+ * HTML string → a linkedom Document that Readability and our metadata readers can rely on. linkedom (stack.md: 5× faster
+ * than jsdom, pinned at 0.18.14, §4.3) sits on htmlparser2, which builds the tree as written instead of running the HTML5
+ * tree-construction algorithm, so three repairs are needed:
+ *   - a fragment or a page without `<html>` gets no usable documentElement (`''` even gives null and a crash in
+ *     `document.body`): wrap it;
+ *   - content outside `<body>` (body tags are optional in HTML) would be invisible to Readability, which starts from
+ *     `document.body`: move it in;
+ *   - attribute names keep their case (`<META PROPERTY=og:url>`, `CLASS=byline`), so `getAttribute('class')`, `className`
+ *     and `style` miss them: lower-case them (only when the source has an upper-case attribute name at all).
+ */
+import { parseHTML } from 'linkedom'
+
+const HAS_HTML_ELEMENT = /<html[\s>]/i
+const HAS_HEAD_OR_BODY = /<(?:head|body)[\s>]/i
+/** An upper-case letter starting an attribute name inside a tag (cheap gate for the normalization walk). */
+const UPPER_CASE_ATTRIBUTE = /<[A-Za-z][^<>]*?\s[A-Za-z-]*[A-Z][A-Za-z-]*\s*=/
+
+export function parseHtmlDocument(html: string): Document {
+  let document = parseHTML(wrapIfFragment(html)).document as Document
+  if (document.documentElement?.tagName !== 'HTML') {
+    // Something before <html> that the parser made the root (rare: stray markup); wrap the whole thing once more.
+    document = parseHTML(`<!DOCTYPE html><html><head></head><body>${html}</body></html>`).document as Document
+  }
+  moveStrayContentIntoBody(document)
+  if (UPPER_CASE_ATTRIBUTE.test(html)) lowerCaseAttributeNames(document.documentElement)
+  return document
+}
+
+function wrapIfFragment(html: string): string {
+  if (HAS_HTML_ELEMENT.test(html)) return html
+  if (HAS_HEAD_OR_BODY.test(html)) return `<!DOCTYPE html><html>${html}</html>`
+  return `<!DOCTYPE html><html><head></head><body>${html}</body></html>`
+}
+
+/** Elements that belong in <head> when they appear before <body> with the head tags omitted. */
+const HEAD_TAGS = new Set(['TITLE', 'META', 'LINK', 'BASE', 'STYLE', 'SCRIPT', 'NOSCRIPT'])
+
+/**
+ * Children of <html> other than <head> and <body> go into <body> in document order, except head-type elements before the
+ * body (`<html><title>…<meta …><p>…`, legal HTML with omitted tags), which go into <head> so `document.title` works.
+ */
+function moveStrayContentIntoBody(document: Document): void {
+  const root = document.documentElement
+  let head: Element | null = null
+  let body: Element | null = null
+  const toHead: ChildNode[] = []
+  const before: ChildNode[] = []
+  const after: ChildNode[] = []
+  for (let node = root.firstChild; node !== null; node = node.nextSibling) {
+    const tag = node.nodeType === 1 ? (node as Element).tagName : ''
+    if (tag === 'HEAD' && head === null) head = node as Element
+    else if (tag === 'BODY' && body === null) body = node as Element
+    else if (body === null && before.length === 0 && HEAD_TAGS.has(tag)) toHead.push(node)
+    else if (node.nodeType === 1 || (node.nodeType === 3 && (node.textContent ?? '').trim() !== '')) (body === null ? before : after).push(node)
+  }
+  if (toHead.length > 0) {
+    if (head === null) {
+      head = document.createElement('head')
+      root.prepend(head)
+    }
+    head.append(...toHead)
+  }
+  if (before.length === 0 && after.length === 0) return
+  if (body === null) {
+    body = document.createElement('body')
+    if (head === null) root.prepend(body)
+    else head.after(body)
+  }
+  if (before.length > 0) body.prepend(...before)
+  if (after.length > 0) body.append(...after)
+}
+
+function lowerCaseAttributeNames(root: Element): void {
+  let el: Element | null = root
+  while (el !== null) {
+    for (const attr of Array.from(el.attributes)) {
+      const lower = attr.name.toLowerCase()
+      if (lower === attr.name) continue
+      const value = attr.value
+      el.removeAttribute(attr.name)
+      // The first occurrence of a name wins in HTML; a lower-case duplicate already present keeps its value.
+      if (!el.hasAttribute(lower)) el.setAttribute(lower, value)
+    }
+    el = nextElementInTree(el, root)
+  }
+}
+
+/** Pre-order successor of `el` within `root`, without recursion (pages nest thousands deep). */
+export function nextElementInTree(el: Element, root: Element): Element | null {
+  const child = el.firstElementChild
+  if (child !== null) return child
+  let node: Element | null = el
+  while (node !== null && node !== root) {
+    const sibling: Element | null = node.nextElementSibling
+    if (sibling !== null) return sibling
+    node = node.parentElement
+  }
+  return null
+}

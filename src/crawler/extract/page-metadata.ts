@@ -1,0 +1,157 @@
+/**
+ * Facts about a page that Readability does not return (or returns unresolved): the declared language, the canonical URL,
+ * the share image, a paywall flag and fallback publication dates. Read from the untouched document, before pruning and
+ * Readability mutate it. Every URL is resolved against the document's base URL and kept only if it is absolute http(s):
+ * `javascript:`, `data:` and friends never leave this file.
+ */
+import { resolveHttpUrl } from '../parse/resolve-url.ts'
+import { canonicalUrl as canonicalForm } from '../normalize/canonical-url.ts'
+import { normalizeLanguage } from '../normalize/normalize-item.ts'
+
+export interface PageMetadata {
+  /** ISO 639-1 from <html lang>, xml:lang, og:locale, Content-Language or DC.language (first that parses). */
+  lang: string | null
+  /** <link rel=canonical>, else og:url; absolute http(s), in canonical form (tracking parameters and fragment dropped). */
+  canonicalUrl: string | null
+  /** og:image, twitter:image or <link rel=image_src>; absolute http(s). */
+  imageUrl: string | null
+  /** JSON-LD `isAccessibleForFree: false` or `article:content_tier` locked/metered. */
+  paywalled: boolean
+  /** Raw date strings Readability does not look at (itemprop, DC, `date` metas); the caller validates them. */
+  dateCandidates: string[]
+}
+
+/** JSON-LD blocks larger than this are skipped (they are parsed only for the paywall flag). */
+const MAX_JSONLD_CHARS = 200_000
+const MAX_JSONLD_BLOCKS = 8
+/** Objects visited per JSON-LD block while looking for isAccessibleForFree (graphs can be large). */
+const MAX_JSONLD_NODES = 2_000
+
+function metaContent(document: Document, selector: string): string | null {
+  for (const el of Array.from(document.querySelectorAll(selector))) {
+    const content = el.getAttribute('content')
+    if (content !== null && content.trim() !== '') return content.trim()
+  }
+  return null
+}
+
+/**
+ * The base for relative URLs: the first <base href> when it resolves to http(s) against the page URL, else the page URL.
+ * A `<base href="javascript:…">` is ignored rather than poisoning every relative link.
+ */
+export function documentBaseUrl(document: Document, pageUrl: string): string | null {
+  const page = resolveHttpUrl(pageUrl, null)
+  const baseHref = document.querySelector('base[href]')?.getAttribute('href') ?? null
+  return resolveHttpUrl(baseHref, page) ?? page
+}
+
+function declaredLanguage(document: Document): string | null {
+  const root = document.documentElement
+  const candidates = [
+    root.getAttribute('lang'),
+    root.getAttribute('xml:lang'),
+    metaContent(document, 'meta[property="og:locale"], meta[name="og:locale"]'),
+    // Content-Language may list several ("en, fr"); the first is the primary audience.
+    metaContent(document, 'meta[http-equiv="content-language" i]')?.split(',')[0] ?? null,
+    metaContent(document, 'meta[name="dc.language" i], meta[name="language" i]'),
+  ]
+  for (const raw of candidates) {
+    const lang = normalizeLanguage(raw)
+    if (lang !== null) return lang
+  }
+  return null
+}
+
+function linkHref(document: Document, rel: string): string | null {
+  for (const link of Array.from(document.querySelectorAll('link[rel][href]'))) {
+    const rels = (link.getAttribute('rel') ?? '').toLowerCase().split(/\s+/)
+    if (rels.includes(rel)) return link.getAttribute('href')
+  }
+  return null
+}
+
+function pageCanonicalUrl(document: Document, base: string | null): string | null {
+  // A canonical link that is not http(s) (javascript:, data:) is ignored, and og:url gets its chance.
+  return canonicalForm(linkHref(document, 'canonical'), base ?? undefined) ??
+    canonicalForm(metaContent(document, 'meta[property="og:url"], meta[name="og:url"]'), base ?? undefined)
+}
+
+function pageImageUrl(document: Document, base: string | null): string | null {
+  const candidates = [
+    metaContent(document, 'meta[property="og:image:secure_url"], meta[property="og:image"], meta[name="og:image"]'),
+    metaContent(document, 'meta[name="twitter:image"], meta[property="twitter:image"], meta[name="twitter:image:src"]'),
+    linkHref(document, 'image_src'),
+  ]
+  for (const raw of candidates) {
+    const url = resolveHttpUrl(raw, base)
+    if (url !== null) return url
+  }
+  return null
+}
+
+function isFalse(value: unknown): boolean {
+  return value === false || (typeof value === 'string' && value.trim().toLowerCase() === 'false')
+}
+
+/** Walks parsed JSON-LD (objects, arrays, @graph, hasPart) iteratively with a node budget. */
+function jsonLdSaysPaywalled(data: unknown): boolean {
+  const stack: unknown[] = [data]
+  let visited = 0
+  while (stack.length > 0 && visited < MAX_JSONLD_NODES) {
+    const node = stack.pop()
+    visited++
+    if (Array.isArray(node)) {
+      stack.push(...node.slice(0, MAX_JSONLD_NODES))
+    } else if (node !== null && typeof node === 'object') {
+      const obj = node as Record<string, unknown>
+      if (isFalse(obj.isAccessibleForFree)) return true
+      for (const value of Object.values(obj)) if (value !== null && typeof value === 'object') stack.push(value)
+    }
+  }
+  return false
+}
+
+function isPaywalled(document: Document): boolean {
+  const tier = metaContent(document, 'meta[property="article:content_tier"], meta[name="article:content_tier"]')
+  if (tier !== null && /^(locked|metered)$/i.test(tier)) return true
+  const blocks = Array.from(document.querySelectorAll('script[type="application/ld+json" i]')).slice(0, MAX_JSONLD_BLOCKS)
+  for (const script of blocks) {
+    const source = script.textContent ?? ''
+    if (source.length > MAX_JSONLD_CHARS || !/isAccessibleForFree/i.test(source)) continue
+    try {
+      if (jsonLdSaysPaywalled(JSON.parse(source))) return true
+    } catch {
+      // Broken JSON-LD is common (trailing commas, HTML entities); it just does not count.
+    }
+  }
+  return false
+}
+
+function dateCandidates(document: Document): string[] {
+  const out: string[] = []
+  const selectors = [
+    'meta[itemprop="datePublished"]',
+    'meta[name="dc.date.issued" i], meta[name="dcterms.issued" i], meta[name="dc.date" i], meta[name="dcterms.created" i]',
+    'meta[name="date"], meta[name="pubdate"], meta[name="publish-date"], meta[name="sailthru.date"]',
+    'meta[property="og:published_time"], meta[property="og:article:published_time"]',
+  ]
+  for (const selector of selectors) {
+    const value = metaContent(document, selector)
+    if (value !== null) out.push(value)
+  }
+  const time = document.querySelector('article time[datetime], time[itemprop="datePublished"][datetime], time[pubdate][datetime]')
+  const datetime = time?.getAttribute('datetime')
+  if (datetime) out.push(datetime)
+  return out
+}
+
+export function readPageMetadata(document: Document, pageUrl: string): PageMetadata {
+  const base = documentBaseUrl(document, pageUrl)
+  return {
+    lang: declaredLanguage(document),
+    canonicalUrl: pageCanonicalUrl(document, base),
+    imageUrl: pageImageUrl(document, base),
+    paywalled: isPaywalled(document),
+    dateCandidates: dateCandidates(document),
+  }
+}

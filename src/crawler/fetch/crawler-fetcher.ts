@@ -1,0 +1,62 @@
+import type { CrawlerKeyRing } from '../../signing/key-ring.ts'
+import { failure, type FetchFailure, type FetchResult } from './fetch-result.ts'
+import { createGuardedFetch, type GuardedFetchOptions } from './guarded-fetch.ts'
+import type { Resolver } from './guarded-connector.ts'
+import { createHostLimiter, type HostLimits } from './host-limiter.ts'
+import { createRobotsPolicy, type RobotsOptions, type RobotsPolicy } from './robots.ts'
+import { createCrawlDelay } from './crawl-delay.ts'
+
+export interface CrawlerFetcherOptions {
+  siteUrl: string
+  keys: CrawlerKeyRing
+  /** NEWSDESK_FETCH_ALLOW, parsed with `parseAllowList`. */
+  allow?: readonly string[]
+  limits?: HostLimits & { feedBytes?: number; articleBytes?: number }
+  timeouts?: GuardedFetchOptions['timeouts']
+  robots?: Pick<RobotsOptions, 'ttlMs' | 'unreachableTtlMs' | 'now'>
+  resolve?: Resolver
+}
+
+export interface CrawlerFetcher {
+  /** A feed, conditionally when validators from the last fetch are given (5 MiB cap by default). */
+  fetchFeed(url: string, validators?: { etag?: string | null; lastModified?: string | null }): Promise<FetchResult>
+  /** An article page (10 MiB cap by default). */
+  fetchArticle(url: string): Promise<FetchResult>
+  /** Exposed for the scheduler's Crawl-delay. */
+  robots: RobotsPolicy
+  close(): Promise<void>
+}
+
+const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8'
+const ARTICLE_ACCEPT = 'text/html, application/xhtml+xml;q=0.9, */*;q=0.8'
+
+/** The crawler's fetch entry point: guarded fetch + robots.txt on every hop + per-host and global concurrency caps. */
+export function createCrawlerFetcher(options: CrawlerFetcherOptions): CrawlerFetcher {
+  const { limits = {} } = options
+  const fetch = createGuardedFetch({
+    siteUrl: options.siteUrl, keys: options.keys, allow: options.allow, resolve: options.resolve,
+    timeouts: options.timeouts, limiter: createHostLimiter(limits),
+  })
+  const robots = createRobotsPolicy({ fetch, ...options.robots })
+  const crawlDelay = createCrawlDelay()
+  // robots.txt is checked for each hop's URL, so a redirect to another site obeys that site's rules too.
+  const beforeHop = async (url: URL): Promise<FetchFailure | null> => {
+    const verdict = await robots.check(url)
+    if (verdict.allowed) {
+      await crawlDelay.wait(url.origin, verdict.crawlDelaySeconds)
+      return null
+    }
+    // A robots.txt we may not even connect to says more as its own reason than as "disallowed".
+    if (verdict.failure?.reason === 'blocked-address') return verdict.failure
+    const why = verdict.failure ? `robots.txt unreachable: ${verdict.failure.message}` : 'disallowed by robots.txt'
+    return failure('robots-disallowed', `fetch: ${url.href} ${why}`)
+  }
+  return {
+    fetchFeed: (url, v = {}) => fetch(url, {
+      maxBytes: limits.feedBytes ?? 5 * 1024 * 1024, accept: FEED_ACCEPT, etag: v.etag, lastModified: v.lastModified, beforeHop,
+    }),
+    fetchArticle: (url) => fetch(url, { maxBytes: limits.articleBytes ?? 10 * 1024 * 1024, accept: ARTICLE_ACCEPT, beforeHop }),
+    robots,
+    close: () => fetch.close(),
+  }
+}

@@ -1,0 +1,138 @@
+import { Agent, type Dispatcher } from 'undici'
+import type { CrawlerKeyRing } from '../../signing/key-ring.ts'
+import { createAddressPolicy } from './address-policy.ts'
+import { createBotIdentity } from './bot-identity.ts'
+import { failure, type FetchFailure, type FetchResult } from './fetch-result.ts'
+import { BlockedAddressError, createGuardedConnector, type Resolver } from './guarded-connector.ts'
+import type { HostLimiter } from './host-limiter.ts'
+import { DecodeError, TooLargeError, decodeBody, readCapped } from './read-body.ts'
+import { checkTarget } from './url-policy.ts'
+
+export interface GuardedFetchOptions {
+  /** SITE_URL: named in the User-Agent and, as Signature-Agent, where verifiers find our keys. */
+  siteUrl: string
+  keys: CrawlerKeyRing
+  /** Hostnames or CIDRs exempt from the address guard (NEWSDESK_FETCH_ALLOW). */
+  allow?: readonly string[]
+  resolve?: Resolver
+  /** Every hop, redirects included, runs inside `limiter.run(hostname, ...)`. */
+  limiter?: HostLimiter
+  timeouts?: { connectMs?: number; headersMs?: number; totalMs?: number }
+  maxRedirects?: number
+}
+
+export interface FetchInit {
+  /** Cap on the body, checked on the wire and again after decompression (feeds 5 MiB, articles 10 MiB). */
+  maxBytes: number
+  etag?: string | null
+  lastModified?: string | null
+  accept?: string
+  /** Asked before each hop, e.g. robots.txt; a failure returned here ends the fetch with it. */
+  beforeHop?: (url: URL) => Promise<FetchFailure | null>
+}
+
+export type GuardedFetch = ((url: string | URL, init: FetchInit) => Promise<FetchResult>) & { close(): Promise<void> }
+
+type HopResult = FetchResult | { status: 'redirect'; location: string }
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+
+/**
+ * The crawler's only way onto the network: SSRF guard on every connection, manual redirects (each hop re-checked and
+ * re-signed), timeouts, size caps, conditional GET. Every outcome is a value; nothing here throws at the caller.
+ */
+export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
+  const policy = createAddressPolicy(options.allow)
+  const identity = createBotIdentity(options.siteUrl, options.keys)
+  const t = { connectMs: 10_000, headersMs: 10_000, totalMs: 20_000, ...options.timeouts }
+  const maxRedirects = options.maxRedirects ?? 5
+  const limiter = options.limiter ?? { run: (_host, task) => task() }
+  const agent = new Agent({
+    connect: createGuardedConnector({ policy, resolve: options.resolve, connectTimeoutMs: t.connectMs }),
+  })
+
+  async function hop(url: URL, init: FetchInit, signal: AbortSignal): Promise<HopResult> {
+    try {
+      const headers: Record<string, string> = {
+        ...(await identity.headersFor(url)),
+        accept: init.accept ?? '*/*',
+        'accept-encoding': 'gzip, deflate, br',
+      }
+      // Validators are opaque tokens: sent back exactly as received, quotes included.
+      if (init.etag) headers['if-none-match'] = init.etag
+      if (init.lastModified) headers['if-modified-since'] = init.lastModified
+      const res = await agent.request({
+        origin: url.origin, path: url.pathname + url.search, method: 'GET', headers, signal,
+        headersTimeout: t.headersMs, bodyTimeout: t.headersMs,
+      })
+      return await respond(res, url, init, Boolean(init.etag || init.lastModified))
+    } catch (err) {
+      return classify(err, signal)
+    }
+  }
+
+  const guardedFetch = async (input: string | URL, init: FetchInit): Promise<FetchResult> => {
+    // The total timeout starts when the first hop gets its slot, not while it waits behind other fetches to the host.
+    let deadline: AbortSignal | undefined
+    let target = checkTarget(input, policy)
+    for (let redirects = 0; ; redirects++) {
+      if (!(target instanceof URL)) return target
+      const url = target
+      const refused = await init.beforeHop?.(url)
+      if (refused) return refused
+      const result = await limiter.run(url.hostname, () => hop(url, init, deadline ??= AbortSignal.timeout(t.totalMs)))
+      if (result.status !== 'redirect') return result
+      if (redirects >= maxRedirects) return failure('too-many-redirects', `fetch: more than ${maxRedirects} redirects from ${String(input)}`)
+      target = checkTarget(result.location, policy, url)
+    }
+  }
+  return Object.assign(guardedFetch, { close: () => agent.close() })
+}
+
+async function respond(res: Dispatcher.ResponseData, url: URL, init: FetchInit, conditional: boolean): Promise<HopResult> {
+  const headers = flatHeaders(res.headers)
+  const status = res.statusCode
+  if (REDIRECTS.has(status) && headers.location) {
+    await res.body.dump()
+    return { status: 'redirect', location: headers.location }
+  }
+  if (status === 304 && conditional) {
+    await res.body.dump()
+    return { status: 'not-modified', finalUrl: url.href }
+  }
+  if (status < 200 || status > 299) {
+    await res.body.dump()
+    const extra = headers['retry-after'] ? { retryAfter: headers['retry-after'] } : {}
+    return failure('http-error', `fetch: HTTP ${status} from ${url.href}`, { httpStatus: status, ...extra })
+  }
+  // A declared length over the cap is refused before reading a byte.
+  if (Number(headers['content-length']) > init.maxBytes) {
+    res.body.destroy()
+    return failure('too-large', `fetch: content-length ${headers['content-length']} over ${init.maxBytes} bytes`)
+  }
+  const raw = await readCapped(res.body, init.maxBytes)
+  const body = await decodeBody(raw, headers['content-encoding'], init.maxBytes)
+  return {
+    status: 'ok', body, headers, finalUrl: url.href,
+    etag: headers.etag ?? null, lastModified: headers['last-modified'] ?? null,
+  }
+}
+
+function classify(err: unknown, signal: AbortSignal): FetchFailure {
+  const e = err as Error & { code?: string }
+  if (e instanceof BlockedAddressError) return failure('blocked-address', e.message)
+  if (e instanceof TooLargeError) return failure('too-large', e.message)
+  if (e instanceof DecodeError) return failure('network', e.message)
+  if (signal.aborted || /^UND_ERR_(CONNECT|HEADERS|BODY)_TIMEOUT$/.test(e.code ?? '')) {
+    return failure('timeout', `fetch: timed out (${e.code ?? e.name})`)
+  }
+  return failure('network', `fetch: ${e.code ?? e.name}: ${e.message}`)
+}
+
+function flatHeaders(raw: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return out
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto'
+import type { Logger } from 'pino'
+import type { Publisher } from '../../publishers/publisher.ts'
+import type { ArticleRecord, CrawlStore, FeedRecord, FeedStateUpdate } from '../../storage/crawl-store.ts'
+import { signatureToBytes } from '../cluster/minhash.ts'
+import { clusterArticle } from '../cluster/assign-cluster.ts'
+import type { ClusterIndex } from '../cluster/cluster-state.ts'
+import type { CrawlerFetcher } from '../fetch/crawler-fetcher.ts'
+import { detectLanguage } from '../extract/detect-language.ts'
+import { dedupeArticles } from '../normalize/dedupe.ts'
+import { normalizeFeed } from '../normalize/normalize-feed.ts'
+import type { NormalizedArticle } from '../normalize/normalize-item.ts'
+import { maxAgeOf, nextFeedState, retryAfterSeconds, type FetchOutcome, type ScheduleOptions } from '../schedule/next-fetch.ts'
+import { clusterInputOf } from './cluster-input.ts'
+import type { PipelineStages } from '../workers/worker-pool.ts'
+
+/** Items older than this at first sight are not news: a new feed's backlog does not flood the front page. */
+export const MAX_ARTICLE_AGE_MS = 7 * 24 * 3_600_000
+/** Article pages fetched per feed and run: a first fetch of a 100-item feed must not mean 100 page fetches at once. */
+export const EXTRACTIONS_PER_FEED = 20
+/** New articles kept per feed and run (newest first); the rest wait for the next run, where they are still new. */
+export const ARTICLES_PER_FEED = 50
+
+export interface FeedReport {
+  feedUrl: string
+  status: 'ok' | 'not-modified' | 'failed'
+  /** The failure reason (fetch or parse), for the summary and the log. */
+  reason?: string
+  articlesNew: number
+  /** The stories the new articles started or joined: committed marked for rewriting, for the story writer. */
+  touched: string[]
+}
+
+export interface ProcessFeedDeps {
+  crawl: CrawlStore
+  fetcher: CrawlerFetcher
+  clusters: ClusterIndex
+  /** Parsing and extraction, in worker threads when serving. */
+  stages: PipelineStages
+  /** Told about every article the pipeline adds to the index (the cluster window then skips it when it reads the store). */
+  indexed?: (articleId: string, fetchedAt: number) => void
+  schedule: ScheduleOptions
+  now: () => Date
+  log: Logger
+}
+
+/**
+ * One feed, end to end: fetch (conditionally) → parse → normalize and dedupe against the store → extract the pages of
+ * teaser-only items → detect the language → cluster → commit the feed's state and its articles in one transaction,
+ * with the stories they touched marked for rewriting (the story writer rewrites them from all their committed
+ * articles). Every failure is recorded on the feed and reported as a value; it never stops the crawl.
+ */
+export async function processFeed(feed: FeedRecord, deps: ProcessFeedDeps): Promise<FeedReport> {
+  const url = feed.publisher.feedUrl
+  const report: FeedReport = { feedUrl: url, status: 'ok', articlesNew: 0, touched: [] }
+  const commitState = async (outcome: FetchOutcome, articles: ArticleRecord[] = []) => {
+    const state: FeedStateUpdate = nextFeedState(feed, outcome, deps.now(), deps.schedule)
+    const touched = [...new Set(articles.map((a) => a.storyId))]
+    const marks = touched.map((storyId) => ({ storyId, source: 'extractive' as const, attempts: 0, retryAt: state.fetchedAt }))
+    await deps.crawl.commitFeedRun({ feed: state, articles, stories: [], summaries: marks })
+    return touched
+  }
+
+  const fetched = await deps.fetcher.fetchFeed(url, { etag: feed.etag, lastModified: feed.lastModified })
+  if (fetched.status === 'failed') {
+    const status = fetched.httpStatus ? `${fetched.reason}:${fetched.httpStatus}` : fetched.reason
+    await commitState({ kind: 'failed', status, message: fetched.message, retryAfterSeconds: retryAfterSeconds(fetched.retryAfter, deps.now()) })
+    return { ...report, status: 'failed', reason: status }
+  }
+  if (fetched.status === 'not-modified') {
+    await commitState({ kind: 'not-modified', maxAgeSeconds: null })
+    return { ...report, status: 'not-modified' }
+  }
+
+  const parsed = await deps.stages.parse(fetched.body, fetched.headers['content-type'] ?? null, fetched.finalUrl)
+  if (!parsed.ok) {
+    const status = `parse:${parsed.reason}`
+    await commitState({ kind: 'failed', status, message: parsed.detail, retryAfterSeconds: null })
+    return { ...report, status: 'failed', reason: status }
+  }
+
+  const fetchedAt = deps.now()
+  const fresh = await newArticles(parsed.feed, url, fetchedAt, deps.crawl)
+  const records = await prepareArticles(fresh, feed.publisher, fetchedAt, deps)
+  const touched = await commitState(
+    { kind: 'ok', newArticles: records.length, etag: fetched.etag, lastModified: fetched.lastModified, maxAgeSeconds: maxAgeOf(fetched.headers) },
+    records,
+  )
+  return { ...report, articlesNew: records.length, touched }
+}
+
+/** The feed's items that are new: not seen in this feed or any other (URL, GUID, content), and recent enough. */
+async function newArticles(feed: Parameters<typeof normalizeFeed>[0], feedUrl: string, fetchedAt: Date, crawl: CrawlStore): Promise<NormalizedArticle[]> {
+  const { articles } = normalizeFeed(feed, feedUrl, fetchedAt)
+  const oldest = fetchedAt.getTime() - MAX_ARTICLE_AGE_MS
+  const recent = articles.filter((a) => a.publishedAt === null || Date.parse(a.publishedAt) >= oldest)
+  const known = await crawl.knownArticleKeys({
+    canonicalUrls: recent.map((a) => a.canonicalUrl),
+    guidKeys: recent.flatMap((a) => (a.guidKey ? [a.guidKey] : [])),
+    contentHashes: recent.map((a) => a.contentHash),
+  })
+  const { unique } = dedupeArticles(recent, known)
+  // Newest first for the cap, then oldest first so a story starts with its earliest article.
+  const newest = [...unique].sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? '')).slice(0, ARTICLES_PER_FEED)
+  return newest.reverse()
+}
+
+/** Full text for teaser-only items (within the per-feed budget), the language, and the story each one joins. */
+async function prepareArticles(articles: NormalizedArticle[], publisher: Publisher, fetchedAt: Date, deps: ProcessFeedDeps): Promise<ArticleRecord[]> {
+  let budget = EXTRACTIONS_PER_FEED
+  const texts = await Promise.all(articles.map(async (a) => {
+    if (!a.needsExtraction || budget <= 0) return { text: a.fullText ?? a.teaserText, lang: null as string | null, author: a.author, image: a.imageUrl }
+    budget--
+    const page = await deps.fetcher.fetchArticle(a.canonicalUrl)
+    if (page.status !== 'ok') return { text: a.teaserText, lang: null, author: a.author, image: a.imageUrl }
+    const extracted = await deps.stages.extract(page.body, page.headers['content-type'] ?? null, page.finalUrl)
+    if (!extracted.ok || extracted.text.length <= a.teaserText.length) return { text: a.teaserText, lang: null, author: a.author, image: a.imageUrl }
+    return { text: extracted.text, lang: extracted.lang, author: a.author ?? extracted.byline, image: a.imageUrl ?? extracted.imageUrl }
+  }))
+
+  const records: ArticleRecord[] = []
+  articles.forEach((a, i) => {
+    const t = texts[i]!
+    const detected = detectLanguage({ declared: a.language ?? t.lang ?? publisher.lang, title: a.title, text: t.text })
+    const record: Omit<ArticleRecord, 'storyId' | 'signature'> = {
+      id: randomUUID(),
+      publisherId: publisher.id,
+      feedUrl: publisher.feedUrl,
+      canonicalUrl: a.canonicalUrl,
+      guidKey: a.guidKey,
+      contentHash: a.contentHash,
+      title: a.title,
+      text: t.text,
+      lang: detected.lang,
+      publishedAt: a.publishedAt,
+      fetchedAt: fetchedAt.toISOString(),
+      author: t.author?.slice(0, 300) ?? null,
+      imageUrl: t.image,
+    }
+    // Synchronous from assignment to index insertion: feeds processed concurrently cannot both start the same story.
+    const assigned = clusterArticle(clusterInputOf(record), record.id, randomUUID(), { index: deps.clusters, now: fetchedAt.getTime() })
+    deps.indexed?.(record.id, fetchedAt.getTime())
+    records.push({ ...record, storyId: assigned.clusterId, signature: signatureToBytes(assigned.fingerprint.signature) })
+  })
+  return records
+}
+

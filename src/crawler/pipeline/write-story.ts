@@ -1,0 +1,74 @@
+import { isLanguage, type Language } from '../../domain/languages.ts'
+import type { StorySnapshot } from '../../domain/story.ts'
+import type { Publisher } from '../../publishers/publisher.ts'
+import type { ArticleRecord, SummaryState } from '../../storage/crawl-store.ts'
+import { categorize } from '../categorize/categorize.ts'
+import type { LlmSummarizer } from '../llm/llm-summarizer.ts'
+import { summarizeExtractive } from '../summarize/extractive.ts'
+import { buildStorySnapshot, type StoryText } from './build-story.ts'
+
+export interface StoryWriterDeps {
+  publishers: ReadonlyMap<string, Publisher>
+  /** Null without LLM_BASE_URL: the extractive summary is then the story's text, in its source's language. */
+  llm: LlmSummarizer | null
+  now: () => Date
+}
+
+/** First LLM retry after 15 minutes, doubling per attempt up to a day. */
+const RETRY_BASE_MS = 15 * 60_000
+const RETRY_MAX_MS = 24 * 3_600_000
+
+/**
+ * A story's text from its articles: the extractive summary always (deterministic, and the fallback), then, when an
+ * LLM is configured, its English summary and the eight translations. An LLM failure never blocks the story: the
+ * extractive text is published and the story is queued for a retry.
+ */
+export async function writeStory(storyId: string, members: ArticleRecord[], deps: StoryWriterDeps, attempt = 1): Promise<{ story: StorySnapshot; summary: SummaryState }> {
+  const first = members[0]!
+  const publisher = deps.publishers.get(first.publisherId)
+  const name = (a: ArticleRecord) => deps.publishers.get(a.publisherId)?.name ?? new URL(a.canonicalUrl).host
+  const sources = members.map((a) => ({ title: a.title, text: a.text, publisher: name(a), publishedAt: a.publishedAt, lang: a.lang }))
+
+  const extractive = summarizeExtractive({ articles: sources, lang: baseLanguage(members, publisher) })
+  const topic = categorize({
+    title: first.title,
+    text: members.slice(0, 3).map((a) => a.text).join('\n\n'),
+    publisherTopic: publisher?.topic ?? null,
+    lang: extractive.lang,
+  }).topic
+  let text: StoryText = { headline: extractive.headline, summary: extractive.summary, cards: extractive.cards }
+  let textLang: Language = extractive.lang
+  let translations = {}
+  let summary: SummaryState = { storyId, source: 'extractive', attempts: 0, retryAt: null }
+
+  if (deps.llm) {
+    const result = await deps.llm({ articles: sources.map((s) => ({ ...s, lang: s.lang ?? extractive.lang })) }, text)
+    const retryAt = (failure: { retryAfterMs?: number } | undefined) => (failure
+      ? new Date(deps.now().getTime() + Math.max(failure.retryAfterMs ?? 0, Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempt - 1)))).toISOString()
+      : null)
+    if (result.source === 'llm') {
+      text = { headline: result.english.headline, summary: result.english.summary, cards: result.english.cards }
+      textLang = 'en'
+      translations = result.translations
+      summary = { storyId, source: 'llm', attempts: attempt, retryAt: retryAt(result.failure) }
+    } else {
+      summary = { storyId, source: 'extractive', attempts: attempt, retryAt: retryAt(result.failure) }
+    }
+  }
+
+  const story = buildStorySnapshot({ storyId, members, publishers: deps.publishers, text, textLang, translations, topic })
+  return { story, summary }
+}
+
+/**
+ * The language the extractive text is written in: English when any article is English (English is every
+ * reader's fallback), else the language most articles are in, else the publisher's.
+ */
+function baseLanguage(members: ArticleRecord[], publisher: Publisher | undefined): Language {
+  const langs = members.map((a) => a.lang).filter(isLanguage)
+  if (langs.includes('en')) return 'en'
+  const counts = new Map<Language, number>()
+  for (const l of langs) counts.set(l, (counts.get(l) ?? 0) + 1)
+  const top = [...counts].sort((a, b) => b[1] - a[1])[0]
+  return top?.[0] ?? publisher?.lang ?? 'en'
+}

@@ -1,0 +1,86 @@
+/**
+ * What an extractive summary must never quote: newsletter prompts, "Read more" links, copyright lines, photo credits,
+ * bylines, share buttons, feed footers ("The post … appeared first on …"), in the nine languages; and the dateline that
+ * wire copy puts before its first sentence ("LONDON (Reuters) -"), which is cut off rather than dropped.
+ */
+
+/** Whole-sentence boilerplate: matched anywhere in the sentence. */
+const ANYWHERE: RegExp[] = [
+  /\b(sign up|subscribe|register|opt in)\b.{0,60}\b(newsletters?|briefings?|alerts?|inbox|e-?mails?|updates)\b/i,
+  /\b(get|receive|join|try)\b.{0,30}\bour\b.{0,40}\b(newsletter|briefing|podcast|app)\b/i,
+  /\ball rights reserved\b/i,
+  /©|\(c\)\s*(19|20)\d\d/i,
+  /\bappeared first on\b/i,
+  /\bthis (article|story|post) (was|has been|is) (originally|first)? ?(published|updated|corrected|produced)\b/i,
+  /\b(privacy policy|cookie policy|terms of (use|service)|accept (all )?cookies|we use cookies)\b/i,
+  /\b(download|get) (our|the) app\b/i,
+  /\b(follow us on|share (this|on) (article|story|facebook|twitter|x|linkedin)|click here|tap here)\b/i,
+  /\b(getty images|shutterstock|istock|ap photo|afp via getty|epa-efe|reuters\/[A-Z])/i,
+  /\b(reporting|writing|editing|additional reporting|compiled) by\b/i,
+  /\b\d+\s*(min|minute)s? read\b/i,
+  /\b(javascript|your browser) (is )?(disabled|not supported|does not support)\b/i,
+  // Spanish, French, German, Italian, Portuguese
+  /\b(suscr[ií]bete|suscr[ií]base|date de alta)\b|\btodos los derechos reservados\b|\bbolet[ií]n\b.{0,30}\b(correo|suscr)/i,
+  /\b(abonnez-vous|inscrivez-vous)\b|\btous droits r[ée]serv[ée]s\b/i,
+  /\b(abonnieren sie|newsletter abonnieren|jetzt abonnieren)\b|\balle rechte vorbehalten\b/i,
+  /\b(iscriviti|abbonati)\b.{0,40}\bnewsletter\b|\btutti i diritti riservati\b|\briproduzione riservata\b/i,
+  /\b(assine|inscreva-se)\b.{0,40}\b(newsletter|boletim)\b|\btodos os direitos reservados\b/i,
+  // Japanese, Korean, Arabic
+  /無断転載|無断複製|著作権は|メールマガジン|ニュースレター.{0,10}(登録|購読)|会員登録/,
+  /무단\s*전재|재배포\s*금지|뉴스레터.{0,10}구독|구독하기|저작권자/,
+  /جميع الحقوق محفوظة|اشترك في (النشرة|نشرتنا)|للاشتراك في/,
+]
+
+/** Boilerplate that only counts at the start of a sentence ("Read more: …", "Photo: …", "By Jane Doe"). */
+const AT_START: RegExp[] = [
+  /^(read more|read also|continue reading|read the full (story|article)|see also|related( articles?| stories| coverage)?\b|more on this|recommended|advertisement|sponsored( content)?|share this|listen to (this|the) (article|story)|watch|video|photo|image|picture|source|credit|caption|updated|published|last updated|editor'?s note)\s*[:|\-–—]/i,
+  /^(advertisement|sponsored|read more|continue reading|share this (article|story))\.?$/i,
+  /^(lee también|leer más|lea también|más información|foto|imagen|fuente|publicidad)\s*[:|\-–—]/i,
+  /^(lire aussi|à lire aussi|lire la suite|photo|image|source|publicité)\s*[:|\-–—]/i,
+  /^(lesen sie auch|weiterlesen|mehr zum thema|foto|bild|quelle|anzeige)\s*[:|\-–—]/i,
+  /^(leggi anche|continua a leggere|foto|immagine|fonte|pubblicità)\s*[:|\-–—]/i,
+  /^(leia também|leia mais|veja também|foto|imagem|fonte|publicidade)\s*[:|\-–—]/i,
+  /^(関連記事|続きを読む|写真|画像|出典|広告)\s*[:：=＝]?/,
+  /^(관련\s*기사|사진|출처|광고)\s*[:=]/,
+  /^(اقرأ أيضا|اقرأ أيضاً|اقرأ المزيد|الصورة|تصوير|المصدر)\s*[:：]?/,
+]
+
+const NAME = "\\p{Lu}[\\p{L}'’.-]+"
+/** A byline on its own: "By Jane Doe", "Por Ana García y Luis Pérez", "Von Max Muster, Berlin". */
+const BYLINE = new RegExp(
+  `^([Bb]y|[Pp]or|[Pp]ar|[Vv]on|[Dd]i)\\s+${NAME}(\\s+${NAME}){0,3}(\\s*(,|and|y|et|und|e|&)\\s*${NAME}(\\s+${NAME}){0,3})*` +
+  `(\\s*[,|·–-]\\s*[\\p{L}\\d ,.:]{0,40})?$`, 'u',
+)
+
+/** Wire-copy datelines: "LONDON (Reuters) -", "NEW YORK, Nov 14 (Reuters) -", "MADRID, 14 nov (EFE).-", "BERLIN —". */
+const DATELINES: RegExp[] = [
+  /^[\p{Lu}][\p{L}\s.,'’/-]{1,40}?(,\s*[\p{L}\d .]{1,25})?\s*\((Reuters|AP|AFP|Bloomberg|dpa|DPA|EFE|ANSA|Xinhua|Kyodo|Yonhap|Lusa|Europa Press|EUROPA PRESS|Agencia Brasil|WAM|SPA|KUNA|MENA|Reuters Breakingviews|IANS|PTI|CNA)\)\s*[-–—:.]*\s*[-–—:]\s*/u,
+  /^\((Reuters|AP|AFP|Bloomberg|dpa|EFE)\)\s*[-–—:]\s*/u,
+  /^[\p{Lu}][\p{Lu}\s.'’/-]{2,30}\s+[-–—]{1,2}\s+/u,
+  /^\([^()]{1,20}=[^()]{1,20}\)\s*([\p{L}\s]{1,20}기자\s*=\s*)?/u,
+  /^【[^】]{1,20}】\s*/u,
+  /^\[[^\]]{1,40}\]\s*[-－–]\s*/u,
+  /^[\p{L}\s]{2,30}\s*\((رويترز|أ ف ب|ا ف ب|وام|واس|كونا|د ب أ|الأناضول)\)\s*[-–—]\s*/u,
+]
+
+/** The sentence without a leading wire dateline (a suffix of the input, so still a quotation of the source). */
+export function stripDateline(sentence: string): string {
+  for (const re of DATELINES) {
+    const m = re.exec(sentence)
+    // Keep the dateline when nothing sensible follows it (then it was not a dateline).
+    if (m && sentence.length - m[0].length >= 8) return sentence.slice(m[0].length)
+  }
+  return sentence
+}
+
+/** True for a sentence no summary should carry. */
+export function isBoilerplate(sentence: string): boolean {
+  const s = sentence.trim()
+  if (s === '') return true
+  if (ANYWHERE.some((re) => re.test(s))) return true
+  if (AT_START.some((re) => re.test(s))) return true
+  if (s.length <= 120 && BYLINE.test(s)) return true
+  // Only a link, an e-mail address or a hashtag string.
+  if (/^(https?:\/\/\S+|\S+@\S+\.\S+|(#\S+\s*)+)$/u.test(s)) return true
+  return false
+}

@@ -1,0 +1,371 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { LANGUAGES, type Language } from '../../domain/languages.ts'
+import { Card } from '../../domain/story.ts'
+import { isBoilerplate, stripDateline } from './boilerplate.ts'
+import {
+  CARD_MAX_CHARS, MAX_CARDS, MIN_CARDS, SUMMARY_MAX_CHARS, summarizeExtractive, type ExtractiveSummary, type SourceArticle,
+} from './extractive.ts'
+import { cleanTitle } from './headline.ts'
+import { HEADINGS, THEMES } from './headings.ts'
+import { splitSentences } from './sentences.ts'
+
+const flat = (s: string): string => s.replace(/\s+/gu, ' ').trim()
+
+/** Every sentence of the summary and of every card body is a substring of some source text (whitespace normalized). */
+function assertQuotesOnly(result: ExtractiveSummary, articles: SourceArticle[]): void {
+  const sources = articles.map((a) => flat(a.text))
+  const pieces = [result.summary ?? '', ...result.cards.map((c) => c.body)]
+  for (const piece of pieces) {
+    for (const sentence of splitSentences(piece, result.lang)) {
+      assert.ok(sources.some((src) => src.includes(flat(sentence))), `not in any source: ${sentence}`)
+    }
+  }
+}
+
+function article(text: string, over: Partial<SourceArticle> = {}): SourceArticle {
+  return { title: 'Untitled', text, publisher: 'Test Wire', publishedAt: '2026-11-10T08:00:00Z', lang: 'en', ...over }
+}
+
+const SOLENNE = article(`LONDON (Reuters) - Solenne, a direct-to-consumer skincare brand, said on Tuesday that revenue doubled to about $96 million in the 12 months to September after it moved 70% of its marketing budget to creator partnerships.
+By Jane Doe
+Instead of one-off sponsored posts, about 300 creators now receive a share of sales from their audiences for a year.
+The brand said customer acquisition cost fell 35% over the period.
+"We stopped renting attention and started building relationships," chief executive Odile Perrin said in an interview.
+Solenne cut its roster from about 1,200 creators to 300, focusing on those with smaller but more engaged audiences.
+The company was founded in 2017 in Lyon and previously relied almost entirely on paid search and social ads.
+The shift is significant because it shows smaller brands can grow without bidding against larger rivals for ads.
+Solenne will enter physical retail for the first time next spring, with 150 pharmacy locations.
+Sign up for our weekly newsletter to get the latest marketing news in your inbox.
+Read more: Why creators are the new media buyers
+Photo: Getty Images
+© 2026 Brandwise Media. All rights reserved.`, { title: "Solenne's creator-first playbook doubles revenue | Brandwise", publisher: 'Brandwise' })
+
+const CLUSTER: SourceArticle[] = [
+  article(`STOCKHOLM (Reuters) - Veltrix Robotics agreed to acquire warehouse software maker Pallo Systems for $1.2 billion in cash, the companies said on Monday.
+The deal values Pallo at about 9 times its annual revenue.
+Veltrix chief executive Anna Berg said the combination would let customers buy robots and the software that runs them from one supplier.
+Pallo's software is used in about 800 warehouses in Europe.
+The acquisition is expected to close in the first quarter, subject to regulatory approval.
+Veltrix shares rose 4% in Stockholm trading.`, { title: 'Veltrix Robotics to buy Pallo Systems for $1.2 billion - Reuters', publisher: 'Reuters' }),
+  article(`Swedish robot maker Veltrix Robotics is buying Pallo Systems for $1.2 billion in cash.
+Pallo, founded in Gothenburg in 2011, makes software that plans how goods move through about 800 warehouses.
+Veltrix will keep the Pallo brand and its 400 employees.
+Analysts said the price was high but the deal filled a gap in Veltrix's offering.
+The acquisition is expected to close in the first quarter.
+Sign up for our newsletter to get The Operator in your inbox every morning.`,
+  { title: 'Veltrix buys Pallo in $1.2bn warehouse software deal | The Operator', publisher: 'The Operator', publishedAt: '2026-11-10T09:30:00Z' }),
+  article(`Veltrix Robotics has agreed to buy Pallo Systems for $1.2 billion in cash, its largest acquisition to date.
+The Pallo software runs in about 800 warehouses, mostly in Europe.
+Veltrix said it will sell the combined product to retailers and parcel carriers.
+Photo: Veltrix
+Earlier this year Veltrix signed a $210 million robot deal with Kornmark.
+Read more: How warehouse robots are changing logistics`,
+  { title: 'Veltrix Robotics agrees $1.2 billion deal for Pallo Systems', publisher: 'Supply Lines', publishedAt: '2026-11-10T12:00:00Z' }),
+]
+
+describe('summarizeExtractive: one article', () => {
+  const result = summarizeExtractive({ articles: [SOLENNE], lang: 'en' })
+
+  it('is deterministic', () => {
+    assert.deepEqual(summarizeExtractive({ articles: [SOLENNE], lang: 'en' }), result)
+    assert.equal(JSON.stringify(summarizeExtractive({ articles: [structuredClone(SOLENNE)], lang: 'en' })), JSON.stringify(result))
+  })
+
+  it('cleans the headline of the site name', () => {
+    assert.equal(result.headline, "Solenne's creator-first playbook doubles revenue")
+  })
+
+  it('writes a 2–4 sentence summary within the length limit, led by the lead', () => {
+    const sentences = splitSentences(result.summary!, 'en')
+    assert.ok(sentences.length >= 2 && sentences.length <= 4, result.summary!)
+    assert.ok(result.summary!.length <= SUMMARY_MAX_CHARS.en)
+    assert.match(result.summary!, /^Solenne, a direct-to-consumer skincare brand/)
+  })
+
+  it('quotes only source sentences', () => assertQuotesOnly(result, [SOLENNE]))
+
+  it('drops boilerplate and the dateline', () => {
+    const all = [result.summary, ...result.cards.map((c) => c.body)].join(' ')
+    for (const junk of [/newsletter/i, /rights reserved/i, /Getty/, /Read more/, /Jane Doe/, /Reuters/, /LONDON/]) {
+      assert.doesNotMatch(all, junk)
+    }
+  })
+
+  it('builds 3–5 cards with honest headings', () => {
+    assert.ok(result.cards.length >= MIN_CARDS && result.cards.length <= MAX_CARDS)
+    for (const card of result.cards) {
+      Card.parse(card)
+      assert.ok(card.body.length <= CARD_MAX_CHARS.en)
+      assert.ok(Object.values(HEADINGS).some((h) => h.en === card.heading))
+    }
+    const byHeading = new Map(result.cards.map((c) => [c.heading, c.body]))
+    assert.equal(new Set(result.cards.map((c) => c.heading)).size, result.cards.length, 'no repeated heading')
+    assert.match(byHeading.get('What they said') ?? '', /"We stopped renting attention/)
+    assert.match(byHeading.get("What's next") ?? '', /will enter physical retail/)
+    assert.match(byHeading.get('Key numbers') ?? '', /\d/)
+    assert.match(byHeading.get('Background') ?? '', /founded in 2017/)
+  })
+
+  it('never repeats a summary sentence in a card', () => {
+    const summary = new Set(splitSentences(result.summary!, 'en'))
+    for (const card of result.cards) for (const s of splitSentences(card.body, 'en')) assert.ok(!summary.has(s), s)
+  })
+})
+
+describe('summarizeExtractive: a cluster', () => {
+  const result = summarizeExtractive({ articles: CLUSTER, lang: 'en' })
+
+  it('summarizes the facts the outlets share, once, and not one outlet\'s aside', () => {
+    assert.match(result.summary!, /\$1\.2 billion/)
+    assert.match(result.summary!, /800 warehouses/)
+    assert.equal(result.summary!.match(/\$1\.2 billion/g)!.length, 1, result.summary!)
+    assert.doesNotMatch(result.summary!, /Kornmark|Gothenburg|Stockholm trading/)
+  })
+
+  it('takes the headline from the most central title, cleaned', () => {
+    assert.ok(['Veltrix Robotics to buy Pallo Systems for $1.2 billion', 'Veltrix Robotics agrees $1.2 billion deal for Pallo Systems'].includes(result.headline), result.headline)
+  })
+
+  it('quotes only source sentences and keeps boilerplate out', () => {
+    assertQuotesOnly(result, CLUSTER)
+    const all = [result.summary, ...result.cards.map((c) => c.body)].join(' ')
+    assert.doesNotMatch(all, /newsletter|Photo:|Read more|\(Reuters\)/)
+  })
+
+  it('has 3–5 cards, none restating the summary', () => {
+    assert.ok(result.cards.length >= MIN_CARDS && result.cards.length <= MAX_CARDS, JSON.stringify(result.cards))
+    const cardText = result.cards.map((c) => c.body).join(' ')
+    assert.doesNotMatch(cardText, /for \$1\.2 billion in cash/)
+  })
+
+  it('does not depend on the order articles arrive in', () => {
+    const reversed = summarizeExtractive({ articles: [...CLUSTER].reverse(), lang: 'en' })
+    assert.equal(reversed.summary, result.summary)
+    assert.equal(reversed.headline, result.headline)
+  })
+
+  it('quotes only the requested language when the cluster mixes languages', () => {
+    const spanish = article('La sueca Veltrix Robotics comprará Pallo Systems por 1.200 millones de dólares. La operación se cerrará en el primer trimestre. Pallo trabaja con unos 800 almacenes en Europa.', { lang: 'es', title: 'Veltrix compra Pallo', publisher: 'El Observador' })
+    const es = summarizeExtractive({ articles: [...CLUSTER, spanish], lang: 'es' })
+    assert.equal(es.lang, 'es')
+    assert.equal(es.headline, 'Veltrix compra Pallo')
+    assertQuotesOnly(es, [spanish])
+    const en = summarizeExtractive({ articles: [...CLUSTER, spanish], lang: 'en' })
+    assert.doesNotMatch(en.summary!, /comprará/)
+  })
+
+  it('falls back to the articles\' own language when none is in the requested one', () => {
+    const r = summarizeExtractive({ articles: CLUSTER, lang: 'ja' })
+    assert.equal(r.lang, 'en')
+    assert.ok(r.cards.every((c) => Object.values(HEADINGS).some((h) => h.en === c.heading)))
+  })
+})
+
+describe('summarizeExtractive: thin sources', () => {
+  it('a one-sentence teaser: the summary is that sentence, no cards', () => {
+    const teaser = article('Acme Corp said on Monday it would cut 300 jobs at its plant in Ohio.', { title: 'Acme to cut 300 jobs' })
+    const r = summarizeExtractive({ articles: [teaser], lang: 'en' })
+    assert.equal(r.summary, 'Acme Corp said on Monday it would cut 300 jobs at its plant in Ohio.')
+    assert.deepEqual(r.cards, [])
+    assert.equal(r.headline, 'Acme to cut 300 jobs')
+  })
+
+  it('a two-sentence teaser: both sentences, no cards', () => {
+    const teaser = article('Acme Corp said on Monday it would cut 300 jobs at its plant in Ohio. The company blamed weaker demand for its washing machines. Read more', { title: 'Acme to cut 300 jobs' })
+    const r = summarizeExtractive({ articles: [teaser], lang: 'en' })
+    assert.equal(splitSentences(r.summary!, 'en').length, 2)
+    assert.deepEqual(r.cards, [])
+  })
+
+  it('a teaser cut off with an ellipsis is still summarized when nothing else exists', () => {
+    const teaser = article('Acme Corp said on Monday it would cut 300 jobs at its plant in Ohio, blaming weaker…', { title: 'Acme to cut jobs' })
+    const r = summarizeExtractive({ articles: [teaser], lang: 'en' })
+    assert.equal(r.summary, teaser.text)
+  })
+
+  it('a five-sentence article: a two-sentence summary and up to three cards', () => {
+    const text = 'Acme Corp will cut 300 jobs at its Ohio plant, the company said on Monday. The cuts affect about a third of the plant\'s workforce. Acme blamed weaker demand for washing machines after two years of falling sales. "This was a hard decision," plant manager Tom Reed told local reporters. The plant opened in 1987 and once employed 2,000 people.'
+    const r = summarizeExtractive({ articles: [article(text, { title: 'Acme to cut 300 jobs in Ohio' })], lang: 'en' })
+    assert.equal(splitSentences(r.summary!, 'en').length, 2)
+    assert.equal(r.cards.length, 3)
+    assertQuotesOnly(r, [article(text)])
+  })
+
+  it('plain sentences with nothing distinctive still make three cards, under neutral headings', () => {
+    const text = ['The library on Elm Street reopened its reading room to the public after a long renovation project.',
+      'Visitors can now borrow books from the ground floor and use the study desks upstairs.',
+      'The children\'s section moved to a brighter room facing the park across the road.',
+      'Volunteers helped librarians carry the books back from storage over several weekends.',
+      'The café in the lobby is run by a local bakery and serves soup and sandwiches.',
+      'Parking remains limited, so the library asks visitors to come by bus or bicycle when they can.',
+      'Local schools have asked for guided tours for their pupils this term.'].join(' ')
+    const r = summarizeExtractive({ articles: [article(text, { title: 'Elm Street library reopens its reading room' })], lang: 'en' })
+    assert.ok(r.cards.length >= MIN_CARDS, JSON.stringify(r.cards))
+    const neutral = new Set([HEADINGS.happened.en, HEADINGS.details.en, HEADINGS.more.en, HEADINGS.also.en, HEADINGS.next.en])
+    for (const c of r.cards) assert.ok(neutral.has(c.heading), c.heading)
+    assert.equal(new Set(r.cards.map((c) => c.heading)).size, r.cards.length)
+  })
+
+  it('a run-on text without punctuation is cut, marked, and gets no cards', () => {
+    const text = 'word '.repeat(2000)
+    const r = summarizeExtractive({ articles: [article(text, { title: 'Run-on' })], lang: 'en' })
+    assert.ok(r.summary!.length <= SUMMARY_MAX_CHARS.en)
+    assert.ok(r.summary!.endsWith('\u2026'))
+    assert.deepEqual(r.cards, [])
+  })
+
+  it('no text at all: no summary, no cards, the title as headline', () => {
+    const r = summarizeExtractive({ articles: [article('', { title: 'Breaking: markets fall' })], lang: 'en' })
+    assert.equal(r.summary, null)
+    assert.deepEqual(r.cards, [])
+    assert.equal(r.headline, 'Breaking: markets fall')
+  })
+
+  it('no title: the headline is the first summary sentence', () => {
+    const r = summarizeExtractive({ articles: [article('Acme Corp said on Monday it would cut 300 jobs at its plant in Ohio.', { title: '' })], lang: 'en' })
+    assert.equal(r.headline, 'Acme Corp said on Monday it would cut 300 jobs at its plant in Ohio.')
+  })
+})
+
+const FOREIGN: Record<Exclude<Language, 'en'>, SourceArticle> = {
+  es: article(`MADRID, 14 nov (EFE).- La cadena de supermercados Frescor abrirá 40 nuevas tiendas en Portugal el próximo año, según ha anunciado la compañía.
+La inversión prevista asciende a 120 millones de euros y creará unos 1.500 empleos.
+"Portugal es nuestro mercado natural de crecimiento", dijo su consejero delegado, Luis Marín.
+Frescor ya cuenta con 25 tiendas en el país vecino, la mayoría en Lisboa y Oporto.
+La empresa, fundada en 1978 en Valladolid, facturó 3.200 millones de euros el año pasado.
+El plan supone la mayor expansión internacional de su historia.
+Suscríbete a nuestro boletín para recibir las noticias por correo.`, { lang: 'es', title: 'Frescor abrirá 40 tiendas en Portugal | El Observador', publisher: 'El Observador' }),
+  fr: article(`PARIS (AFP) - Le groupe de transport Ferlane va recruter 3 000 conducteurs de bus d'ici à la fin de l'année prochaine.
+Pour attirer des candidats, l'entreprise financera entièrement le permis et augmentera les salaires d'entrée de 6 %.
+« Nous manquons de chauffeurs depuis la pandémie », a expliqué la directrice des ressources humaines, Claire Morel.
+Le secteur compte environ 10 000 postes non pourvus en France.
+Ferlane avait déjà relevé ses salaires l'an dernier, sans réussir à combler tous les postes.
+Les premières formations débuteront en janvier à Lyon et à Lille.
+Tous droits réservés.`, { lang: 'fr', title: 'Ferlane recrute 3 000 conducteurs - Le Courrier', publisher: 'Le Courrier' }),
+  de: article(`BERLIN — Der Lieferdienst Blitzkorb expandiert nach Wien, Graz und Zürich.
+Es ist der erste Markteintritt des Unternehmens außerhalb Deutschlands.
+Blitzkorb hat die Zahl der Bestellungen pro Kunde im vergangenen Jahr um 30 Prozent gesteigert.
+„Österreich und die Schweiz sind für uns der natürliche nächste Schritt“, sagte Gründerin Lena Vogt.
+Das Unternehmen wurde 2019 in Berlin gegründet und beschäftigt 1.200 Menschen.
+Im kommenden Jahr soll auch München dazukommen.
+Alle Rechte vorbehalten.`, { lang: 'de', title: 'Blitzkorb startet in Österreich und der Schweiz', publisher: 'Wirtschaftsblatt' }),
+  it: article(`MILANO (ANSA) - La catena di palestre FitNova aprirà 25 nuovi club in Italia entro l'estate.
+Gli iscritti hanno superato quota 400.000, in crescita del 35% in un anno.
+"Vogliamo portare lo sport sotto casa di tutti", ha detto l'amministratore delegato Marco Neri.
+L'azienda è stata fondata nel 2015 a Bologna e finora ha aperto solo in Italia.
+Nel 2027 FitNova sbarcherà anche in Spagna.
+Riproduzione riservata.`, { lang: 'it', title: 'FitNova apre 25 nuovi club', publisher: 'Il Corriere' }),
+  pt: article(`A varejista Casa Lume vai adotar a semana de quatro dias para os 900 funcionários da sede administrativa, sem redução de salário.
+A decisão vem após um teste de seis meses em que a produtividade se manteve.
+"Os resultados do teste foram melhores do que esperávamos", disse a diretora de pessoas, Ana Prado.
+Os pedidos de demissão caíram 40% durante o período de teste.
+A empresa foi fundada em 1992 e tem 120 lojas no Sul do país.
+As lojas devem entrar no programa a partir do próximo ano.
+Leia também: Empresas testam jornadas mais curtas`, { lang: 'pt', title: 'Casa Lume adota semana de quatro dias', publisher: 'Jornal do Mercado' }),
+  ja: article(`【東京=共同】丸菱物産は12日、2025年度の純利益が前年度比18%増の4200億円になったと発表した。
+資源価格の上昇が利益を押し上げた。
+社長は「成長投資を加速する。」と述べた。
+同社は来年度から3年間で1兆円を投資する計画だ。
+投資の多くは再生可能エネルギーと食品事業に充てる。
+同社は1950年に設立され、これまで資源事業が利益の半分を占めてきた。
+無断転載を禁じます。`, { lang: 'ja', title: '丸菱物産、純利益18%増 - 東京経済新聞', publisher: '東京経済新聞' }),
+  ko: article(`(서울=연합뉴스) 김민수 기자 = 배달앱 '한입'이 도쿄와 오사카에서 서비스를 시작하며 일본 시장에 진출했다.
+회사는 현지 음식점 3천 곳과 제휴를 맺었다고 밝혔다.
+국내 가입자는 800만 명을 돌파했으며 지난해 매출은 1천200억 원이었다.
+대표는 "일본은 가장 중요한 해외 시장"이라고 말했다.
+회사는 2018년 서울에서 설립됐다.
+내년에는 대만 진출도 계획하고 있다.
+무단전재 및 재배포 금지.`, { lang: 'ko', title: '배달앱 한입, 일본 진출', publisher: '연합뉴스' }),
+  ar: article(`دبي (رويترز) - أعلنت شركة الخليج للطيران عن أرباح صافية بلغت 1.2 مليار درهم في الربع الثالث، بزيادة 25 في المئة عن العام الماضي.
+وقال الرئيس التنفيذي إن الطلب على السفر ما زال قويا.
+وتخطط الشركة لإضافة 12 طائرة جديدة إلى أسطولها العام المقبل.
+وارتفع عدد المسافرين إلى 9 ملايين مسافر خلال الفترة.
+وكانت الشركة قد تأسست في عام 1985 وتعمل حاليا في 60 مدينة.
+جميع الحقوق محفوظة.`, { lang: 'ar', title: 'أرباح الخليج للطيران ترتفع 25 في المئة', publisher: 'رويترز' }),
+}
+
+describe('summarizeExtractive: every language', () => {
+  for (const [lang, source] of Object.entries(FOREIGN) as [Exclude<Language, 'en'>, SourceArticle][]) {
+    it(`${lang}: localized headings, quotes only, boilerplate and dateline gone, 3–5 cards`, () => {
+      const r = summarizeExtractive({ articles: [source], lang })
+      assert.equal(r.lang, lang)
+      assert.ok(r.summary && r.summary.length <= SUMMARY_MAX_CHARS[lang], r.summary ?? '')
+      const sentences = splitSentences(r.summary, lang)
+      assert.ok(sentences.length >= 2 && sentences.length <= 4, r.summary)
+      assertQuotesOnly(r, [source])
+      assert.ok(r.cards.length >= MIN_CARDS && r.cards.length <= MAX_CARDS, `${r.cards.length} cards`)
+      const local = new Set(Object.values(HEADINGS).map((h) => h[lang]))
+      for (const card of r.cards) assert.ok(local.has(card.heading), `${card.heading} is not a ${lang} heading`)
+      const all = [r.summary, ...r.cards.map((c) => c.body)].join(' ')
+      assert.doesNotMatch(all, /Suscríbete|droits réservés|Rechte vorbehalten|Riproduzione|Leia também|無断転載|무단전재|الحقوق محفوظة/)
+      assert.doesNotMatch(all, /\((EFE|AFP|ANSA)\)|BERLIN —|【|연합뉴스|رويترز/)
+      assert.deepEqual(summarizeExtractive({ articles: [source], lang }), r)
+    })
+  }
+
+  it('ja: the headline loses the publisher suffix; a quoted 。」 stays inside its sentence', () => {
+    const r = summarizeExtractive({ articles: [FOREIGN.ja], lang: 'ja' })
+    assert.equal(r.headline, '丸菱物産、純利益18%増')
+    const said = r.cards.find((c) => c.body.includes('「成長投資を加速する。」'))
+    assert.ok(said, JSON.stringify(r.cards))
+    assert.equal(said.body, '社長は「成長投資を加速する。」と述べた。')
+    assert.equal(said.heading, HEADINGS.quotes.ja)
+  })
+
+  it('ar: future and background sentences get their headings', () => {
+    const r = summarizeExtractive({ articles: [FOREIGN.ar], lang: 'ar' })
+    const headings = new Map(r.cards.map((c) => [c.heading, c.body]))
+    assert.match(headings.get(HEADINGS.next.ar) ?? '', /تخطط/)
+    assert.match(headings.get(HEADINGS.background.ar) ?? '', /تأسست/)
+  })
+
+  it('has a heading for every theme in all nine languages', () => {
+    for (const theme of THEMES) for (const lang of LANGUAGES) assert.ok(HEADINGS[theme][lang].length > 0, `${theme}/${lang}`)
+  })
+})
+
+describe('boilerplate', () => {
+  const junk = [
+    'Sign up for our newsletter to get the best stories in your inbox.', 'Read more: The ten best laptops', 'All rights reserved.',
+    '© 2026 Example Media', 'Photo: Jane Doe/Reuters', 'By Jane Doe and John Smith', 'Reporting by Jane Doe; Editing by Tom Lee',
+    'The post Ten tips appeared first on Example Blog.', '5 min read', 'Advertisement', 'Lire aussi : la réforme des retraites',
+    'Lesen Sie auch: Die besten Aktien', 'Suscríbete a nuestro boletín', 'Iscriviti alla nostra newsletter gratuita',
+    'Leia também: Bolsa sobe', '関連記事：決算まとめ', '무단전재 및 재배포 금지', 'جميع الحقوق محفوظة',
+  ]
+  for (const s of junk) it(`drops "${s}"`, () => assert.ok(isBoilerplate(s)))
+
+  const news = [
+    'The company said it would publish a newsletter for investors every quarter.',
+    'By 2027, the plant will employ 800 people.', 'Reuters reported the deal on Monday, citing three sources.',
+    'Photographers and designers were among the first to use the tool.',
+  ]
+  for (const s of news) it(`keeps "${s}"`, () => assert.ok(!isBoilerplate(s)))
+
+  it('strips datelines, keeping the sentence', () => {
+    assert.equal(stripDateline('LONDON (Reuters) - Shares rose on Monday after the results.'), 'Shares rose on Monday after the results.')
+    assert.equal(stripDateline('NEW YORK, Nov 14 (Reuters) - Oil prices fell for a third day.'), 'Oil prices fell for a third day.')
+    assert.equal(stripDateline('MADRID, 14 nov (EFE).- El paro bajó en octubre por tercer mes.'), 'El paro bajó en octubre por tercer mes.')
+    assert.equal(stripDateline('BERLIN — Der Umsatz stieg im dritten Quartal deutlich.'), 'Der Umsatz stieg im dritten Quartal deutlich.')
+    assert.equal(stripDateline('(서울=연합뉴스) 김민수 기자 = 회사는 신제품을 발표했다고 밝혔다.'), '회사는 신제품을 발표했다고 밝혔다.')
+    assert.equal(stripDateline('【ワシントン=共同】米政府は新たな関税を発表した。'), '米政府は新たな関税を発表した。')
+    assert.equal(stripDateline('دبي (رويترز) - ارتفعت الأسهم في البورصة اليوم.'), 'ارتفعت الأسهم في البورصة اليوم.')
+    assert.equal(stripDateline('Acme (NYSE: ACM) said revenue rose.'), 'Acme (NYSE: ACM) said revenue rose.')
+  })
+})
+
+describe('cleanTitle', () => {
+  const rows: [string, string, string][] = [
+    ['Veltrix to buy Pallo - Reuters', 'Reuters', 'Veltrix to buy Pallo'],
+    ['Veltrix to buy Pallo | Markets | The Operator', 'The Operator', 'Veltrix to buy Pallo'],
+    ['UPDATE 2-Veltrix to buy Pallo for $1.2 bln', 'Reuters', 'Veltrix to buy Pallo for $1.2 bln'],
+    ['Veltrix to buy Pallo — The Operator', 'The Operator', 'Veltrix to buy Pallo'],
+    ['The Operator: Veltrix to buy Pallo', 'The Operator', 'Veltrix to buy Pallo'],
+    ['Veltrix to buy Pallo - example.com', 'Example', 'Veltrix to buy Pallo'],
+    ['Work-life balance - what employees really want', 'Talent Desk', 'Work-life balance - what employees really want'],
+    ['Markets rally on rate hopes | Site', 'Site', 'Markets rally on rate hopes'],
+    ['Short | Site', 'Site', 'Short | Site'],
+    ['丸菱物産、純利益18%増 - 東京経済新聞', '東京経済新聞', '丸菱物産、純利益18%増'],
+  ]
+  for (const [title, publisher, expected] of rows) it(`"${title}"`, () => assert.equal(cleanTitle(title, publisher), expected))
+})

@@ -1,0 +1,15 @@
+import type { ExtractResult } from '../extract/extract-article.ts'
+import type { ParseResult } from '../parse/parse-feed.ts'
+
+export interface WorkerRequest {
+  id: number
+  kind: 'parse' | 'extract'
+  body: Uint8Array
+  contentType: string | null
+  url: string
+}
+
+export type WorkerResponse =
+  | { id: number; kind: 'parse'; result: ParseResult }
+  | { id: number; kind: 'extract'; result: ExtractResult }
+  | { id: number; kind: 'error'; message: string }

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, it } from 'node:test'
+import { ROOT } from '../../../test/helpers/cli.ts'
+import { createWorkerStages, inThreadStages } from './worker-pool.ts'
+
+const feed = fs.readFileSync(path.join(ROOT, 'test/fixtures/feeds/rss2.xml'))
+const article = fs.readFileSync(path.join(ROOT, 'test/fixtures/articles', fs.readdirSync(path.join(ROOT, 'test/fixtures/articles')).find((f) => f.endsWith('.html'))!))
+
+/** A valid feed big enough that parsing it takes far longer than a millisecond. */
+function bigFeed(): Buffer {
+  const items = Array.from({ length: 400 }, (_, i) => `<item><title>Item ${i}</title><link>https://p.example/${i}</link><description>${'Words of text. '.repeat(400)}</description></item>`)
+  return Buffer.from(`<?xml version="1.0"?><rss version="2.0"><channel><title>Big</title><link>https://p.example/</link>${items.join('')}</channel></rss>`)
+}
+
+describe('pipeline worker threads', () => {
+  it('parse and extract in a worker give exactly the in-thread results', async () => {
+    const stages = createWorkerStages(2)
+    try {
+      const url = 'https://p.example/feed.xml'
+      assert.deepEqual(await stages.parse(feed, 'application/rss+xml', url), await inThreadStages.parse(feed, 'application/rss+xml', url))
+      const page = 'https://p.example/2026/11/story'
+      assert.deepEqual(await stages.extract(article, 'text/html', page), await inThreadStages.extract(article, 'text/html', page))
+      // More requests than workers queue up and all come back.
+      const many = await Promise.all(Array.from({ length: 6 }, () => stages.parse(feed, 'application/rss+xml', url)))
+      assert.ok(many.every((r) => r.ok))
+    } finally {
+      await stages.close()
+    }
+  })
+
+  it('a stage that overruns its time is answered with a failure value, never an exception', async () => {
+    const stages = createWorkerStages(1, 5)
+    try {
+      const slow = await stages.parse(bigFeed(), 'application/rss+xml', 'https://p.example/feed.xml')
+      assert.deepEqual(slow, { ok: false, reason: 'malformed', detail: 'parser: took longer than 0.005 s' })
+    } finally {
+      await stages.close()
+    }
+  })
+
+  it('requests still waiting at shutdown are answered, not left hanging', async () => {
+    const stages = createWorkerStages(1)
+    const waiting = [stages.parse(bigFeed(), 'application/rss+xml', 'https://p.example/a'), stages.parse(feed, 'application/rss+xml', 'https://p.example/b')]
+    await stages.close()
+    const results = await Promise.all(waiting)
+    assert.ok(results.every((r) => !r.ok && r.detail.includes('shutting down')))
+  })
+})

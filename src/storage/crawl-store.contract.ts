@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, it } from 'node:test'
+import { StorySnapshot } from '../domain/story.ts'
+import { toPublisher, type Publisher } from '../publishers/publisher.ts'
+import { makeStory } from '../../test/fixtures/stories.ts'
+import type { ArticleRecord, FeedStateUpdate } from './crawl-store.ts'
+import type { Store } from './store.ts'
+
+const publisher = (n: number, topic: Publisher['topic'] = 'business'): Publisher => toPublisher({
+  name: `Publisher ${n}`, site_url: `https://p${n}.example`, feed_url: `https://p${n}.example/feed.xml`, topic, lang: 'en',
+})
+
+const T0 = '2026-11-20T10:00:00.000Z'
+const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString()
+
+function article(n: number, storyId: string, p: Publisher, fetchedAt = T0): ArticleRecord {
+  return {
+    id: `c3000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    storyId,
+    publisherId: p.id,
+    feedUrl: p.feedUrl,
+    canonicalUrl: `${p.siteUrl}/article-${n}`,
+    guidKey: `${p.feedUrl}#${n}`,
+    contentHash: `hash-${n}`,
+    title: `Article ${n}`,
+    text: `Text of article ${n}.`,
+    lang: 'en',
+    publishedAt: fetchedAt,
+    fetchedAt,
+    author: null,
+    imageUrl: null,
+    signature: Uint8Array.from([n, n + 1, n + 2, 255]),
+  }
+}
+
+function okState(feedUrl: string, fetchedAt: string, nextFetchAt: string): FeedStateUpdate {
+  return {
+    feedUrl, etag: '"v1"', lastModified: 'Fri, 20 Nov 2026 10:00:00 GMT', nextFetchAt, intervalSeconds: 900,
+    consecutiveFailures: 0, lastStatus: 'ok', lastError: null, fetchedAt, succeededAt: fetchedAt,
+  }
+}
+
+/** The crawler's state, for every dialect: the directory sync, leases, dedupe keys and the one-transaction commit. */
+export function runCrawlStoreContract(name: string, openFresh: () => Promise<Store>): void {
+  describe(`crawl store contract: ${name}`, () => {
+    let store: Store
+    const [p1, p2, p3] = [publisher(1, 'finance'), publisher(2), publisher(3)]
+    before(async () => { store = await openFresh() })
+    after(async () => store.close())
+
+    it('syncs the directory: new feeds due at once, publishers become sources, dropped feeds inactive', async () => {
+      assert.deepEqual(await store.crawl.syncPublishers([p1!, p2!, p3!], T0), { added: 3, updated: 0, deactivated: 0 })
+      const feeds = await store.crawl.listFeeds()
+      assert.deepEqual(feeds.map((f) => f.publisher), [p1, p2, p3])
+      assert.ok(feeds.every((f) => f.active && f.nextFetchAt === T0 && f.lastStatus === null && f.articleCount === 0))
+      assert.deepEqual(await store.getSource(p1!.id), { id: p1!.id, name: 'Publisher 1', siteUrl: 'https://p1.example' })
+
+      const renamed = { ...p1!, name: 'Publisher One' }
+      assert.deepEqual(await store.crawl.syncPublishers([renamed, p2!], T0), { added: 0, updated: 2, deactivated: 1 })
+      const after = await store.crawl.listFeeds()
+      assert.equal(after.find((f) => f.publisher.feedUrl === p3!.feedUrl)!.active, false)
+      assert.equal((await store.getSource(p1!.id))!.name, 'Publisher One')
+      await store.crawl.syncPublishers([p1!, p2!, p3!], T0)
+    })
+
+    it('leases due feeds to one worker at a time until the lease expires', async () => {
+      const first = await store.crawl.claimDueFeeds({ now: T0, limit: 2, owner: 'a', leaseSeconds: 60 })
+      assert.equal(first.length, 2)
+      const second = await store.crawl.claimDueFeeds({ now: T0, limit: 10, owner: 'b', leaseSeconds: 60 })
+      assert.deepEqual(second.map((f) => f.publisher.feedUrl), [p3!.feedUrl], 'b gets only what a did not lease')
+      assert.deepEqual(await store.crawl.claimDueFeeds({ now: at(0.5), limit: 10, owner: 'c', leaseSeconds: 60 }), [])
+      const expired = await store.crawl.claimDueFeeds({ now: at(2), limit: 10, owner: 'c', leaseSeconds: 60 })
+      assert.equal(expired.length, 3, 'expired leases are claimable again')
+      await store.crawl.commitFeedRun({ feed: okState(p2!.feedUrl, at(2), at(100)), articles: [], stories: [], summaries: [] })
+      assert.deepEqual((await store.crawl.claimDueFeeds({ now: at(5), limit: 10, owner: 'd', leaseSeconds: 60 })).map((f) => f.publisher.feedUrl),
+        [p1!.feedUrl, p3!.feedUrl], 'a committed feed is not due until its next fetch time')
+      // 'd' holds two leases until at(6); a forced refresh frees them at once.
+      assert.equal(await store.crawl.makeAllDue(at(5.5)), 3)
+      assert.equal((await store.crawl.claimDueFeeds({ now: at(5.5), limit: 10, owner: 'e', leaseSeconds: 60 })).length, 3)
+    })
+
+    it('commits a feed run in one transaction: state, articles, stories, summary state; keys become known', async () => {
+      const storyId = 'd4000000-0000-4000-8000-000000000001'
+      const story = StorySnapshot.parse(makeStory({ id: storyId, headline: 'Crawled story', source: { id: p1!.id, name: p1!.name, site_url: p1!.siteUrl } }))
+      await store.crawl.commitFeedRun({
+        feed: okState(p1!.feedUrl, at(3), at(18)),
+        articles: [article(1, storyId, p1!, at(3)), article(2, storyId, p1!, at(3))],
+        stories: [story],
+        summaries: [{ storyId, source: 'extractive', attempts: 1, retryAt: at(10) }],
+      })
+      const feed = (await store.crawl.listFeeds()).find((f) => f.publisher.feedUrl === p1!.feedUrl)!
+      assert.equal(feed.etag, '"v1"')
+      assert.equal(feed.nextFetchAt, at(18))
+      assert.equal(feed.articleCount, 2)
+      assert.equal(feed.lastSuccessAt, at(3))
+      assert.equal((await store.getStory(storyId, 'en'))!.en.headline, 'Crawled story')
+      const members = await store.crawl.storyArticles(storyId, 10)
+      assert.deepEqual(members.map((a) => a.id), [article(1, storyId, p1!).id, article(2, storyId, p1!).id])
+      assert.deepEqual([...members[0]!.signature], [1, 2, 3, 255], 'signatures round-trip byte for byte')
+      const known = await store.crawl.knownArticleKeys({
+        canonicalUrls: [`${p1!.siteUrl}/article-1`, 'https://elsewhere.example/x'],
+        guidKeys: [`${p1!.feedUrl}#2`, 'nope'],
+        contentHashes: ['hash-1', 'hash-9'],
+      })
+      assert.deepEqual([...known.canonicalUrls], [`${p1!.siteUrl}/article-1`])
+      assert.deepEqual([...known.guidKeys], [`${p1!.feedUrl}#2`])
+      assert.deepEqual([...known.contentHashes], ['hash-1'])
+      assert.deepEqual(await store.crawl.dueSummaryRetries(at(9), 10), [])
+      assert.deepEqual(await store.crawl.dueSummaryRetries(at(10), 10), [{ storyId, source: 'extractive', attempts: 1, retryAt: at(10) }])
+    })
+
+    it('re-committing the same articles adds nothing (idempotent by canonical URL)', async () => {
+      const storyId = 'd4000000-0000-4000-8000-000000000001'
+      await store.crawl.commitFeedRun({ feed: okState(p1!.feedUrl, at(20), at(35)), articles: [article(1, storyId, p1!, at(3))], stories: [], summaries: [] })
+      const feed = (await store.crawl.listFeeds()).find((f) => f.publisher.feedUrl === p1!.feedUrl)!
+      assert.equal(feed.articleCount, 2)
+      assert.equal((await store.crawl.storyArticles(storyId, 10)).length, 2)
+    })
+
+    it('a failed commit leaves nothing behind', async () => {
+      const storyId = 'd4000000-0000-4000-8000-000000000002'
+      const before = await store.contentVersion()
+      const feedBefore = (await store.crawl.listFeeds()).find((f) => f.publisher.feedUrl === p2!.feedUrl)!
+      const invalid = { ...StorySnapshot.parse(makeStory({ id: storyId })), category: 'not-a-topic' as never }
+      await assert.rejects(store.crawl.commitFeedRun({
+        feed: okState(p2!.feedUrl, at(40), at(55)), articles: [article(3, storyId, p2!, at(40))], stories: [invalid], summaries: [],
+      }))
+      assert.equal(await store.contentVersion(), before)
+      assert.deepEqual(await store.crawl.storyArticles(storyId, 10), [])
+      const feed = (await store.crawl.listFeeds()).find((f) => f.publisher.feedUrl === p2!.feedUrl)!
+      assert.deepEqual(feed, feedBefore, 'the feed state rolled back too')
+    })
+
+    it('reads the clustering window oldest first, across pages', async () => {
+      const storyId = 'd4000000-0000-4000-8000-000000000003'
+      const many = Array.from({ length: 1203 }, (_, i) => article(100 + i, storyId, p3!, at(60 + i / 100)))
+      await store.crawl.commitFeedRun({ feed: okState(p3!.feedUrl, at(60), at(75)), articles: many, stories: [], summaries: [] })
+      const seen: string[] = []
+      for await (const a of store.crawl.recentArticles(at(59))) seen.push(a.id)
+      assert.deepEqual(seen, many.map((a) => a.id))
+    })
+  })
+}

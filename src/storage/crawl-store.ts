@@ -1,0 +1,118 @@
+import type { StorySnapshot } from '../domain/story.ts'
+import type { Publisher } from '../publishers/publisher.ts'
+
+/**
+ * What the crawler keeps between runs, next to the stories: one row per feed (conditional-GET validators, schedule,
+ * failures, a lease) and one row per article (dedupe keys, text, its story, its MinHash signature). Every write of a
+ * feed's results is one transaction with the stories it changed, so a crash loses nothing half-written and the
+ * next run resumes from the last committed feed.
+ */
+
+export interface FeedRecord {
+  publisher: Publisher
+  etag: string | null
+  lastModified: string | null
+  /** When the feed is next due (ISO 8601 UTC). */
+  nextFetchAt: string
+  /** The current polling interval, adapted to how often the feed publishes. */
+  intervalSeconds: number
+  consecutiveFailures: number
+  /** ok | not-modified | a failure reason ('http-error', 'timeout', 'parse:malformed', …), or null before the first fetch. */
+  lastStatus: string | null
+  /** A short operator-facing message for the last failure (never shown on public surfaces). */
+  lastError: string | null
+  lastFetchedAt: string | null
+  lastSuccessAt: string | null
+  /** Articles this feed has contributed, all time. */
+  articleCount: number
+  /** False once the feed left the directory; its state is kept in case it returns. */
+  active: boolean
+}
+
+/** The feed-state columns a run updates. */
+export interface FeedStateUpdate {
+  feedUrl: string
+  etag: string | null
+  lastModified: string | null
+  nextFetchAt: string
+  intervalSeconds: number
+  consecutiveFailures: number
+  lastStatus: string
+  lastError: string | null
+  fetchedAt: string
+  /** Set when the fetch succeeded (200 or 304). */
+  succeededAt: string | null
+}
+
+export interface ArticleRecord {
+  id: string
+  storyId: string
+  publisherId: string
+  feedUrl: string
+  canonicalUrl: string
+  guidKey: string | null
+  contentHash: string
+  title: string
+  /** Plain text (paragraphs separated by blank lines); the teaser when extraction found nothing better. */
+  text: string
+  lang: string | null
+  publishedAt: string | null
+  fetchedAt: string
+  author: string | null
+  imageUrl: string | null
+  /** The clustering signature (MinHash), stored so the candidate index can be rebuilt after a restart. */
+  signature: Uint8Array
+}
+
+/** Which of the given dedupe keys the store already holds. */
+export interface KnownArticleKeys {
+  canonicalUrls: Set<string>
+  guidKeys: Set<string>
+  contentHashes: Set<string>
+}
+
+/** How a story's text was last written: the extractive fallback is retried with the LLM when one is configured. */
+export interface SummaryState {
+  storyId: string
+  source: 'extractive' | 'llm'
+  attempts: number
+  /** When to try the LLM again (null: nothing to retry). */
+  retryAt: string | null
+}
+
+export interface FeedRunCommit {
+  feed: FeedStateUpdate
+  articles: ArticleRecord[]
+  stories: StorySnapshot[]
+  /** Summary states; a story whose articles changed is marked for rewriting with `retryAt` = now. */
+  summaries: SummaryState[]
+}
+
+export interface CrawlStore {
+  /**
+   * Makes the feed table match the directory: new feeds are due at once, known ones keep their state (their
+   * publisher fields are updated), feeds no longer listed become inactive. Publishers are upserted as sources.
+   */
+  syncPublishers(publishers: Publisher[], now: string): Promise<{ added: number; updated: number; deactivated: number }>
+  /** Every feed with its state, in directory order by name. */
+  listFeeds(): Promise<FeedRecord[]>
+  /**
+   * Active feeds due at `now` and not leased by another worker, oldest due first, at most `limit`; each is leased
+   * to `owner` until now + leaseSeconds. A worker that dies loses its leases when they expire.
+   */
+  claimDueFeeds(opts: { now: string; limit: number; owner: string; leaseSeconds: number }): Promise<FeedRecord[]>
+  /** Makes every active feed due at `now` and frees its lease (an operator's forced refresh); returns how many. */
+  makeAllDue(now: string): Promise<number>
+  /** Which of these keys are already stored (index lookups, O(keys)). */
+  knownArticleKeys(keys: { canonicalUrls: string[]; guidKeys: string[]; contentHashes: string[] }): Promise<KnownArticleKeys>
+  /** Articles fetched since `since`, oldest first: the clustering window, read once at the start of a run. */
+  recentArticles(since: string): AsyncIterable<ArticleRecord>
+  /** The articles of one story, earliest published first (fetch time when undated, then URL), at most `limit`. */
+  storyArticles(storyId: string, limit: number): Promise<ArticleRecord[]>
+  /** Stories whose LLM summary is due for a retry at `now`, at most `limit`. */
+  dueSummaryRetries(now: string, limit: number): Promise<SummaryState[]>
+  /** One transaction: the feed's new state (lease released), its new articles, the stories they changed. */
+  commitFeedRun(run: FeedRunCommit): Promise<void>
+  /** Story rewrites and their summary states, in one transaction; says how many stories were new. */
+  commitStories(stories: StorySnapshot[], summaries: SummaryState[]): Promise<{ inserted: number; updated: number }>
+}

@@ -1,0 +1,217 @@
+import pg from 'pg'
+import { LANGUAGES } from '../../domain/languages.ts'
+import { TOPICS, TOPIC_NAMES } from '../../domain/topics.ts'
+import { clientConfig, quoteIdent, type PostgresConnection } from './connection.ts'
+
+interface Migration {
+  version: number
+  name: string
+  up(client: pg.ClientBase): Promise<void>
+}
+
+// Order is important: add new migrations at the end, never edit one that has shipped.
+// Identifiers, timestamps (ISO 8601 UTC text, as in SQLite) and anything ordered or compared use COLLATE "C", so
+// order and comparisons are byte order whatever the server's locale, exactly as in SQLite.
+const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'stories, sources, categories, the headline search index and the month summary',
+    async up(client) {
+      await client.query(`
+        CREATE TABLE meta (key text COLLATE "C" PRIMARY KEY, value text NOT NULL);
+        INSERT INTO meta (key, value) VALUES ('content_version', '0');
+
+        CREATE TABLE categories (slug text COLLATE "C" PRIMARY KEY, position integer NOT NULL);
+        CREATE TABLE category_names (
+          slug text COLLATE "C" NOT NULL REFERENCES categories (slug),
+          lang text COLLATE "C" NOT NULL,
+          name text NOT NULL,
+          PRIMARY KEY (slug, lang)
+        );
+
+        CREATE TABLE sources (
+          id text COLLATE "C" PRIMARY KEY,
+          name text NOT NULL,
+          site_url text
+        );
+
+        -- seq is the newest-first sort key, the same number SQLite uses: published second * 2^17 + a tiebreak
+        -- from the story id, so both stores order the same stories identically; "newest N" is a backwards walk
+        -- of the primary key (or of the topic or source index), never a sort.
+        CREATE TABLE stories (
+          seq bigint PRIMARY KEY,
+          id text COLLATE "C" NOT NULL UNIQUE,
+          original_url text NOT NULL,
+          original_title text NOT NULL,
+          author text,
+          published_at text COLLATE "C",
+          cover_image_url text,
+          category text COLLATE "C" NOT NULL REFERENCES categories (slug),
+          source_id text COLLATE "C" REFERENCES sources (id),
+          multi_source boolean NOT NULL,
+          covered_by text,
+          updated_at text COLLATE "C" NOT NULL,
+          text_lang text NOT NULL DEFAULT 'en'
+        );
+        CREATE INDEX stories_by_category ON stories (category, seq);
+        CREATE INDEX stories_by_source ON stories (source_id, seq);
+
+        -- One row per story and language; English always present. Missing fields fall back to English.
+        -- search holds the headline's tokens (folded and CJK-bigrammed by search-tokens.ts, with positions);
+        -- story_seq lets a search order its hits without visiting stories.
+        -- A search for a rare term reads the GIN index (fastupdate off: no pending list, so its cost does not
+        -- depend on when VACUUM last ran); for a term found in many headlines the planner walks story_texts_by_seq
+        -- newest first and stops after \`limit\` hits. Either way, never a scan of the table. The larger statistics
+        -- target gives the planner frequencies for more words, so it tells the two cases apart.
+        CREATE TABLE story_texts (
+          story_id text COLLATE "C" NOT NULL REFERENCES stories (id) ON DELETE CASCADE,
+          lang text COLLATE "C" NOT NULL,
+          headline text,
+          summary text,
+          cards text,
+          story_seq bigint NOT NULL,
+          search tsvector,
+          PRIMARY KEY (story_id, lang)
+        );
+        CREATE INDEX story_texts_search ON story_texts USING gin (search) WITH (fastupdate = off);
+        CREATE INDEX story_texts_by_seq ON story_texts (story_seq, lang);
+        ALTER TABLE story_texts ALTER COLUMN search SET STATISTICS 1000;
+
+        -- Kept in step with stories by every write, in the same transaction: the sitemap index never counts
+        -- the corpus. 'undated' holds the stories without published_at.
+        CREATE TABLE archive_months (
+          month text COLLATE "C" PRIMARY KEY,
+          stories integer NOT NULL CHECK (stories >= 0),
+          last_modified text COLLATE "C" NOT NULL
+        );
+      `)
+      await client.query(`INSERT INTO categories (slug, position) SELECT * FROM unnest($1::text[], $2::int[])`,
+        [[...TOPICS], TOPICS.map((_, i) => i)])
+      const names = TOPICS.flatMap((slug) => LANGUAGES.map((lang) => [slug, lang, TOPIC_NAMES[slug][lang]] as const))
+      await client.query(`INSERT INTO category_names (slug, lang, name) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])`,
+        [names.map((n) => n[0]), names.map((n) => n[1]), names.map((n) => n[2])])
+    },
+  },
+  {
+    version: 2,
+    name: 'crawler state: feeds, articles and summary retries',
+    async up(client) {
+      await client.query(`
+        -- One row per directory feed. publisher_* mirror the directory (re-synced at every crawl start); the rest is
+        -- the crawler's own state. lease_* let several workers share the due feeds without fetching one twice
+        -- (claimed with FOR UPDATE SKIP LOCKED).
+        CREATE TABLE feeds (
+          feed_url text COLLATE "C" PRIMARY KEY,
+          publisher_id text COLLATE "C" NOT NULL,
+          position integer NOT NULL,
+          name text NOT NULL,
+          site_url text,
+          topic text COLLATE "C" NOT NULL REFERENCES categories (slug),
+          lang text NOT NULL,
+          active boolean NOT NULL DEFAULT true,
+          etag text,
+          last_modified text,
+          next_fetch_at text COLLATE "C" NOT NULL,
+          interval_seconds integer NOT NULL,
+          consecutive_failures integer NOT NULL DEFAULT 0,
+          last_status text,
+          last_error text,
+          last_fetched_at text COLLATE "C",
+          last_success_at text COLLATE "C",
+          article_count integer NOT NULL DEFAULT 0,
+          lease_owner text,
+          lease_until text COLLATE "C"
+        );
+        CREATE INDEX feeds_due ON feeds (next_fetch_at, position) WHERE active;
+
+        -- Every article the crawler kept, with the keys that make re-ingesting idempotent and its story.
+        CREATE TABLE articles (
+          id text COLLATE "C" PRIMARY KEY,
+          story_id text COLLATE "C" NOT NULL,
+          publisher_id text COLLATE "C" NOT NULL,
+          feed_url text COLLATE "C" NOT NULL,
+          canonical_url text COLLATE "C" NOT NULL UNIQUE,
+          guid_key text COLLATE "C" UNIQUE,
+          content_hash text COLLATE "C" NOT NULL,
+          title text NOT NULL,
+          text text NOT NULL,
+          lang text,
+          published_at text COLLATE "C",
+          fetched_at text COLLATE "C" NOT NULL,
+          author text,
+          image_url text,
+          signature bytea NOT NULL
+        );
+        CREATE INDEX articles_by_story ON articles (story_id, fetched_at, id);
+        CREATE INDEX articles_by_hash ON articles (content_hash);
+        CREATE INDEX articles_by_fetch ON articles (fetched_at, id);
+
+        -- How each crawled story's text was written; extractive summaries wait here for an LLM retry.
+        CREATE TABLE story_summaries (
+          story_id text COLLATE "C" PRIMARY KEY,
+          source text NOT NULL CHECK (source IN ('extractive', 'llm')),
+          attempts integer NOT NULL DEFAULT 0,
+          retry_at text COLLATE "C"
+        );
+        CREATE INDEX story_summaries_due ON story_summaries (retry_at, story_id) WHERE retry_at IS NOT NULL;
+      `)
+    },
+  },
+]
+
+export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
+
+/** Both keys of the advisory lock that serializes migrations of one schema (per database). */
+const LOCK_SQL = `hashtext('newsdesk.migrations'), hashtext($1)`
+
+/**
+ * Applies every pending migration to the connection's schema (creating the schema when missing), each in its own
+ * transaction, and returns the versions applied. A session advisory lock makes instances that start together
+ * take turns: the first applies the migrations, the others then find nothing pending. The lock is released when
+ * the connection ends, even if this process dies half-way.
+ */
+export async function migratePostgres(conn: PostgresConnection): Promise<number[]> {
+  // Its own connection, without the pool's statement timeout: waiting for the lock or building an index on a large
+  // table may take longer than any query should.
+  const client = new pg.Client(clientConfig(conn))
+  await client.connect()
+  try {
+    await client.query('SET statement_timeout = 0')
+    await client.query(`SELECT pg_advisory_lock(${LOCK_SQL})`, [conn.schema])
+    try {
+      return await migrateLocked(client, conn.schema)
+    } finally {
+      await client.query(`SELECT pg_advisory_unlock(${LOCK_SQL})`, [conn.schema])
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+async function migrateLocked(client: pg.Client, schema: string): Promise<number[]> {
+  const exists = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema])
+  if (exists.rowCount === 0) await client.query(`CREATE SCHEMA ${quoteIdent(schema)}`)
+  await client.query(`SET search_path TO ${quoteIdent(schema)}`)
+  await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version integer PRIMARY KEY, name text NOT NULL, applied_at text NOT NULL)`)
+  const current = (await client.query<{ v: number }>('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations')).rows[0]!.v
+  if (current > LATEST_SCHEMA_VERSION) {
+    throw new Error(`storage: database schema version ${current} is newer than this build knows (${LATEST_SCHEMA_VERSION})`)
+  }
+  const applied: number[] = []
+  for (const m of MIGRATIONS) {
+    if (m.version <= current) continue
+    await client.query('BEGIN')
+    try {
+      await m.up(client)
+      await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)',
+        [m.version, m.name, new Date().toISOString()])
+      await client.query('COMMIT')
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {})
+      throw err
+    }
+    applied.push(m.version)
+  }
+  return applied
+}

@@ -1,0 +1,205 @@
+import type pg from 'pg'
+import type { StorySnapshot } from '../../domain/story.ts'
+import { TIEBREAK_SLOTS, monthSeqRange } from '../sqlite/sort-key.ts'
+import type { ArchiveMonthRecord, CategoryRecord, Store } from '../store.ts'
+import { createPool, parsePostgresUrl, type PostgresPoolOptions } from './connection.ts'
+import { contentChannel, createContentVersionCache, type ContentVersionCache, type ContentVersionOptions } from './content-version.ts'
+import { migratePostgres } from './migrations.ts'
+import { createPostgresCrawlStore } from './postgres-crawl-store.ts'
+import { SQL } from './queries.ts'
+import { toSearchQuery } from './search-tokens.ts'
+import {
+  toSnapshot, toSourceRecord, toStamp, toStoryDetailRecord, toStoryRecord,
+  type ExportStoryRow, type SourceRow, type StampRow, type StoryDetailRow, type StoryRow, type TextRow,
+} from '../story-rows.ts'
+import { deleteStories, writeStories } from './story-writer.ts'
+import { bumpContentVersion, inTransaction, lockContent } from './transaction.ts'
+
+/** How many of the newest stories a search looks at first (see SQL.search). */
+export const SEARCH_WINDOW = 2000
+
+export interface PostgresStore extends Store {
+  /** Resolves once the schema is migrated (every other method waits for it too); rejects when that failed. */
+  ready(): Promise<void>
+  /** The schema this store's tables live in. */
+  readonly schema: string
+  /** The in-memory content version (see content-version.ts). */
+  readonly versions: ContentVersionCache
+}
+
+/**
+ * Opens the PostgreSQL store named by a `postgres://` or `postgresql://` URL. Returns at once: connecting and
+ * applying pending migrations start immediately, every method waits for them, and a failed start (the server
+ * was down) is retried by the next call. close() reports a migration failure, so `newsdesk migrate` does too.
+ */
+export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions & ContentVersionOptions = {}): PostgresStore {
+  const conn = parsePostgresUrl(databaseUrl)
+  const pool = createPool(conn, opts)
+
+  const attempt = () => {
+    const p = migratePostgres(conn).then(() => undefined)
+    p.catch(() => {}) // observed by the next call that waits for it
+    return p
+  }
+  let migrated = attempt()
+  async function ready(): Promise<void> {
+    const current = migrated
+    try {
+      await current
+    } catch {
+      if (migrated === current) migrated = attempt()
+      await migrated
+    }
+  }
+
+  const query = async <R extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => {
+    await ready()
+    return (await pool.query<R>(sql, params)).rows
+  }
+  const transaction = async <T>(work: (client: pg.PoolClient) => Promise<T>) => {
+    await ready()
+    return inTransaction(pool, work)
+  }
+
+  const channel = contentChannel(conn.schema)
+  const versions = createContentVersionCache({
+    conn, ready, read: async () => (await query<{ value: string }>(SQL.version))[0]!.value,
+  }, opts)
+
+  return {
+    dialect: 'postgres',
+    schema: conn.schema,
+    ready,
+    versions,
+    crawl: createPostgresCrawlStore(pool, ready, { channel, committed: versions.advance }),
+
+    async listStories({ topic, limit, lang }) {
+      const rows = topic
+        ? await query<StoryRow>(SQL.listTopic, [lang, limit, topic])
+        : await query<StoryRow>(SQL.list, [lang, limit])
+      return rows.map(toStoryRecord)
+    },
+
+    async searchStories({ terms, limit, lang }) {
+      const tsquery = toSearchQuery(terms)
+      if (tsquery === null) return []
+      // The newest stories first: a common term fills the page there, at a cost bounded by the window; a rare one
+      // is looked up in the GIN index, in the window and then, if the page is not full, in the older stories.
+      const floor = (await query<{ floor: number }>(SQL.searchFloor, [SEARCH_WINDOW]))[0]!.floor
+      const recent = await query<StoryRow>(SQL.search, [lang, limit, tsquery, floor])
+      if (recent.length >= limit || floor === 0) return recent.map(toStoryRecord)
+      const older = await query<StoryRow>(SQL.searchOlder, [lang, limit - recent.length, tsquery, floor])
+      // A story rewritten between the two steps could be seen by both.
+      const seen = new Set(recent.map((r) => r.id))
+      return [...recent, ...older.filter((r) => !seen.has(r.id))].map(toStoryRecord)
+    },
+
+    async getStory(id, lang) {
+      const [row] = await query<StoryDetailRow>(SQL.get, [lang, id])
+      return row ? toStoryDetailRecord(row) : null
+    },
+
+    async listCategories(lang) {
+      return query<CategoryRecord>(SQL.categories, [lang])
+    },
+
+    async listSources() {
+      return (await query<SourceRow>(SQL.sources)).map(toSourceRecord)
+    },
+
+    async getSource(id) {
+      const [row] = await query<SourceRow>(SQL.source, [id])
+      return row ? toSourceRecord(row) : null
+    },
+
+    async listSourceStories({ sourceId, limit, lang }) {
+      return (await query<StoryRow>(SQL.listSource, [lang, limit, sourceId])).map(toStoryRecord)
+    },
+
+    async listRecentStamps(limit) {
+      return (await query<StampRow>(SQL.recentStamps, [limit])).map(toStamp)
+    },
+
+    async archiveMonths() {
+      return (await query<{ month: string; stories: number; last_modified: string }>(SQL.archiveMonths))
+        .map((r): ArchiveMonthRecord => ({
+          month: r.month === 'undated' ? null : r.month, stories: r.stories, lastModified: r.last_modified,
+        }))
+    },
+
+    async listMonthStamps({ month, offset, limit }) {
+      const { lo, hi } = month === null ? { lo: 0, hi: TIEBREAK_SLOTS } : monthSeqRange(month)
+      return (await query<StampRow>(SQL.monthStamps, [lo, hi, month === null, limit, offset])).map(toStamp)
+    },
+
+    async latestPublishedAt() {
+      const [row] = await query<{ published_at: string | null }>(SQL.latest)
+      return row?.published_at ?? null
+    },
+
+    async countStories() {
+      return (await query<{ n: number }>(SQL.count))[0]!.n
+    },
+
+    contentVersion() {
+      return versions.current()
+    },
+
+    async upsertStories(stories) {
+      if (stories.length === 0) return { inserted: 0, updated: 0 }
+      const { result, version } = await transaction(async (client) => {
+        await lockContent(client)
+        const result = await writeStories(client, stories, new Date().toISOString())
+        return { result, version: await bumpContentVersion(client, channel) }
+      })
+      versions.advance(version)
+      return result
+    },
+
+    async deleteStories(ids) {
+      if (ids.length === 0) return 0
+      const { removed, version } = await transaction(async (client) => {
+        await lockContent(client)
+        const removed = await deleteStories(client, ids, new Date().toISOString())
+        return { removed, version: removed > 0 ? await bumpContentVersion(client, channel) : null }
+      })
+      if (version !== null) versions.advance(version)
+      return removed
+    },
+
+    async countStoriesWithIds(ids) {
+      return (await query<{ n: number }>(SQL.countIds, [ids]))[0]!.n
+    },
+
+    async *exportStories(): AsyncIterable<StorySnapshot> {
+      const PAGE = 500
+      let after = ''
+      for (;;) {
+        const rows = await query<ExportStoryRow>(SQL.exportPage, [after, PAGE])
+        if (rows.length === 0) return
+        const ids = rows.map((r) => r.id)
+        const byStory = new Map<string, TextRow[]>()
+        for (const t of await query<TextRow>(SQL.exportTexts, [ids])) {
+          const list = byStory.get(t.story_id) ?? []
+          list.push(t)
+          byStory.set(t.story_id, list)
+        }
+        for (const row of rows) yield toSnapshot(row, byStory.get(row.id) ?? [])
+        after = ids[ids.length - 1]!
+      }
+    },
+
+    async ping() {
+      await query('SELECT 1')
+    },
+
+    async close() {
+      try {
+        await versions.close()
+        await migrated
+      } finally {
+        await pool.end()
+      }
+    },
+  }
+}

@@ -1,0 +1,206 @@
+import type pg from 'pg'
+import type { StorySnapshot } from '../../domain/story.ts'
+import type { UpsertResult } from '../store.ts'
+import { INITIAL_INTERVAL_SECONDS } from '../sqlite/sqlite-crawl-store.ts'
+import { bumpContentVersion, inTransaction, lockContent } from './transaction.ts'
+import { writeStories } from './story-writer.ts'
+import type { CrawlStore, SummaryState } from '../crawl-store.ts'
+import { toArticle, toFeed, toSummary, type ArticleRow, type FeedRow, type SummaryRow } from '../crawl-rows.ts'
+
+export const CRAWL_SQL = {
+  // Due, unleased (or lease expired) feeds, oldest due first. FOR UPDATE SKIP LOCKED: a worker claiming at the same
+  // moment skips the rows this one is leasing instead of waiting for them, so no feed is handed out twice.
+  claimDue: `WITH due AS (
+      SELECT feed_url FROM feeds
+      WHERE active AND next_fetch_at <= $1::text AND (lease_until IS NULL OR lease_until <= $1::text)
+      ORDER BY next_fetch_at, position LIMIT $2
+      FOR UPDATE SKIP LOCKED),
+    leased AS (
+      UPDATE feeds SET lease_owner = $3, lease_until = $4
+      WHERE feed_url = ANY (ARRAY(SELECT feed_url FROM due)) RETURNING *)
+    SELECT * FROM leased ORDER BY next_fetch_at, position`,
+  knownUrls: 'SELECT canonical_url AS k FROM articles WHERE canonical_url = ANY($1::text[])',
+  knownGuids: 'SELECT guid_key AS k FROM articles WHERE guid_key = ANY($1::text[])',
+  knownHashes: 'SELECT DISTINCT content_hash AS k FROM articles WHERE content_hash = ANY($1::text[])',
+  recentPage: `SELECT * FROM articles WHERE fetched_at >= $1::text AND (fetched_at, id) > ($2::text, $3::text)
+      ORDER BY fetched_at, id LIMIT 1000`,
+  // Earliest published first (fetch time for undated ones), ties by URL: see the SQLite store.
+  storyArticles: 'SELECT * FROM articles WHERE story_id = $1::text ORDER BY COALESCE(published_at, fetched_at) COLLATE "C", canonical_url COLLATE "C" LIMIT $2',
+  dueSummaries: `SELECT story_id, source, attempts, retry_at FROM story_summaries
+      WHERE retry_at IS NOT NULL AND retry_at <= $1::text ORDER BY retry_at, story_id LIMIT $2`,
+} as const
+
+/** The last entry per key, in first-seen order: one statement may not upsert the same row twice. */
+function lastByKey<T>(items: T[], key: (item: T) => string): T[] {
+  const map = new Map<string, T>()
+  for (const item of items) map.set(key(item), item)
+  return [...map.values()]
+}
+
+async function writeSummaries(client: pg.ClientBase, summaries: SummaryState[]): Promise<void> {
+  if (summaries.length === 0) return
+  const rows = lastByKey(summaries, (s) => s.storyId)
+  await client.query(`INSERT INTO story_summaries (story_id, source, attempts, retry_at)
+      SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[])
+      ON CONFLICT (story_id) DO UPDATE SET source = excluded.source, attempts = excluded.attempts,
+        retry_at = excluded.retry_at`,
+    [rows.map((s) => s.storyId), rows.map((s) => s.source), rows.map((s) => s.attempts), rows.map((s) => s.retryAt)])
+}
+
+/**
+ * Writes stories (the caller locked the content version first, so story writers take turns) and bumps the version;
+ * returns the new version (null when nothing was written), for the caller to report once committed.
+ */
+async function writeStoriesAndVersion(client: pg.ClientBase, stories: StorySnapshot[], channel: string): Promise<{ result: UpsertResult; version: string | null }> {
+  if (stories.length === 0) return { result: { inserted: 0, updated: 0 }, version: null }
+  const result = await writeStories(client, stories, new Date().toISOString())
+  return { result, version: await bumpContentVersion(client, channel) }
+}
+
+export interface ContentVersionHooks {
+  /** The schema's NOTIFY channel, announced to on every version bump. */
+  channel: string
+  /** Called with the new content version once a transaction that bumped it has committed. */
+  committed: (version: string) => void
+}
+
+/**
+ * The crawler's state in the same PostgreSQL schema as the stories, with the SQLite crawl store's semantics. Every
+ * feed run commits in one transaction with the stories it wrote; several workers (processes or machines) share the
+ * due feeds through leases claimed with FOR UPDATE SKIP LOCKED.
+ */
+export function createPostgresCrawlStore(pool: pg.Pool, ready: () => Promise<void>, versions: ContentVersionHooks): CrawlStore {
+  const query = async <R extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => {
+    await ready()
+    return pool.query<R>(sql, params)
+  }
+  const transaction = async <T>(work: (client: pg.PoolClient) => Promise<T>) => {
+    await ready()
+    return inTransaction(pool, work)
+  }
+  const keys = (rows: Array<{ k: string }>) => new Set(rows.map((r) => r.k))
+
+  return {
+    async syncPublishers(publishers, now) {
+      return transaction(async (client) => {
+        const urls = publishers.map((p) => p.feedUrl)
+        const known = new Set((await client.query<{ feed_url: string }>(
+          'SELECT feed_url FROM feeds WHERE feed_url = ANY($1::text[])', [urls])).rows.map((r) => r.feed_url))
+        const result = { added: 0, updated: 0, deactivated: 0 }
+        for (const p of publishers) {
+          if (known.has(p.feedUrl)) {
+            result.updated++
+          } else {
+            result.added++
+            known.add(p.feedUrl)
+          }
+        }
+        const feeds = lastByKey(publishers.map((p, position) => ({ p, position })), (f) => f.p.feedUrl)
+        if (feeds.length > 0) {
+          await client.query(`INSERT INTO feeds (feed_url, publisher_id, position, name, site_url, topic, lang, active,
+              next_fetch_at, interval_seconds)
+              SELECT u.*, true, $8, ${INITIAL_INTERVAL_SECONDS}
+              FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[])
+                AS u(feed_url, publisher_id, position, name, site_url, topic, lang)
+              ON CONFLICT (feed_url) DO UPDATE SET publisher_id = excluded.publisher_id, position = excluded.position,
+                name = excluded.name, site_url = excluded.site_url, topic = excluded.topic, lang = excluded.lang,
+                active = true`,
+            [feeds.map((f) => f.p.feedUrl), feeds.map((f) => f.p.id), feeds.map((f) => f.position), feeds.map((f) => f.p.name),
+              feeds.map((f) => f.p.siteUrl), feeds.map((f) => f.p.topic), feeds.map((f) => f.p.lang), now])
+          const sources = lastByKey(publishers, (p) => p.id)
+          await client.query(`INSERT INTO sources (id, name, site_url)
+              SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
+              ON CONFLICT (id) DO UPDATE SET name = excluded.name, site_url = excluded.site_url`,
+            [sources.map((p) => p.id), sources.map((p) => p.name), sources.map((p) => p.siteUrl)])
+        }
+        result.deactivated = (await client.query(
+          'UPDATE feeds SET active = false WHERE active AND feed_url <> ALL($1::text[])', [urls])).rowCount ?? 0
+        return result
+      })
+    },
+
+    async listFeeds() {
+      return (await query<FeedRow>('SELECT * FROM feeds ORDER BY active DESC, position, feed_url')).rows.map(toFeed)
+    },
+
+    async claimDueFeeds({ now, limit, owner, leaseSeconds }) {
+      const until = new Date(Date.parse(now) + leaseSeconds * 1000).toISOString()
+      return (await query<FeedRow>(CRAWL_SQL.claimDue, [now, limit, owner, until])).rows.map(toFeed)
+    },
+
+    async makeAllDue(now) {
+      return (await query('UPDATE feeds SET next_fetch_at = $1, lease_owner = NULL, lease_until = NULL WHERE active', [now])).rowCount ?? 0
+    },
+
+    async knownArticleKeys(k) {
+      const [urls, guids, hashes] = await Promise.all([
+        query<{ k: string }>(CRAWL_SQL.knownUrls, [k.canonicalUrls]),
+        query<{ k: string }>(CRAWL_SQL.knownGuids, [k.guidKeys]),
+        query<{ k: string }>(CRAWL_SQL.knownHashes, [k.contentHashes]),
+      ])
+      return { canonicalUrls: keys(urls.rows), guidKeys: keys(guids.rows), contentHashes: keys(hashes.rows) }
+    },
+
+    async *recentArticles(since) {
+      // Pages by (fetched_at, id): no cursor stays open across the caller's awaits (and its writes).
+      let cursor = { at: '', id: '' }
+      for (;;) {
+        const rows = (await query<ArticleRow>(CRAWL_SQL.recentPage, [since, cursor.at, cursor.id])).rows
+        for (const row of rows) yield toArticle(row)
+        if (rows.length < 1000) return
+        cursor = { at: rows[rows.length - 1]!.fetched_at, id: rows[rows.length - 1]!.id }
+      }
+    },
+
+    async storyArticles(storyId, limit) {
+      return (await query<ArticleRow>(CRAWL_SQL.storyArticles, [storyId, limit])).rows.map(toArticle)
+    },
+
+    async dueSummaryRetries(now, limit) {
+      return (await query<SummaryRow>(CRAWL_SQL.dueSummaries, [now, limit])).rows.map(toSummary)
+    },
+
+    async commitFeedRun(run) {
+      const version = await transaction(async (client) => {
+        if (run.stories.length > 0) await lockContent(client)
+        let added = 0
+        if (run.articles.length > 0) {
+          const a = run.articles
+          added = (await client.query(`INSERT INTO articles (id, story_id, publisher_id, feed_url, canonical_url, guid_key,
+              content_hash, title, text, lang, published_at, fetched_at, author, image_url, signature)
+              SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::bytea[])
+              ON CONFLICT DO NOTHING`,
+            [a.map((x) => x.id), a.map((x) => x.storyId), a.map((x) => x.publisherId), a.map((x) => x.feedUrl),
+              a.map((x) => x.canonicalUrl), a.map((x) => x.guidKey), a.map((x) => x.contentHash), a.map((x) => x.title),
+              a.map((x) => x.text), a.map((x) => x.lang), a.map((x) => x.publishedAt), a.map((x) => x.fetchedAt),
+              a.map((x) => x.author), a.map((x) => x.imageUrl),
+              a.map((x) => Buffer.from(x.signature.buffer, x.signature.byteOffset, x.signature.byteLength))])).rowCount ?? 0
+        }
+        const f = run.feed
+        await client.query(`UPDATE feeds SET etag = $2, last_modified = $3, next_fetch_at = $4, interval_seconds = $5,
+            consecutive_failures = $6, last_status = $7, last_error = $8, last_fetched_at = $9,
+            last_success_at = COALESCE($10, last_success_at), article_count = article_count + $11,
+            lease_owner = NULL, lease_until = NULL
+            WHERE feed_url = $1`,
+          [f.feedUrl, f.etag, f.lastModified, f.nextFetchAt, f.intervalSeconds, f.consecutiveFailures, f.lastStatus,
+            f.lastError, f.fetchedAt, f.succeededAt, added])
+        const { version } = await writeStoriesAndVersion(client, run.stories, versions.channel)
+        await writeSummaries(client, run.summaries)
+        return version
+      })
+      if (version !== null) versions.committed(version)
+    },
+
+    async commitStories(stories, summaries) {
+      const { result, version } = await transaction(async (client) => {
+        if (stories.length > 0) await lockContent(client)
+        const written = await writeStoriesAndVersion(client, stories, versions.channel)
+        await writeSummaries(client, summaries)
+        return written
+      })
+      if (version !== null) versions.committed(version)
+      return result
+    },
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The read queries, exported so the query-plan test checks exactly what runs.
+ * Parameters: $1 is always the language; list queries take the limit as $2 and their filter as $3.
+ */
+
+const STORY_COLUMNS = `
+  s.id, s.original_url, s.original_title, s.author, s.published_at, s.cover_image_url, s.multi_source, s.text_lang,
+  s.category, cn.name AS category_name,
+  s.source_id, src.name AS source_name, src.site_url AS source_site_url,
+  en.headline AS en_headline, en.summary AS en_summary,
+  tr.lang AS tr_lang, tr.headline AS tr_headline, tr.summary AS tr_summary`
+
+const STORY_JOINS = `
+  JOIN story_texts en ON en.story_id = s.id AND en.lang = 'en'
+  JOIN category_names cn ON cn.slug = s.category AND cn.lang = $1::text
+  LEFT JOIN story_texts tr ON tr.story_id = s.id AND tr.lang = $1::text AND $1::text <> 'en'
+  LEFT JOIN sources src ON src.id = s.source_id`
+
+// The page of stories is chosen first (a backwards walk of an index on seq, stopping after `limit` rows), then
+// joined to its texts, category name and publisher: the joins cost O(limit) whatever the corpus size.
+const page = (where: string) => `SELECT ${STORY_COLUMNS}
+  FROM (SELECT * FROM stories ${where} ORDER BY seq DESC LIMIT $2) s ${STORY_JOINS}
+  ORDER BY s.seq DESC`
+
+export const SQL = {
+  list: page(''),
+  listTopic: page('WHERE category = $3::text'),
+  listSource: page('WHERE source_id = $3::text'),
+  // Search runs in two steps, so that its cost never grows with the number of matches (see searchStories):
+  // 1. the newest SEARCH_WINDOW stories (seq >= $4): the planner takes the hits from the GIN index when the terms
+  //    are rare, or walks story_texts_by_seq newest first when they are common, stopping after `limit` hits;
+  // 2. only when step 1 found fewer than `limit`: the older stories (seq < $4), through the GIN index.
+  // A story matching in English and in $1 counts once. The hits are then joined like a list page.
+  searchFloor: 'SELECT COALESCE((SELECT seq FROM stories ORDER BY seq DESC OFFSET $1 LIMIT 1), 0) AS floor',
+  search: `WITH hits AS MATERIALIZED (
+      SELECT DISTINCT story_seq FROM story_texts
+      WHERE search @@ $3::tsquery AND lang IN ('en', $1::text) AND story_seq >= $4::bigint
+      ORDER BY story_seq DESC LIMIT $2)
+    SELECT ${STORY_COLUMNS}
+    FROM hits JOIN stories s ON s.seq = hits.story_seq ${STORY_JOINS}
+    ORDER BY s.seq DESC`,
+  // No ORDER BY inside the CTE: nothing rewards walking the seq index, so the matches come from the GIN index.
+  searchOlder: `WITH matched AS MATERIALIZED (
+      SELECT story_seq FROM story_texts
+      WHERE search @@ $3::tsquery AND lang IN ('en', $1::text) AND story_seq < $4::bigint),
+    hits AS (SELECT DISTINCT story_seq FROM matched ORDER BY story_seq DESC LIMIT $2)
+    SELECT ${STORY_COLUMNS}
+    FROM hits JOIN stories s ON s.seq = hits.story_seq ${STORY_JOINS}
+    ORDER BY s.seq DESC`,
+  get: `SELECT ${STORY_COLUMNS}, s.covered_by, en.cards AS en_cards, tr.cards AS tr_cards
+    FROM stories s ${STORY_JOINS} WHERE s.id = $2::text`,
+  categories: `SELECT c.slug, n.name FROM categories c
+    JOIN category_names n ON n.slug = c.slug AND n.lang = $1::text ORDER BY c.position`,
+  // SQLite's NOCASE: ASCII letters fold, then byte order.
+  sources: `SELECT id, name, site_url FROM sources
+    ORDER BY translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE "C", id`,
+  source: 'SELECT id, name, site_url FROM sources WHERE id = $1::text',
+  recentStamps: 'SELECT id, published_at, updated_at FROM stories ORDER BY seq DESC LIMIT $1',
+  // One row per month: reading all of it is O(months). 'undated' sorts last.
+  archiveMonths: `SELECT month, stories, last_modified FROM archive_months ORDER BY month = 'undated', month DESC`,
+  // A month is the seq range [lo, hi); second 0 holds both the undated stories and any published at
+  // 1970-01-01T00:00:00Z, hence the test on published_at.
+  monthStamps: `SELECT id, published_at, updated_at FROM stories
+    WHERE seq >= $1 AND seq < $2 AND (published_at IS NULL) = $3::boolean
+    ORDER BY seq LIMIT $4 OFFSET $5`,
+  latest: 'SELECT published_at FROM stories ORDER BY seq DESC LIMIT 1',
+  count: 'SELECT count(*) AS n FROM stories',
+  countIds: 'SELECT count(*) AS n FROM stories WHERE id = ANY($1::text[])',
+  version: `SELECT value FROM meta WHERE key = 'content_version'`,
+  exportPage: `SELECT s.*, src.name AS source_name, src.site_url AS source_site_url
+    FROM stories s LEFT JOIN sources src ON src.id = s.source_id
+    WHERE s.id > $1::text ORDER BY s.id LIMIT $2`,
+  exportTexts: 'SELECT story_id, lang, headline, summary, cards FROM story_texts WHERE story_id = ANY($1::text[])',
+} as const

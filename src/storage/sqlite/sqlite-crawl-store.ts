@@ -1,0 +1,172 @@
+import type { Database } from 'better-sqlite3'
+import type { StorySnapshot } from '../../domain/story.ts'
+import type { CrawlStore, KnownArticleKeys, SummaryState } from '../crawl-store.ts'
+import { toArticle, toFeed, toSummary, type ArticleRow, type FeedRow, type SummaryRow } from '../crawl-rows.ts'
+
+/** The crawler's read queries, exported for the query-plan test: each must use an index, never scan. */
+export const CRAWL_SQL = {
+  dueFeeds: `SELECT * FROM feeds WHERE active = 1 AND next_fetch_at <= @now
+      AND (lease_until IS NULL OR lease_until <= @now) ORDER BY next_fetch_at, position LIMIT @limit`,
+  knownUrls: `SELECT canonical_url AS k FROM articles WHERE canonical_url IN (SELECT value FROM json_each(?))`,
+  knownGuids: `SELECT guid_key AS k FROM articles WHERE guid_key IN (SELECT value FROM json_each(?))`,
+  knownHashes: `SELECT DISTINCT content_hash AS k FROM articles WHERE content_hash IN (SELECT value FROM json_each(?))`,
+  recentPage: `SELECT * FROM articles WHERE fetched_at >= @since AND (fetched_at, id) > (@at, @id)
+      ORDER BY fetched_at, id LIMIT 1000`,
+  // Earliest published first (fetch time for undated ones), ties by URL: the same articles give the same story
+  // whatever order they arrived in, also after a crash and a resumed run.
+  storyArticles: 'SELECT * FROM articles WHERE story_id = ? ORDER BY COALESCE(published_at, fetched_at), canonical_url LIMIT ?',
+  dueSummaries: `SELECT story_id, source, attempts, retry_at FROM story_summaries
+      WHERE retry_at IS NOT NULL AND retry_at <= ? ORDER BY retry_at LIMIT ?`,
+}
+
+/** A new feed is polled every 15 minutes until its publishing rhythm says otherwise (ops.md §3.1, FreshRSS's floor). */
+export const INITIAL_INTERVAL_SECONDS = 15 * 60
+
+/**
+ * The crawler's state in the same SQLite database as the stories. `writeStories` is the story store's own writer,
+ * run inside this module's transactions, so a feed's state, its articles and the stories they changed commit
+ * together or not at all.
+ */
+export function createSqliteCrawlStore(db: Database, writeStories: (stories: StorySnapshot[]) => { inserted: number; updated: number }): CrawlStore {
+  const stmt = {
+    feed: db.prepare('SELECT feed_url FROM feeds WHERE feed_url = ?'),
+    insertFeed: db.prepare(`INSERT INTO feeds (feed_url, publisher_id, position, name, site_url, topic, lang, active,
+      next_fetch_at, interval_seconds) VALUES (@feed_url, @publisher_id, @position, @name, @site_url, @topic, @lang, 1,
+      @now, ${INITIAL_INTERVAL_SECONDS})`),
+    updateFeedPublisher: db.prepare(`UPDATE feeds SET publisher_id = @publisher_id, position = @position, name = @name,
+      site_url = @site_url, topic = @topic, lang = @lang, active = 1 WHERE feed_url = @feed_url`),
+    deactivateMissing: db.prepare(`UPDATE feeds SET active = 0
+      WHERE active = 1 AND feed_url NOT IN (SELECT value FROM json_each(?))`),
+    upsertSource: db.prepare(`INSERT INTO sources (id, name, site_url) VALUES (?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET name = excluded.name, site_url = excluded.site_url`),
+    listFeeds: db.prepare('SELECT * FROM feeds ORDER BY active DESC, position, feed_url'),
+    dueFeeds: db.prepare(CRAWL_SQL.dueFeeds),
+    makeAllDue: db.prepare('UPDATE feeds SET next_fetch_at = ?, lease_owner = NULL, lease_until = NULL WHERE active = 1'),
+    lease: db.prepare('UPDATE feeds SET lease_owner = @owner, lease_until = @until WHERE feed_url = @feed_url'),
+    knownUrls: db.prepare(CRAWL_SQL.knownUrls),
+    knownGuids: db.prepare(CRAWL_SQL.knownGuids),
+    knownHashes: db.prepare(CRAWL_SQL.knownHashes),
+    recentPage: db.prepare(CRAWL_SQL.recentPage),
+    storyArticles: db.prepare(CRAWL_SQL.storyArticles),
+    dueSummaries: db.prepare(CRAWL_SQL.dueSummaries),
+    updateFeedState: db.prepare(`UPDATE feeds SET etag = @etag, last_modified = @last_modified,
+      next_fetch_at = @next_fetch_at, interval_seconds = @interval_seconds,
+      consecutive_failures = @consecutive_failures, last_status = @last_status, last_error = @last_error,
+      last_fetched_at = @fetched_at, last_success_at = COALESCE(@succeeded_at, last_success_at),
+      article_count = article_count + @added, lease_owner = NULL, lease_until = NULL
+      WHERE feed_url = @feed_url`),
+    insertArticle: db.prepare(`INSERT INTO articles (id, story_id, publisher_id, feed_url, canonical_url, guid_key,
+      content_hash, title, text, lang, published_at, fetched_at, author, image_url, signature)
+      VALUES (@id, @story_id, @publisher_id, @feed_url, @canonical_url, @guid_key, @content_hash, @title, @text, @lang,
+      @published_at, @fetched_at, @author, @image_url, @signature)
+      ON CONFLICT DO NOTHING`),
+    upsertSummary: db.prepare(`INSERT INTO story_summaries (story_id, source, attempts, retry_at)
+      VALUES (@story_id, @source, @attempts, @retry_at)
+      ON CONFLICT (story_id) DO UPDATE SET source = excluded.source, attempts = excluded.attempts,
+      retry_at = excluded.retry_at`),
+  }
+
+  const keys = (rows: unknown[]) => new Set((rows as Array<{ k: string }>).map((r) => r.k))
+
+  const writeSummaries = (summaries: SummaryState[]) => {
+    for (const s of summaries) {
+      stmt.upsertSummary.run({ story_id: s.storyId, source: s.source, attempts: s.attempts, retry_at: s.retryAt })
+    }
+  }
+
+  const sync = db.transaction((publishers: Parameters<CrawlStore['syncPublishers']>[0], now: string) => {
+    const result = { added: 0, updated: 0, deactivated: 0 }
+    publishers.forEach((p, position) => {
+      const row = {
+        feed_url: p.feedUrl, publisher_id: p.id, position, name: p.name, site_url: p.siteUrl, topic: p.topic, lang: p.lang, now,
+      }
+      if (stmt.feed.get(p.feedUrl)) {
+        stmt.updateFeedPublisher.run(row)
+        result.updated++
+      } else {
+        stmt.insertFeed.run(row)
+        result.added++
+      }
+      stmt.upsertSource.run(p.id, p.name, p.siteUrl)
+    })
+    result.deactivated = stmt.deactivateMissing.run(JSON.stringify(publishers.map((p) => p.feedUrl))).changes
+    return result
+  })
+
+  const claim = db.transaction((opts: Parameters<CrawlStore['claimDueFeeds']>[0]) => {
+    const rows = stmt.dueFeeds.all({ now: opts.now, limit: opts.limit }) as FeedRow[]
+    const until = new Date(Date.parse(opts.now) + opts.leaseSeconds * 1000).toISOString()
+    for (const r of rows) stmt.lease.run({ owner: opts.owner, until, feed_url: r.feed_url })
+    return rows.map(toFeed)
+  })
+
+  const commitRun = db.transaction((run: Parameters<CrawlStore['commitFeedRun']>[0]) => {
+    let added = 0
+    for (const a of run.articles) {
+      added += stmt.insertArticle.run({
+        id: a.id, story_id: a.storyId, publisher_id: a.publisherId, feed_url: a.feedUrl, canonical_url: a.canonicalUrl,
+        guid_key: a.guidKey, content_hash: a.contentHash, title: a.title, text: a.text, lang: a.lang,
+        published_at: a.publishedAt, fetched_at: a.fetchedAt, author: a.author, image_url: a.imageUrl,
+        signature: Buffer.from(a.signature.buffer, a.signature.byteOffset, a.signature.byteLength),
+      }).changes
+    }
+    const f = run.feed
+    stmt.updateFeedState.run({
+      feed_url: f.feedUrl, etag: f.etag, last_modified: f.lastModified, next_fetch_at: f.nextFetchAt,
+      interval_seconds: f.intervalSeconds, consecutive_failures: f.consecutiveFailures, last_status: f.lastStatus,
+      last_error: f.lastError, fetched_at: f.fetchedAt, succeeded_at: f.succeededAt, added,
+    })
+    writeStories(run.stories)
+    writeSummaries(run.summaries)
+  })
+
+  const commitStories = db.transaction((stories: StorySnapshot[], summaries: SummaryState[]) => {
+    const result = writeStories(stories)
+    writeSummaries(summaries)
+    return result
+  })
+
+  return {
+    async syncPublishers(publishers, now) {
+      return sync.immediate(publishers, now)
+    },
+    async listFeeds() {
+      return (stmt.listFeeds.all() as FeedRow[]).map(toFeed)
+    },
+    async claimDueFeeds(opts) {
+      return claim.immediate(opts)
+    },
+    async makeAllDue(now) {
+      return stmt.makeAllDue.run(now).changes
+    },
+    async knownArticleKeys(k): Promise<KnownArticleKeys> {
+      return {
+        canonicalUrls: keys(stmt.knownUrls.all(JSON.stringify(k.canonicalUrls))),
+        guidKeys: keys(stmt.knownGuids.all(JSON.stringify(k.guidKeys))),
+        contentHashes: keys(stmt.knownHashes.all(JSON.stringify(k.contentHashes))),
+      }
+    },
+    async *recentArticles(since) {
+      // Pages by (fetched_at, id): no statement stays open across the caller's awaits (and its writes).
+      let cursor = { at: '', id: '' }
+      for (;;) {
+        const rows = stmt.recentPage.all({ since, ...cursor }) as ArticleRow[]
+        for (const row of rows) yield toArticle(row)
+        if (rows.length < 1000) return
+        cursor = { at: rows[rows.length - 1]!.fetched_at, id: rows[rows.length - 1]!.id }
+      }
+    },
+    async storyArticles(storyId, limit) {
+      return (stmt.storyArticles.all(storyId, limit) as ArticleRow[]).map(toArticle)
+    },
+    async dueSummaryRetries(now, limit) {
+      return (stmt.dueSummaries.all(now, limit) as SummaryRow[]).map(toSummary)
+    },
+    async commitFeedRun(run) {
+      commitRun.immediate(run)
+    },
+    async commitStories(stories, summaries) {
+      return commitStories.immediate(stories, summaries)
+    },
+  }
+}

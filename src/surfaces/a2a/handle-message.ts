@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto'
+import { understandData, understandText, type Understood } from '../../capabilities/intent/understand.ts'
+import { runCapability } from '../../capabilities/run-capability.ts'
+import { AppError } from '../../domain/errors.ts'
+import { mdInline } from '../../domain/markdown-escape.ts'
+import type { QueryService } from '../../query/query-service.ts'
+import type { IncomingMessage, OutgoingReply } from './incoming.ts'
+import { A2aError, ERROR, type FieldViolation } from './jsonrpc.ts'
+
+/**
+ * One user message → one agent reply. The request is read from the data part when there is one (explicit
+ * arguments win over text), else from the text parts, then answered by the same capability MCP and REST use.
+ *
+ * The reply has two parts: Markdown (an "Understood: …" line, then the capability's Markdown) and a JSON data
+ * part, always of this shape (documented in the agent card):
+ *   { skill, arguments, understood, guessed, result }              when answered
+ *   { skill, arguments, understood, guessed, result: null, error } when the story was not found, or free text
+ *                                                                  asked for something invalid
+ * `result` is the REST body of the same request. Error codes in `error.code`: not_found, invalid_parameter.
+ */
+
+/** Longer text is not a request an agent types; it is refused rather than parsed. */
+export const MAX_TEXT_CHARS = 4000
+
+export interface MessageDeps {
+  query: QueryService
+  siteUrl: string
+}
+
+interface Request {
+  understood: Understood
+  /** Index of the data part the request came from; undefined for free text. */
+  dataPart?: number
+}
+
+function readRequest(message: IncomingMessage, siteUrl: string): Request {
+  const files = message.parts.flatMap((p, i) => (p.kind === 'file' ? [i] : []))
+  if (files.length) {
+    throw new A2aError(ERROR.contentTypeNotSupported,
+      `Content type not supported: message.parts[${files[0]}] is a file; send text (text/plain) or a JSON data part (application/json)`)
+  }
+  const data = message.parts.flatMap((p, i) => (p.kind === 'data' ? [{ data: p.data, index: i }] : []))
+  if (data.length > 1) {
+    throw A2aError.invalidParams([{ field: `message.parts[${data[1]!.index}]`, description: 'send at most one data part' }])
+  }
+  const [first] = data
+  if (first) {
+    const field = `message.parts[${first.index}].data`
+    if (typeof first.data !== 'object' || first.data === null || Array.isArray(first.data)) {
+      throw A2aError.invalidParams([{ field, description: 'must be a JSON object such as {"skill": "search_stories", "query": "chip export"}' }])
+    }
+    try {
+      return { understood: understandData(first.data as Record<string, unknown>, siteUrl), dataPart: first.index }
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'invalid_parameter') throw A2aError.invalidParams(violations(field, err.message))
+      throw err
+    }
+  }
+  const text = message.parts.map((p) => (p.kind === 'text' ? p.text : '')).filter((t) => t.trim()).join('\n').trim()
+  if (!text) {
+    throw A2aError.invalidParams([{ field: 'message.parts', description: 'send a non-empty text part (e.g. "latest AI news") or a data part' }])
+  }
+  if (text.length > MAX_TEXT_CHARS) {
+    throw A2aError.invalidParams([{ field: 'message.parts', description: `the text is longer than ${MAX_TEXT_CHARS} characters; send a short request` }])
+  }
+  try {
+    return { understood: understandText(text, siteUrl) }
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'invalid_parameter') {
+      throw A2aError.invalidParams([{ field: 'message.parts', description: err.message }])
+    }
+    throw err
+  }
+}
+
+/** "limit: must be ...; lang: must be ..." (describeIssues) → one violation per argument under the data part. */
+function violations(field: string, message: string): FieldViolation[] {
+  return message.split('; ').map((item) => {
+    const match = /^([A-Za-z_][\w.]*): (.+)$/s.exec(item)
+    return match ? { field: `${field}.${match[1]}`, description: match[2]! } : { field, description: item }
+  })
+}
+
+function understoodLine(u: Understood): string {
+  return u.guessed
+    ? `Understood (best guess): ${mdInline(u.understood)} If that is not what you meant, rephrase, or send a data part with explicit arguments (see the agent card).`
+    : `Understood: ${mdInline(u.understood)}`
+}
+
+/** Answers the message; throws A2aError for what the client must fix and for an unavailable store. */
+export async function answerMessage(message: IncomingMessage, deps: MessageDeps): Promise<OutgoingReply> {
+  if (message.taskId) {
+    throw new A2aError(ERROR.taskNotFound, `Task not found: ${message.taskId.slice(0, 100)}. This agent keeps no tasks; send the message without a taskId.`)
+  }
+  const { understood, dataPart } = readRequest(message, deps.siteUrl)
+  const base = { messageId: randomUUID(), contextId: message.contextId ?? randomUUID() }
+  const head = understoodLine(understood)
+  const about = { skill: understood.capability, arguments: understood.args, understood: understood.understood, guessed: understood.guessed }
+  try {
+    const answer = await runCapability(understood.capability, understood.args, { query: deps.query, siteUrl: deps.siteUrl })
+    return {
+      ...base,
+      markdown: `${head}\n\n${answer.markdown}`,
+      data: { ...about, arguments: answer.input, result: answer.data },
+    }
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err
+    if (err.code === 'invalid_parameter' && dataPart !== undefined) {
+      throw A2aError.invalidParams(violations(`message.parts[${dataPart}].data`, err.message))
+    }
+    if (err.code === 'not_found' || err.code === 'invalid_parameter') {
+      // Not a protocol failure: the request was understood and has an answer an agent can relay.
+      const title = err.code === 'not_found' ? 'Story not found' : 'Could not answer that request'
+      const hint = err.code === 'not_found'
+        ? 'The link or id may be mistyped, or the story may have been removed. Ask for the latest stories or search by keywords instead.'
+        : 'Rephrase the request, for example "latest stories about data and AI", "search chip export" or a story link.'
+      return {
+        ...base,
+        markdown: `${head}\n\n# ${title}\n\n${mdInline(err.message)}\n\n${hint}`,
+        data: { ...about, result: null, error: { code: err.code, message: err.message } },
+      }
+    }
+    throw err
+  }
+}

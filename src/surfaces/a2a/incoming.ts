@@ -1,0 +1,45 @@
+import type { z } from 'zod'
+import { A2aError, type FieldViolation } from './jsonrpc.ts'
+
+/** A user message, whichever wire version it came in. */
+export interface IncomingMessage {
+  messageId: string
+  contextId?: string
+  /** Set when the client continues a task; this agent keeps none. */
+  taskId?: string
+  parts: IncomingPart[]
+}
+
+export type IncomingPart =
+  | { kind: 'text'; text: string }
+  | { kind: 'data'; data: unknown }
+  /** A file (0.3) or a `url`/`raw` part (1.0): not something this agent reads. */
+  | { kind: 'file' }
+
+/** The agent's answer, before it is written in a wire version. */
+export interface OutgoingReply {
+  messageId: string
+  contextId: string
+  markdown: string
+  data: Record<string, unknown>
+}
+
+/** `["message", "parts", 0, "text"]` → `message.parts[0].text` */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, key) =>
+    (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), '') || 'params'
+}
+
+/** Parses `params` with a wire schema; a failure is -32602 naming every field. */
+export function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.output<S> {
+  if (params === undefined) {
+    throw A2aError.invalidParams([{ field: 'params', description: 'required: an object with the message to answer' }])
+  }
+  const parsed = schema.safeParse(params)
+  if (parsed.success) return parsed.data
+  const violations: FieldViolation[] = parsed.error.issues.map((i) => ({ field: fieldPath(i.path), description: i.message }))
+  throw A2aError.invalidParams(violations)
+}
+
+/** Empty strings are how proto JSON spells "not set". */
+export const present = (value: string | undefined): string | undefined => (value ? value : undefined)

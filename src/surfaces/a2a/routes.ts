@@ -1,0 +1,156 @@
+import { Hono, type Context } from 'hono'
+import type { Logger } from 'pino'
+import { AppError } from '../../domain/errors.ts'
+import type { QueryService } from '../../query/query-service.ts'
+import type { Responder } from '../http/responder.ts'
+import { readWebStreamCapped } from '../../util/read-web-stream.ts'
+import { agentCard10, agentCardHybrid, type CardSettings } from './agent-card.ts'
+import { answerMessage } from './handle-message.ts'
+import {
+  A2aError, ERROR, errorResponse, idOf, parseRequest, successResponse, type Dialect, type JsonRpcId,
+} from './jsonrpc.ts'
+import { SEND_1_0, assertSendMethod, dialectOf, requestedVersion } from './methods.ts'
+import { messageSendResult, readMessageSend } from './wire-0-3.ts'
+import { readSendMessage, sendMessageResult } from './wire-1-0.ts'
+
+// The A2A interface is listed by the discovery documents through this (create-app imports it from here).
+export { a2aInterface } from '../discovery/site-facts.ts'
+
+/**
+ * POST {SITE_URL}/a2a: the A2A agent, JSON-RPC 2.0, hand-rolled rather than built on @a2a-js/sdk's server.
+ * The SDK 1.3.0 routes by the A2A-Version header alone, so it refuses `SendMessage` sent without the header and
+ * refuses `application/a2a+json`; and the surface is two methods answered at once, with no tasks, streams or
+ * push notifications, so the SDK's task machinery would be unused weight. Its client drives the tests.
+ *
+ * Decisions (the agent card and llms.txt describe the behaviour; the tests pin it):
+ * - The method name selects the wire version: `SendMessage` is answered in A2A 1.0, `message/send` in 0.3. The
+ *   `A2A-Version` header (or `?A2A-Version=`) only has to name a supported version (1.0 or 0.3, any patch;
+ *   absent means 0.3); a mismatch such as `message/send` with `A2A-Version: 1.0` is still answered, in the
+ *   method's version, because the method and params show unambiguously what the client speaks.
+ *   Other versions: -32009.
+ * - Every JSON-RPC error is HTTP 200, except a body over 64 KiB (HTTP 413, -32600, id null, unread) and a
+ *   method other than POST and OPTIONS (HTTP 405, Allow: POST, as on /mcp; OPTIONS answers CORS preflights).
+ * - Content-Type must be application/json or application/a2a+json (parameters allowed; absent tolerated), else
+ *   -32005 with id null: the body of a request in another media type is not read.
+ * - Notifications (no `id`) are valid but get no JSON-RPC reply (JSON-RPC 2.0 §4.1): HTTP 204, nothing run.
+ * - Batches (arrays) are -32600: one request, one message.
+ * - Error `data` follows the reply's version: 1.0 errors carry google.rpc ErrorInfo (+ BadRequest for -32602);
+ *   0.3 errors carry none. Before the method is known, the header's version decides.
+ * - A missing story, or free text asking for something invalid, is a normal reply saying so (an agent can relay
+ *   it); explicit data-part arguments that are invalid are -32602. An unavailable store is -32603 with a
+ *   generic message. Replies are `Cache-Control: no-store`.
+ */
+
+export const A2A_MAX_BODY_BYTES = 64 * 1024
+
+const CONTENT_TYPES = new Set(['application/json', 'application/a2a+json'])
+const ALLOW = 'POST, OPTIONS'
+
+export interface A2aRoutesDeps {
+  query: QueryService
+  siteUrl: string
+  log: Logger
+  respond: Responder
+  operator: CardSettings['operator']
+  version: string
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  })
+
+/** The body as text, or undefined when it exceeds `max` bytes (the rest is not read). */
+async function readCapped(request: Request, max: number): Promise<string | undefined> {
+  if (Number(request.headers.get('content-length') ?? 0) > max) return undefined
+  return (await readWebStreamCapped(request.body, max))?.toString('utf8')
+}
+
+const versionParam = (c: Context) => c.req.header('A2A-Version') ?? c.req.query('A2A-Version')
+
+export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
+  const settings: CardSettings = { siteUrl: deps.siteUrl, version: deps.version, operator: deps.operator }
+  const cards = { '1.0': agentCard10(settings), hybrid: agentCardHybrid(settings) }
+
+  /** Runs one request; returns the JSON-RPC response, or undefined for a notification. */
+  async function dispatch(c: Context, headerDialect: Dialect): Promise<{ status?: number; body?: unknown }> {
+    let dialect = headerDialect
+    let id: JsonRpcId = null
+    const fail = (err: A2aError) => ({ body: errorResponse(id, err, dialect) })
+    try {
+      const contentType = c.req.header('Content-Type')?.split(';')[0]!.trim().toLowerCase()
+      if (contentType && !CONTENT_TYPES.has(contentType)) {
+        throw new A2aError(ERROR.contentTypeNotSupported,
+          `Content type not supported: ${contentType.slice(0, 64)}; send Content-Type: application/json`)
+      }
+      const text = await readCapped(c.req.raw, A2A_MAX_BODY_BYTES)
+      if (text === undefined) {
+        return { status: 413, ...fail(new A2aError(ERROR.invalidRequest, `Request too large: the limit is ${A2A_MAX_BODY_BYTES} bytes`)) }
+      }
+      let body: unknown
+      try {
+        body = JSON.parse(text)
+      } catch {
+        throw new A2aError(ERROR.parse, 'Parse error: the body is not valid JSON')
+      }
+      id = idOf(body)
+      const request = parseRequest(body)
+      dialect = dialectOf(request.method) ?? dialect
+      if (request.isNotification) return {}
+      requestedVersion(versionParam(c))
+      assertSendMethod(request.method)
+      const message = request.method === SEND_1_0 ? readSendMessage(request.params) : readMessageSend(request.params)
+      const reply = await answerMessage(message, { query: deps.query, siteUrl: deps.siteUrl })
+      return { body: successResponse(id, dialect === '1.0' ? sendMessageResult(reply) : messageSendResult(reply)) }
+    } catch (err) {
+      if (err instanceof A2aError) return fail(err)
+      if (err instanceof AppError && err.code === 'unavailable') {
+        deps.log.warn({ err }, 'a2a: store unavailable')
+        return fail(new A2aError(ERROR.internal, 'Internal error: the news store is temporarily unavailable; retry in a minute'))
+      }
+      deps.log.error({ err }, 'a2a: request failed')
+      return fail(new A2aError(ERROR.internal, 'Internal error'))
+    }
+  }
+
+  const routes = new Hono()
+
+  routes.post('/a2a', async (c) => {
+    let headerDialect: Dialect = '0.3'
+    try {
+      headerDialect = requestedVersion(versionParam(c))
+    } catch {
+      // Reported once the request id is known.
+    }
+    const { status, body } = await dispatch(c, headerDialect)
+    return body === undefined ? new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } }) : json(body, status)
+  })
+  routes.options('/a2a', (c) => c.body(null, 204, {
+    Allow: ALLOW,
+    'Access-Control-Allow-Methods': ALLOW,
+    'Access-Control-Allow-Headers': 'Content-Type, A2A-Version, A2A-Extensions, X-A2A-Extensions, User-Agent',
+    'Access-Control-Max-Age': '86400',
+  }))
+  routes.on(['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'], '/a2a', () =>
+    json(errorResponse(null, new A2aError(ERROR.invalidRequest, 'Method not allowed: send JSON-RPC 2.0 requests with POST'), '0.3'),
+      405, { Allow: 'POST' }))
+
+  // 1.0 clients ask with A2A-Version: 1.0; everyone else gets the hybrid card. Both are static content.
+  routes.get('/.well-known/agent-card.json', (c) => {
+    let wants10 = false
+    try {
+      wants10 = requestedVersion(versionParam(c)) === '1.0'
+    } catch {
+      // An unsupported version gets the hybrid card, which lists the supported ones.
+    }
+    const variant = wants10 ? '1.0' : 'hybrid'
+    return deps.respond.json(c, `a2a-agent-card:${variant}`, async () => cards[variant], { static: true, headers: { Vary: 'A2A-Version' } })
+  })
+  routes.options('/.well-known/agent-card.json', (c) => c.body(null, 204, {
+    Allow: 'GET, HEAD, OPTIONS',
+    'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+    'Access-Control-Allow-Headers': 'A2A-Version, If-None-Match, User-Agent',
+    'Access-Control-Max-Age': '86400',
+  }))
+  return routes
+}

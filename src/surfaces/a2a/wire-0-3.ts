@@ -1,0 +1,64 @@
+import { z } from 'zod'
+import { parseParams, present, type IncomingMessage, type IncomingPart, type OutgoingReply } from './incoming.ts'
+
+/**
+ * A2A 0.3 `message/send` (specification/json/a2a.json at v0.3.0): parts are discriminated by `kind`
+ * (`text`, `data`, `file`), roles are `user`/`agent`, Message objects carry `kind: "message"`, and the result is
+ * the bare Message. Unknown members are ignored.
+ */
+
+const PART_KINDS = ['text', 'data', 'file'] as const
+
+const Part = z.object({
+  kind: z.enum(PART_KINDS, { error: 'must be "text", "data" or "file"' }),
+  text: z.string({ error: 'must be a string' }).optional(),
+  data: z.record(z.string(), z.unknown(), { error: 'must be a JSON object' }).optional(),
+  file: z.unknown().optional(),
+}, { error: 'must be a Part object such as {"kind": "text", "text": "latest AI news"}' }).superRefine((part, ctx) => {
+  if (part.kind === 'text' && part.text === undefined) ctx.addIssue({ code: 'custom', path: ['text'], message: 'required for a text part' })
+  if (part.kind === 'data' && part.data === undefined) ctx.addIssue({ code: 'custom', path: ['data'], message: 'required for a data part' })
+})
+
+const Message = z.object({
+  kind: z.literal('message', { error: 'must be "message"' }).optional(),
+  messageId: z.string({ error: 'required: a unique id (e.g. a UUID) chosen by the client' })
+    .min(1, { error: 'required: a unique id (e.g. a UUID) chosen by the client' }),
+  role: z.literal('user', { error: 'must be "user"' }),
+  parts: z.array(Part, { error: 'required: an array of parts, e.g. [{"kind": "text", "text": "latest AI news"}]' })
+    .min(1, { error: 'at least one part is required' }),
+  contextId: z.string({ error: 'must be a string' }).optional(),
+  taskId: z.string({ error: 'must be a string' }).optional(),
+}, { error: 'required: {"kind": "message", "messageId": "...", "role": "user", "parts": [{"kind": "text", "text": "..."}]}' })
+
+const MessageSendParams = z.object({ message: Message })
+
+function toPart(part: z.output<typeof Part>): IncomingPart {
+  if (part.kind === 'text') return { kind: 'text', text: part.text ?? '' }
+  if (part.kind === 'data') return { kind: 'data', data: part.data }
+  return { kind: 'file' }
+}
+
+/** message/send params → the message; throws A2aError -32602 naming the field. */
+export function readMessageSend(params: unknown): IncomingMessage {
+  const { message } = parseParams(MessageSendParams, params)
+  return {
+    messageId: message.messageId,
+    contextId: present(message.contextId),
+    taskId: present(message.taskId),
+    parts: message.parts.map(toPart),
+  }
+}
+
+/** The `result` of message/send: the bare Message. */
+export function messageSendResult(reply: OutgoingReply) {
+  return {
+    kind: 'message',
+    messageId: reply.messageId,
+    contextId: reply.contextId,
+    role: 'agent',
+    parts: [
+      { kind: 'text', text: reply.markdown },
+      { kind: 'data', data: reply.data },
+    ],
+  }
+}

@@ -1,0 +1,602 @@
+/**
+ * The crawler end to end: the real CLI (`newsdesk crawl`, `newsdesk serve`, `newsdesk publishers list`) over a real
+ * SQLite file, against the fixture publisher site of test/helpers/fixture-publishers.ts on 127.0.0.1.
+ *
+ *   1. crawl: exit 0 and the summary counts;
+ *   2. every request the site received verifies with web-bot-auth against serve's signatures directory;
+ *   3. the REST API serves exactly the expected stories and clusters, in their real languages, without markup;
+ *      the prompt-injection text stays in data fields;
+ *   4. publishers list --json: each broken or hostile feed's status;
+ *   5. crawl --force: conditional requests, 304s, nothing new (idempotent);
+ *   6. serve crawling only hostile feeds: each rejected within 1 s of its fetch while /api/v1/health keeps answering;
+ *   7. the LLM path against a fake OpenAI-compatible server: translations; a failing LLM falls back to the extractive
+ *      text and is retried by a later crawl.
+ *
+ * The fetcher's 20 s total timeout (a body trickling for longer) is not exercised here, only the 10 s headers timeout
+ * (the slow feed never answers); the trickle is covered by test/crawler/guarded-fetch.test.ts.
+ */
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import Database from 'better-sqlite3'
+import MarkdownIt from 'markdown-it'
+import { verify } from 'web-bot-auth'
+import { verifierFromJWK } from 'web-bot-auth/crypto'
+import { TRANSLATION_LANGUAGES, type Language } from '../../src/domain/languages.ts'
+import { TOPICS } from '../../src/domain/topics.ts'
+import type { PublisherEntry } from '../../src/publishers/publisher.ts'
+import { INJECTION_MARKER } from '../fixtures/publishers-site/content.ts'
+import { runCli, startServe, tempDir, testEnv, type CliResult, type ServeProcess } from '../helpers/cli.ts'
+import { dataBlock, errorReply, startFakeLlmServer, valid, type FakeLlmServer } from '../helpers/fake-llm-server.ts'
+import { PAGE_BOILERPLATE, startFixturePublishers, type ExpectedArticle, type FixturePublishers, type FixtureRequest } from '../helpers/fixture-publishers.ts'
+import { request, getJson } from '../helpers/http.ts'
+
+const SITE_URL = 'https://news.example.org'
+const DIRECTORY_PATH = '/.well-known/http-message-signatures-directory'
+
+interface StoryDetail {
+  id: string
+  headline: string
+  summary: string | null
+  original_title: string
+  original_url: string
+  source: { id: string; name: string; site_url: string | null } | null
+  category: { slug: string } | null
+  multi_source: boolean
+  lang: Language
+  cards: Array<{ heading: string | null; body: string | null }>
+  covered_by: Array<{ name: string; title: string; url: string | null }>
+}
+
+interface FeedJson {
+  name: string
+  feed_url: string
+  last_status: string | null
+  last_error: string | null
+  consecutive_failures: number
+  last_fetched_at: string | null
+  article_count: number
+}
+
+/** A story the crawl must produce: its articles (the first one's publisher is the source) and its language. */
+interface ExpectedStory {
+  key: string
+  articles: ExpectedArticle[]
+}
+
+function expectedStories(site: FixturePublishers, slugs?: Set<string>): ExpectedStory[] {
+  const keep = (a: ExpectedArticle) => !slugs || slugs.has(a.slug)
+  return [
+    ...site.expected.events.map((e) => ({ key: e.key, articles: e.articles.filter(keep) })).filter((e) => e.articles.length > 0),
+    ...site.expected.singles.filter(keep).map((a) => ({ key: a.url, articles: [a] })),
+  ]
+}
+
+/** The language a story's untranslated text is in: English when any article is English, else the articles' language. */
+function storyLang(articles: ExpectedArticle[]): Language {
+  const langs = articles.map((a) => a.lang)
+  if (langs.includes('en')) return 'en'
+  const counts = new Map<Language, number>()
+  for (const l of langs) counts.set(l, (counts.get(l) ?? 0) + 1)
+  return [...counts].sort((a, b) => b[1] - a[1])[0]![0]
+}
+
+/**
+ * How the served stories differ from the expected clusters: each expected story must be exactly one served story whose
+ * original article is one of its articles, whose source is that article's publisher, whose covered_by names exactly
+ * the other publishers (with their article URLs), and whose `lang` is the language of its untranslated text.
+ */
+function clusterProblems(stories: StoryDetail[], want: ExpectedStory[], lang: (articles: ExpectedArticle[]) => Language = storyLang): string[] {
+    const problems: string[] = []
+    for (const st of want) {
+      const urls = new Set(st.articles.map((a) => a.url))
+      const matching = stories.filter((s) => urls.has(s.original_url) || s.covered_by.some((c) => c.url && urls.has(c.url)))
+      if (matching.length !== 1) {
+        problems.push(`${st.key}: ${matching.length} stories (${matching.map((m) => `${m.original_url} + [${m.covered_by.map((c) => c.url).join(', ')}]`).join('; ')})`)
+        continue
+      }
+      const story = matching[0]!
+      const first = st.articles.find((a) => a.url === story.original_url)
+      if (!first) {
+        problems.push(`${st.key}: original_url ${story.original_url} is not one of its articles`)
+        continue
+      }
+      const others = st.articles.filter((a) => a.publisher !== first.publisher)
+      const got = {
+        source: story.source?.name, title: story.original_title.replace(/\s+/gu, ' '), multi: story.multi_source,
+        coveredBy: story.covered_by.map((c) => `${c.name} | ${c.url}`).sort(), lang: story.lang,
+      }
+      const exp = {
+        source: first.publisher, title: first.title.replace(/\s+/gu, ' '), multi: others.length > 0,
+        coveredBy: others.map((a) => `${a.publisher} | ${a.url}`).sort(), lang: lang(st.articles),
+      }
+      if (JSON.stringify(got) !== JSON.stringify(exp)) problems.push(`${st.key}:\n  got      ${JSON.stringify(got)}\n  expected ${JSON.stringify(exp)}`)
+    }
+  return problems
+}
+
+function summaryLine(stdout: string) {
+  const m = /feeds: (\d+) \(ok (\d+), not modified (\d+), failed (\d+)\)\narticles new: (\d+)\nstories: (\d+) created, (\d+) updated/.exec(stdout)
+  assert.ok(m, `no crawl summary in:\n${stdout}`)
+  const [feeds, ok, notModified, failed, articlesNew, created, updated] = m.slice(1).map(Number)
+  return { feeds, ok, notModified, failed, articlesNew, created, updated }
+}
+
+function assertExit0(result: CliResult, what: string) {
+  assert.equal(result.code, 0, `${what} exited ${result.code}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`)
+}
+
+/** Every story of the store through the REST API, with details. */
+async function allStories(serve: ServeProcess, lang: Language = 'en'): Promise<StoryDetail[]> {
+  const list = await getJson(`${serve.url}/api/v1/stories?limit=50&lang=${lang}`) as { stories: Array<{ id: string }>; count: number }
+  assert.ok(list.count < 50, 'the fixture crawl must fit in one page of stories')
+  return Promise.all(list.stories.map(async (s) => (await getJson(`${serve.url}/api/v1/stories/${s.id}?lang=${lang}`) as { story: StoryDetail }).story))
+}
+
+async function publishersList(env: Record<string, string>): Promise<Map<string, FeedJson>> {
+  const result = await runCli(['publishers', 'list', '--json'], { env })
+  assertExit0(result, 'publishers list --json')
+  return new Map((JSON.parse(result.stdout) as FeedJson[]).map((f) => [f.feed_url, f]))
+}
+
+function writeDirectory(dir: string, name: string, entries: PublisherEntry[]): string {
+  const file = path.join(dir, name)
+  fs.writeFileSync(file, JSON.stringify(entries, null, 2))
+  return file
+}
+
+/** The public keys serve publishes in its signatures directory, by kid. */
+async function directoryKeys(serve: ServeProcess): Promise<Map<string, JsonWebKey>> {
+  const res = await request(`${serve.url}${DIRECTORY_PATH}`)
+  assert.equal(res.status, 200)
+  const jwks = JSON.parse(res.text) as { keys: Array<JsonWebKey & { kid: string }> }
+  assert.ok(jwks.keys.length > 0)
+  return new Map(jwks.keys.map((k) => [k.kid, k]))
+}
+
+/** Verifies one recorded request as a publisher would: web-bot-auth's verifier, the key chosen by keyid. */
+async function verifyRequest(req: FixtureRequest, keys: Map<string, JsonWebKey>): Promise<string> {
+  let keyid = ''
+  await verify(
+    { method: req.method, url: `http://${req.headers.host}${req.path}`, headers: req.headers as Record<string, string> },
+    async (data, signature, params) => {
+      keyid = params.keyid
+      const jwk = keys.get(params.keyid)
+      if (!jwk) throw new Error(`keyid ${params.keyid} is not in the signatures directory`)
+      await (await verifierFromJWK(jwk))(data, signature, params)
+    },
+  )
+  return keyid
+}
+
+const MARKUP = /<\/?[a-z!?][^>]*>|&(?:[a-z]+|#\d+|#x[0-9a-f]+);/i
+
+/** Paths (a.b[0].c) of every string in `value` containing `needle`. */
+function pathsContaining(value: unknown, needle: string, at = ''): string[] {
+  if (typeof value === 'string') return value.includes(needle) ? [at] : []
+  if (Array.isArray(value)) return value.flatMap((v, i) => pathsContaining(v, needle, `${at}[${i}]`))
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => pathsContaining(v, needle, at ? `${at}.${k}` : k))
+  return []
+}
+
+/** Where publisher text may appear in a story: the text fields, never ids, URLs, names or metadata. */
+const DATA_FIELD = /^(story\.)?(headline|summary|original_title|cards\[\d+\]\.(heading|body)|covered_by\[\d+\]\.title)$/
+
+describe('newsdesk crawl against the fixture publisher site', { timeout: 120_000 }, () => {
+  let site: FixturePublishers
+  let dir: string
+  let env: Record<string, string>
+  let serve: ServeProcess | undefined
+  let firstPassRequests: FixtureRequest[] = []
+  const expected = () => expectedStories(site)
+
+  before(async () => {
+    site = await startFixturePublishers()
+    dir = tempDir('newsdesk-crawl-')
+    env = testEnv({
+      DATABASE_URL: `sqlite:${path.join(dir, 'newsdesk.db')}`,
+      DATA_DIR: path.join(dir, 'data'),
+      SITE_URL,
+      NEWSDESK_SAMPLE: 'off',
+      NEWSDESK_PUBLISHERS: writeDirectory(dir, 'publishers.json', site.directory),
+      NEWSDESK_FETCH_ALLOW: '127.0.0.1',
+      HEALTH_MAX_STORY_AGE_MINUTES: '525600',
+    })
+  })
+
+  after(async () => {
+    await serve?.stop()
+    await site?.stop()
+  })
+
+  it('crawl: exit 0 and a summary that counts every feed, article and story', async () => {
+    const result = await runCli(['crawl'], { env })
+    firstPassRequests = [...site.requests]
+    assertExit0(result, 'crawl')
+    const s = summaryLine(result.stdout)
+    const stories = expected()
+    const failures = site.expected.failures.length
+    assert.deepEqual(
+      { feeds: s.feeds, ok: s.ok, notModified: s.notModified, failed: s.failed, articlesNew: s.articlesNew, created: s.created },
+      {
+        feeds: site.expected.okFeeds + failures, ok: site.expected.okFeeds, notModified: 0, failed: failures,
+        articlesNew: site.expected.articles.length, created: stories.length,
+      },
+      result.stdout + result.stderr,
+    )
+    // Each later publisher of an event may cause one more rewrite of the story; rewrites queued together run once.
+    assert.ok(s.updated! <= stories.reduce((n, st) => n + new Set(st.articles.map((a) => a.publisher)).size - 1, 0), `stories updated: ${s.updated}`)
+    // Not a terminal: one plain line per feed on stderr.
+    for (const e of site.directory) assert.ok(result.stderr.includes(e.feed_url), `no progress line for ${e.feed_url}`)
+  })
+
+  it('every request is signed (web-bot-auth, verified against serve\'s own directory) and names the bot', async () => {
+    serve = await startServe(env)
+    const keys = await directoryKeys(serve)
+    assert.ok(firstPassRequests.length > site.directory.length, 'the site saw the crawl')
+    const failures: string[] = []
+    for (const req of firstPassRequests) {
+      assert.match(req.headers['user-agent'] ?? '', /^NewsdeskBot\/\S+ \(\+https:\/\/news\.example\.org\/\S+\)$/, `User-Agent of ${req.path}`)
+      assert.equal(req.headers['signature-agent'], `"${SITE_URL}"`, `Signature-Agent of ${req.path}`)
+      assert.match(String(req.headers['signature-input'] ?? ''), /"@authority".*"signature-agent".*;tag="web-bot-auth"/, `Signature-Input of ${req.path}`)
+      try {
+        await verifyRequest(req, keys)
+      } catch (err) {
+        failures.push(`${req.method} ${req.path}: ${(err as Error).message}`)
+      }
+    }
+    assert.deepEqual(failures, [], 'every signature verifies')
+  })
+
+  it('what was fetched: robots.txt obeyed, teaser pages extracted, full-text pages and images never fetched', () => {
+    const paths = firstPassRequests.map((r) => new URL(r.path, site.url).pathname)
+    assert.ok(paths.includes('/robots.txt'))
+    assert.equal(paths.filter((p) => p === '/robots.txt').length, 1, 'robots.txt fetched once per origin and run')
+    assert.ok(!paths.some((p) => p.startsWith('/northern-courier/articles/')), 'robots.txt disallows those pages')
+    assert.ok(!paths.some((p) => p.startsWith('/lockbox-times/')), 'robots.txt disallows that feed')
+    assert.ok(!paths.some((p) => p.startsWith('/pixel.gif')), 'no image fetched')
+    for (const a of site.expected.articles) {
+      const page = new URL(a.url).pathname
+      assert.equal(paths.includes(page), a.text === 'extracted', `${a.url} (${a.text}) ${a.text === 'extracted' ? 'not ' : ''}fetched`)
+    }
+    // No 404 except the feed that is meant to be gone.
+    const notFound = firstPassRequests.filter((r) => r.status === 404).map((r) => r.path)
+    assert.deepEqual(notFound, ['/gone-weekly/feed.xml'])
+  })
+
+  it('the REST API serves exactly the expected stories and clusters', async () => {
+    assert.ok(serve, 'serve started by the previous test')
+    const stories = await allStories(serve)
+    const want = expected()
+    const byUrl = new Map(stories.map((s) => [s.original_url, s]))
+    assert.equal(stories.length, want.length, `story count; original urls:\n${[...byUrl.keys()].sort().join('\n')}`)
+
+    const problems = clusterProblems(stories, want)
+    assert.deepEqual(problems, [], problems.join('\n'))
+
+    for (const s of stories) {
+      assert.ok(s.summary && s.summary.trim().length > 40, `${s.original_url}: a summary (${JSON.stringify(s.summary)})`)
+      assert.ok(s.category && (TOPICS as readonly string[]).includes(s.category.slug), `${s.original_url}: one of the 13 topics`)
+      for (const text of [s.headline, s.summary, ...s.cards.flatMap((c) => [c.heading ?? '', c.body ?? ''])]) {
+        assert.doesNotMatch(text ?? '', MARKUP, `${s.original_url}: no markup in ${JSON.stringify(text)}`)
+      }
+      assert.doesNotMatch(s.original_url, /utm_|#/, 'tracking parameters and fragments dropped')
+    }
+  })
+
+  it('teasers: extracted pages give the article text without page chrome; a page robots.txt disallows leaves the teaser', async () => {
+    assert.ok(serve)
+    const stories = await allStories(serve)
+    const textOf = (s: StoryDetail) => [s.headline, s.summary ?? '', ...s.cards.flatMap((c) => [c.heading ?? '', c.body ?? ''])].join('\n')
+    for (const s of stories) {
+      for (const chrome of PAGE_BOILERPLATE) assert.ok(!textOf(s).includes(chrome), `${s.original_url}: page chrome "${chrome}" in the story`)
+    }
+    // A single's story is written from its article alone: what the body says shows whether the crawler had it.
+    const problems: string[] = []
+    for (const a of site.expected.singles.filter((x) => x.text !== 'feed')) {
+      const story = stories.find((s) => s.original_url === a.url)
+      if (!story) { problems.push(`${a.url}: no story`); continue }
+      const usesBody = a.body.some((p) => textOf(story).includes(p.slice(0, 40)))
+      if (usesBody !== (a.text === 'extracted')) problems.push(`${a.url} (${a.text}): body text ${usesBody ? '' : 'not '}in the story`)
+    }
+    assert.deepEqual(problems, [], problems.join('\n'))
+  })
+
+  it('the prompt-injection text stays inside data fields (JSON and Markdown)', async () => {
+    assert.ok(serve)
+    const list = await getJson(`${serve.url}/api/v1/stories?limit=50`)
+    const stories = await allStories(serve)
+    const carrying = stories.filter((s) => JSON.stringify(s).includes(INJECTION_MARKER))
+    assert.equal(carrying.length, 1, 'the injected article is one story, and its text is published as data')
+    for (const p of [...pathsContaining(list, INJECTION_MARKER).map((p) => p.replace(/^stories\[\d+\]\./, '')), ...carrying.flatMap((s) => pathsContaining(s, INJECTION_MARKER))]) {
+      assert.match(p, DATA_FIELD, `injection text found in ${p}`)
+    }
+    const md = await request(`${serve.url}/s/${carrying[0]!.id}`, { headers: { accept: 'text/markdown' } })
+    assert.equal(md.status, 200)
+    assert.match(md.headers.get('content-type') ?? '', /markdown/)
+    assert.ok(md.text.includes(INJECTION_MARKER), 'the Markdown page shows the text')
+    const rendered = new MarkdownIt().render(md.text)
+    assert.doesNotMatch(rendered, /href="[^"]*evil\.example/, 'the injected link never becomes a link')
+    assert.ok(md.text.includes('\\[this link\\]'), 'Markdown metacharacters of publisher text are escaped')
+    for (const line of md.text.split('\n').filter((l) => l.includes(INJECTION_MARKER))) {
+      assert.doesNotMatch(line, /^(#{2,}|>|```)/, `injected text opened a block: ${line}`)
+    }
+  })
+
+  it('publishers list --json: each failing feed has its status and one failure; good feeds their articles', async () => {
+    await serve?.stop()
+    serve = undefined
+    const feeds = await publishersList(env)
+    const problems: string[] = []
+    for (const f of site.expected.failures) {
+      const got = feeds.get(f.feedUrl)
+      if (!got) { problems.push(`${f.name}: not listed`); continue }
+      if (got.last_status !== f.status || got.consecutive_failures !== 1 || !got.last_error) {
+        problems.push(`${f.name}: status ${got.last_status} (expected ${f.status}), failures ${got.consecutive_failures}, error ${got.last_error}`)
+      }
+    }
+    const articlesBySite = new Map<string, number>()
+    for (const a of site.expected.articles) articlesBySite.set(a.publisher, (articlesBySite.get(a.publisher) ?? 0) + 1)
+    for (const e of site.directory.slice(0, site.expected.okFeeds)) {
+      const got = feeds.get(e.feed_url)
+      if (got?.last_status !== 'ok' || got.consecutive_failures !== 0 || got.article_count !== articlesBySite.get(e.name)) {
+        problems.push(`${e.name}: ${JSON.stringify(got && { status: got.last_status, failures: got.consecutive_failures, articles: got.article_count, error: got.last_error })}`)
+      }
+    }
+    assert.deepEqual(problems, [], problems.join('\n'))
+  })
+
+  it('crawl --force again: conditional requests, 304s counted as not modified, nothing new', async () => {
+    const mark = site.requests.length
+    const result = await runCli(['crawl', '--force'], { env })
+    assertExit0(result, 'crawl --force')
+    const s = summaryLine(result.stdout)
+    const { okFeeds, conditionalFeeds, failures } = site.expected
+    assert.deepEqual(s, {
+      feeds: okFeeds + failures.length, ok: okFeeds - conditionalFeeds, notModified: conditionalFeeds, failed: failures.length,
+      articlesNew: 0, created: 0, updated: 0,
+    }, result.stdout)
+    const second = site.requests.slice(mark)
+    const feedRequests = second.filter((r) => /\.(xml|rdf|json)$/.test(new URL(r.path, site.url).pathname) && r.status === 304)
+    assert.equal(feedRequests.length, conditionalFeeds, '304 answers')
+    for (const r of feedRequests) {
+      assert.ok(r.headers['if-none-match'], `${r.path}: If-None-Match`)
+      assert.ok(r.headers['if-modified-since'], `${r.path}: If-Modified-Since`)
+    }
+    // A failed feed counts its failures on.
+    const feeds = await publishersList(env)
+    for (const f of failures) assert.equal(feeds.get(f.feedUrl)?.consecutive_failures, 2, f.name)
+  })
+
+  it('hostile feeds are rejected within 1 s of their fetch while the API keeps answering', async (t) => {
+    const hostileDir = tempDir('newsdesk-hostile-')
+    const hostileEnv = {
+      ...env,
+      DATABASE_URL: `sqlite:${path.join(hostileDir, 'newsdesk.db')}`,
+      DATA_DIR: path.join(hostileDir, 'data'),
+      NEWSDESK_PUBLISHERS: writeDirectory(hostileDir, 'hostile.json', site.hostileDirectory),
+      NEWSDESK_CRAWL_INTERVAL: '1m',
+    }
+    const mark = site.requests.length
+    const hostile = await startServe(hostileEnv)
+    const keys = await directoryKeys(hostile)
+    const latencies: number[] = []
+    const errors: string[] = []
+    let slowest = { ms: 0, at: 0 }
+    try {
+      let finished = false
+      const passDone = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          clearInterval(check)
+          reject(new Error('the hostile crawl pass did not finish within 40 s (no "crawl: pass finished" log)'))
+        }, 40_000)
+        const check = setInterval(() => {
+          if (hostile.logs.some((l) => l.msg === 'crawl: pass finished')) {
+            clearInterval(check)
+            clearTimeout(timer)
+            resolve()
+          }
+        }, 20)
+      })
+      const poll = (async () => {
+        while (!finished) {
+          const started = Date.now()
+          try {
+            const res = await fetch(`${hostile.url}/api/v1/health`, { signal: AbortSignal.timeout(5_000) })
+            await res.arrayBuffer()
+          } catch (err) {
+            errors.push(`${(err as Error).message} after ${Date.now() - started} ms`)
+          }
+          const ms = Date.now() - started
+          latencies.push(ms)
+          if (ms > slowest.ms) slowest = { ms, at: started }
+          await new Promise((r) => setTimeout(r, 50))
+        }
+      })()
+      await passDone.finally(() => { finished = true })
+      await poll
+    } finally {
+      await hostile.stop()
+    }
+    t.diagnostic(`health polled ${latencies.length} times during the pass, slowest ${slowest.ms} ms`)
+    assert.deepEqual(errors, [], 'every health request answered')
+    assert.ok(latencies.length >= 20, `polled ${latencies.length} times`)
+    assert.ok(slowest.ms < 1000, `every health answer within 1 s (slowest ${slowest.ms} ms)`)
+
+    // Each failure is committed to the feed (last_fetched_at is the commit time) within 1 s of the request arriving,
+    // or of the parser being ready: serve parses in worker threads, and the first pass waits for the pool to start
+    // (~0.4–0.8 s under tsx, on 2 CPUs), which is no document's cost. The cold start is bounded separately.
+    let slowestRejection = 0
+    let slowestFeed = ''
+    const received = site.requests.slice(mark)
+    // serve's own crawler signs with the key serve publishes.
+    for (const req of received) await verifyRequest(req, keys)
+    const feeds = await publishersList(hostileEnv)
+    const firstRequest = Math.min(...received.map((r) => r.at))
+    const parserReady = Math.min(...site.expected.hostileFailures.filter((f) => f.status.startsWith('parse:'))
+      .map((f) => Date.parse(feeds.get(f.feedUrl)?.last_fetched_at ?? '')))
+    t.diagnostic(`first parse result ${parserReady - firstRequest} ms after the pass's first request (worker pool cold start)`)
+    assert.ok(parserReady - firstRequest < 3_000, `parser ready ${parserReady - firstRequest} ms after the first request`)
+    const problems: string[] = []
+    for (const f of site.expected.hostileFailures) {
+      const feedPath = new URL(f.feedUrl).pathname
+      const req = received.find((r) => new URL(r.path, site.url).pathname === feedPath)
+      const got = feeds.get(f.feedUrl)
+      if (!req) { problems.push(`${f.name}: never fetched`); continue }
+      if (got?.last_status !== f.status || got.consecutive_failures !== 1) {
+        problems.push(`${f.name}: status ${got?.last_status} (expected ${f.status}), failures ${got?.consecutive_failures}`)
+        continue
+      }
+      if (!(Date.parse(got.last_fetched_at ?? '') >= req.at)) problems.push(`${f.name}: recorded before its request?`)
+      const ms = Date.parse(got.last_fetched_at ?? '') - (f.status.startsWith('parse:') ? Math.max(req.at, parserReady) : req.at)
+      // The slow feed is ended by the 10 s headers timeout, not rejected.
+      const limit = f.status === 'timeout' ? 12_000 : 1_000
+      if (f.status !== 'timeout' && ms > slowestRejection) {
+        slowestRejection = ms
+        slowestFeed = `${f.name}; ${Date.parse(got.last_fetched_at ?? '') - req.at} ms after its request, response sent in full after ${(req.finishedAt ?? NaN) - req.at} ms`
+      }
+      if (!(ms >= 0 && ms < limit)) problems.push(`${f.name}: failure recorded ${ms} ms after the request (limit ${limit} ms)`)
+    }
+    t.diagnostic(`slowest rejection: ${slowestRejection} ms from request to recorded failure (${slowestFeed})`)
+    assert.deepEqual(problems, [], problems.join('\n'))
+  })
+
+  describe('the LLM path (a fake OpenAI-compatible server on loopback)', () => {
+    let llm: FakeLlmServer
+    const slugs = ['harbor-wire', 'ledger-post', 'circuit-daily', 'morning-brief', 'quill-review', 'diario-financiero']
+    const llmEnv = (name: string) => {
+      const d = tempDir(`newsdesk-llm-${name}-`)
+      return {
+        ...env,
+        DATABASE_URL: `sqlite:${path.join(d, 'newsdesk.db')}`,
+        DATA_DIR: path.join(d, 'data'),
+        NEWSDESK_PUBLISHERS: writeDirectory(d, 'publishers.json', site.directoryOf(slugs)),
+        LLM_BASE_URL: llm.baseUrl,
+        LLM_MODEL: 'fake-model',
+        LLM_API_KEY: 'sk-fixture-123',
+        LLM_TIMEOUT_SECONDS: '10',
+      }
+    }
+    const want = () => expectedStories(site, new Set(slugs))
+
+    before(async () => { llm = await startFakeLlmServer() })
+    after(async () => { await llm?.close() })
+
+    /** The most rewrites the later publishers of each event can cause (the first one creates the story). */
+    const updates = (stories: ExpectedStory[]) => stories.reduce((n, st) => n + new Set(st.articles.map((a) => a.publisher)).size - 1, 0)
+
+    it('a healthy LLM: English text and translations into the 8 other languages; articles passed as data', async () => {
+      const e = llmEnv('ok')
+      const result = await runCli(['crawl'], { env: e })
+      assertExit0(result, 'crawl with LLM')
+      const summary = summaryLine(result.stdout)
+      let clusters: string[] = []
+      assert.ok(llm.requests.length >= 2 * want().length, `LLM requests: ${llm.requests.length}`)
+      for (const r of llm.requests) {
+        assert.equal(r.path, '/v1/chat/completions')
+        assert.equal(r.headers.authorization, 'Bearer sk-fixture-123')
+        assert.equal(r.model, 'fake-model')
+        assert.ok(!r.system.includes(INJECTION_MARKER), 'publisher text never in the system prompt')
+        if (r.user.includes(INJECTION_MARKER)) {
+          const outside = r.user.replace(/^<<<([A-Z]+)\n[\s\S]*?\n\1>>>$/gm, '')
+          assert.ok(!outside.includes(INJECTION_MARKER), 'publisher text only inside the data block')
+          assert.ok(JSON.stringify(dataBlock(r.user, 'ARTICLES') ?? dataBlock(r.user, 'SOURCE')).includes(INJECTION_MARKER))
+        }
+      }
+
+      const s = await startServe(e)
+      try {
+        const stories = await allStories(s)
+        // The LLM writes the text; the clusters must be those of the extractive run, and the text English.
+        clusters = clusterProblems(stories, want(), () => 'en')
+        const problems: string[] = []
+        for (const story of stories) {
+          if (story.lang !== 'en' || !story.headline.startsWith('Event: ')) problems.push(`${story.original_url}: en ${story.lang} ${story.headline}`)
+          for (const lang of TRANSLATION_LANGUAGES) {
+            const t = (await getJson(`${s.url}/api/v1/stories/${story.id}?lang=${lang}`) as { story: StoryDetail }).story
+            if (t.lang !== lang || !t.headline.startsWith(`(${lang}) `) || !t.summary?.startsWith(`(${lang}) `) || t.cards.length < 3) {
+              problems.push(`${story.original_url} ${lang}: ${t.lang} ${t.headline}`)
+            }
+          }
+        }
+        assert.deepEqual(problems, [], problems.join('\n'))
+      } finally {
+        await s.stop()
+      }
+      assert.deepEqual(clusters, [], `clusters written with an LLM:\n${clusters.join('\n')}`)
+      assert.equal(summary.created, want().length, result.stdout)
+      assert.ok(summary.updated! <= updates(want()), result.stdout)
+    })
+
+    it('a failing LLM (HTTP 500): extractive text published, queued for retry; a later crawl retries it', async () => {
+      const e = llmEnv('fail')
+      llm.setFallback(() => errorReply(500, 'the model server is on fire'))
+      const started = Date.now()
+      const result = await runCli(['crawl'], { env: e })
+      assertExit0(result, 'crawl with a failing LLM')
+      const summary = summaryLine(result.stdout)
+      const stories = want()
+      let clusters: string[] = []
+
+      const s = await startServe(e)
+      try {
+        const served = await allStories(s, 'de')
+        assert.equal(served.length, stories.length)
+        clusters = clusterProblems(served, stories)
+        for (const story of served) {
+          assert.ok(story.summary, `${story.original_url}: extractive summary published`)
+          assert.notEqual(story.lang, 'de', `${story.original_url}: no translation`)
+          assert.ok(!story.headline.startsWith('Event: '), 'not LLM text')
+        }
+      } finally {
+        await s.stop()
+      }
+
+      // Queued: extractive, one attempt, retry in 15 minutes (the first backoff step).
+      const dbFile = e.DATABASE_URL.slice('sqlite:'.length)
+      const db = new Database(dbFile)
+      try {
+        const rows = db.prepare('SELECT source, attempts, retry_at FROM story_summaries').all() as Array<{ source: string; attempts: number; retry_at: string | null }>
+        assert.equal(rows.length, stories.length)
+        for (const r of rows) {
+          assert.equal(r.source, 'extractive')
+          assert.equal(r.attempts, 1)
+          const wait = Date.parse(r.retry_at ?? '') - started
+          assert.ok(wait > 14 * 60_000 && wait < 17 * 60_000, `retry in about 15 min, got ${wait} ms`)
+        }
+        // 15 minutes cannot pass in a test: move the retry time into the past, as if they had.
+        db.prepare('UPDATE story_summaries SET retry_at = ?').run(new Date(Date.now() - 1000).toISOString())
+      } finally {
+        db.close()
+      }
+
+      llm.setFallback(valid())
+      const retry = await runCli(['crawl'], { env: e })
+      assertExit0(retry, 'crawl retrying the summaries')
+      assert.match(retry.stdout, new RegExp(`stories rewritten from earlier passes: ${stories.length}\\b`))
+      const later = await startServe(e)
+      try {
+        const served = await allStories(later, 'de')
+        assert.equal(served.length, stories.length)
+        for (const story of served) {
+          assert.equal(story.lang, 'de', `${story.original_url}: translated after the retry`)
+          assert.ok(story.headline.startsWith('(de) '))
+        }
+      } finally {
+        await later.stop()
+      }
+      const db2 = new Database(dbFile, { readonly: true })
+      try {
+        const rows = db2.prepare('SELECT source, retry_at FROM story_summaries').all() as Array<{ source: string; retry_at: string | null }>
+        assert.ok(rows.every((r) => r.source === 'llm' && r.retry_at === null), JSON.stringify(rows))
+      } finally {
+        db2.close()
+      }
+      // Last, so a clustering fault does not hide how the fallback and the retry behave.
+      assert.deepEqual(clusters, [], `clusters written with a failing LLM:\n${clusters.join('\n')}`)
+      assert.equal(summary.created, stories.length, result.stdout)
+      assert.ok(summary.updated! <= updates(stories), result.stdout)
+    })
+  })
+})

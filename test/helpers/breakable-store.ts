@@ -1,0 +1,19 @@
+import type { Store } from '../../src/storage/store.ts'
+
+/**
+ * A real store whose every call fails while `broken` is set: the database going away mid-flight, without mocking
+ * what a working database returns. The error message carries a path, so tests can check it never reaches a client.
+ */
+export function breakable(store: Store) {
+  const state = { broken: false }
+  const proxy = new Proxy(store, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver)
+      if (typeof value !== 'function' || prop === 'close') return value
+      return (...args: unknown[]) => (state.broken
+        ? Promise.reject(new Error('SQLITE_IOERR: disk I/O error at /var/lib/newsdesk/secret.db'))
+        : (value as (...a: unknown[]) => unknown).apply(target, args))
+    },
+  })
+  return { store: proxy, state }
+}
