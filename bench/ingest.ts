@@ -111,7 +111,7 @@ async function scenario(existing: number) {
 
   const t0 = performance.now()
   const window = new ClusterWindow()
-  const index = await window.refresh(store.crawl, new Date(now))
+  const index = await window.load(store.crawl, new Date(now))
   const rebuildMs = performance.now() - t0
   // Clustering alone: the same fingerprints the crawl computes, against the window's index.
   const rand = rng(3)

@@ -28,31 +28,41 @@ function article(n: number, storyId: string, minutesAgo: number): ArticleRecord 
 }
 
 describe('cluster window', () => {
-  it('reads the window once, then only what was committed since; overlapping reads add nothing twice', async () => {
+  it('loads the window once, then takes in exactly what other workers committed, under the clustering lock', async () => {
     const store = openSqliteStore(path.join(dir, 'w.db'))
     await store.crawl.syncPublishers([publisher], new Date(NOW).toISOString())
-    const commit = (articles: ArticleRecord[]) => store.crawl.commitFeedRun({
-      feed: { feedUrl: publisher.feedUrl, etag: null, lastModified: null, nextFetchAt: new Date(NOW).toISOString(), intervalSeconds: 900, consecutiveFailures: 0, lastStatus: 'ok', lastError: null, fetchedAt: new Date(NOW).toISOString(), succeededAt: null },
-      articles, stories: [], summaries: [],
-    })
+    const feed = { feedUrl: publisher.feedUrl, etag: null, lastModified: null, nextFetchAt: new Date(NOW).toISOString(), intervalSeconds: 900, consecutiveFailures: 0, lastStatus: 'ok', lastError: null, fetchedAt: new Date(NOW).toISOString(), succeededAt: null }
+    const commit = (articles: ArticleRecord[]) => store.crawl.commitFeedRun({ feed, articles, stories: [], summaries: [] })
     await commit([article(1, 's1', 80 * 60), article(2, 's2', 30), article(3, 's2', 10)])
     const window = new ClusterWindow()
-    const index = await window.refresh(store.crawl, new Date(NOW))
+    const index = await window.load(store.crawl, new Date(NOW))
     assert.equal(index.clusterCount, 1, 'the article older than the 72 h window is not read')
     assert.equal(index.get('s2')!.memberCount, 2)
+    assert.equal(window.lastSeq, 3, 'every article up to the newest read is seen')
 
-    // Another worker commits an article fetched a little before our last read: the overlap finds it.
+    // Another worker commits; this one's next clustered commit is handed exactly that article, before it assigns.
     await commit([article(4, 's4', 5)])
-    const again = await window.refresh(store.crawl, new Date(NOW + 60_000))
-    assert.equal(again, index, 'the same index, topped up')
-    assert.equal(index.clusterCount, 2)
-    assert.equal(index.get('s2')!.memberCount, 2, 'articles read before are not added again')
+    let handed: string[] = []
+    const last = await store.crawl.commitClusteredRun(window.lastSeq, (unseen) => {
+      handed = unseen.map((a) => a.id)
+      window.absorb(unseen)
+      assert.equal(window.index.get('s4')?.memberCount, 1, 'in the index before this run assigns its own articles')
+      const own = article(5, 's4', 0)
+      window.indexed(own.id, NOW)
+      return { feed, articles: [own], stories: [], summaries: [] }
+    })
+    assert.deepEqual(handed, [article(4, 's4', 5).id])
+    window.seen(last)
+    assert.equal(window.lastSeq, 5)
+    assert.equal(await window.load(store.crawl, new Date(NOW + 60_000)), index, 'the same index, not read again')
 
-    // An article this worker indexed itself is skipped when the store returns it.
-    window.indexed(article(5, 's4', 0).id, NOW)
-    await commit([article(5, 's4', 0)])
-    await window.refresh(store.crawl, new Date(NOW + 120_000))
-    assert.equal(index.get('s4')!.memberCount, 1)
+    // Nothing new: the next commit is handed nothing, and an article already indexed is never added twice.
+    await store.crawl.commitClusteredRun(window.lastSeq, (unseen) => {
+      assert.deepEqual(unseen, [])
+      window.absorb([article(4, 's4', 5)])
+      return { feed, articles: [], stories: [], summaries: [] }
+    })
+    assert.equal(index.get('s4')!.memberCount, 1, 'article 4 is not added a second time')
     await store.close()
   })
 })

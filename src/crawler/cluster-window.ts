@@ -1,4 +1,4 @@
-import type { CrawlStore } from '../storage/crawl-store.ts'
+import type { ArticleRecord, CrawlStore } from '../storage/crawl-store.ts'
 import { CLUSTER_WINDOW_MS } from './cluster/assign-cluster.ts'
 import { ClusterIndex } from './cluster/cluster-state.ts'
 import { fingerprintArticle } from './cluster/fingerprint.ts'
@@ -6,39 +6,62 @@ import { signatureFromBytes } from './cluster/minhash.ts'
 import { clusterInputOf } from './pipeline/cluster-input.ts'
 
 /**
- * The clustering index kept between crawl passes. The first pass reads the whole window from the store (72 h of
- * articles: about 0.3 ms each to index); later passes only read what was committed since, by this worker's earlier
- * passes or by other workers sharing the store. The read overlaps the previous one, because an article's
- * `fetched_at` is set when its feed is fetched and it becomes visible only when the feed commits.
+ * The clustering index a worker keeps between crawl passes. It is loaded once from the store (72 h of articles:
+ * about 0.3 ms each to index); after that, every feed run that adds articles commits through
+ * `CrawlStore.commitClusteredRun`, which hands over the articles committed since `lastSeq` — by other workers
+ * sharing the store — under the store's clustering lock, so they are in the index before the run's own articles
+ * are assigned. Two workers therefore never start two stories for one event.
  */
 export class ClusterWindow {
   #index: ClusterIndex | undefined
-  /** Articles already in the index, with their fetch time, so an overlapping read adds nothing twice. */
+  /** Articles in the index (id → fetch time), so an article read twice is not added twice. */
   readonly #indexed = new Map<string, number>()
-  #readUntil = 0
+  #lastSeq = 0
 
-  static readonly OVERLAP_MS = 20 * 60_000
-
-  /** The index, brought up to date with the store. */
-  async refresh(crawl: CrawlStore, now: Date): Promise<ClusterIndex> {
+  /** The index, read from the store on first use; clusters older than the window evicted. */
+  async load(crawl: CrawlStore, now: Date): Promise<ClusterIndex> {
     const windowStart = now.getTime() - CLUSTER_WINDOW_MS
-    const since = this.#index ? Math.max(windowStart, this.#readUntil - ClusterWindow.OVERLAP_MS) : windowStart
-    const index = this.#index ?? new ClusterIndex()
-    for await (const a of crawl.recentArticles(new Date(since).toISOString())) {
-      if (this.#indexed.has(a.id)) continue
-      const fetchedAt = Date.parse(a.fetchedAt)
-      index.add(fingerprintArticle(clusterInputOf(a), fetchedAt, signatureFromBytes(a.signature)), a.id, a.storyId)
-      this.#indexed.set(a.id, fetchedAt)
+    if (!this.#index) {
+      const index = new ClusterIndex()
+      for await (const a of crawl.recentArticles(new Date(windowStart).toISOString())) this.#add(index, a)
+      this.#index = index
     }
-    index.evictBefore(windowStart)
-    for (const [id, at] of this.#indexed) if (at < windowStart - ClusterWindow.OVERLAP_MS) this.#indexed.delete(id)
-    this.#index = index
-    this.#readUntil = now.getTime()
-    return index
+    this.#index.evictBefore(windowStart)
+    for (const [id, at] of this.#indexed) if (at < windowStart) this.#indexed.delete(id)
+    return this.#index
   }
 
-  /** Records an article the pipeline added to the index itself. */
+  /** The loaded index (load() first). */
+  get index(): ClusterIndex {
+    if (!this.#index) throw new Error('cluster window: load() before use')
+    return this.#index
+  }
+
+  /** The highest commit sequence number this worker has seen: every article up to it is in the index. */
+  get lastSeq(): number {
+    return this.#lastSeq
+  }
+
+  /** Adds articles other workers committed (read under the clustering lock). */
+  absorb(articles: ArticleRecord[]): void {
+    for (const a of articles) this.#add(this.index, a)
+  }
+
+  /** Records an article the pipeline assigned and added to the index itself. */
   indexed(articleId: string, fetchedAt: number): void {
     this.#indexed.set(articleId, fetchedAt)
+  }
+
+  /** After a clustered commit: everything up to `seq` is now in the index (the others' and this worker's own). */
+  seen(seq: number): void {
+    this.#lastSeq = Math.max(this.#lastSeq, seq)
+  }
+
+  #add(index: ClusterIndex, a: ArticleRecord): void {
+    if (a.commitSeq !== undefined) this.seen(a.commitSeq)
+    if (this.#indexed.has(a.id)) return
+    const fetchedAt = Date.parse(a.fetchedAt)
+    index.add(fingerprintArticle(clusterInputOf(a), fetchedAt, signatureFromBytes(a.signature)), a.id, a.storyId)
+    this.#indexed.set(a.id, fetchedAt)
   }
 }

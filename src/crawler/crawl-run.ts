@@ -76,7 +76,7 @@ export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
   await deps.crawl.syncPublishers(deps.publishers, now().toISOString())
   if (deps.force) await deps.crawl.makeAllDue(now().toISOString())
   const window = deps.window ?? new ClusterWindow()
-  const clusters = await window.refresh(deps.crawl, now())
+  await window.load(deps.crawl, now())
 
   const summary: CrawlSummary = {
     feeds: { total: 0, ok: 0, notModified: 0, failed: 0 }, articlesNew: 0, storiesCreated: 0, storiesUpdated: 0,
@@ -89,7 +89,7 @@ export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
   summary.summariesRetried = carried.length
 
   const feedDeps = {
-    crawl: deps.crawl, fetcher: deps.fetcher, clusters, stages: deps.stages ?? inThreadStages, indexed: (id: string, at: number) => window.indexed(id, at), publishers, llm: deps.llm, log: deps.log, now,
+    crawl: deps.crawl, fetcher: deps.fetcher, window, stages: deps.stages ?? inThreadStages, publishers, llm: deps.llm, log: deps.log, now,
     schedule: { baseSeconds: deps.intervalSeconds, random: deps.random ?? Math.random },
   }
   const passStart = now().getTime()

@@ -40,6 +40,8 @@ export interface ArticleRow {
   author: string | null
   image_url: string | null
   signature: Buffer
+  /** PostgreSQL's commit_seq column (bigint, so a string), SQLite's rowid. */
+  commit_seq?: string | number
 }
 
 export interface SummaryRow {
@@ -80,6 +82,7 @@ export const toArticle = (r: ArticleRow): ArticleRecord => ({
   author: r.author,
   imageUrl: r.image_url,
   signature: new Uint8Array(r.signature.buffer, r.signature.byteOffset, r.signature.byteLength),
+  ...(r.commit_seq != null ? { commitSeq: Number(r.commit_seq) } : {}),
 })
 
 export const toSummary = (r: SummaryRow): SummaryState =>

@@ -139,5 +139,36 @@ export function runCrawlStoreContract(name: string, openFresh: () => Promise<Sto
       for await (const a of store.crawl.recentArticles(at(59))) seen.push(a.id)
       assert.deepEqual(seen, many.map((a) => a.id))
     })
+
+    it('a clustered commit is handed the articles committed after the sequence number it has seen, in commit order', async () => {
+      const storyId = 'd4000000-0000-4000-8000-000000000004'
+      const all: ArticleRecord[] = []
+      for await (const a of store.crawl.recentArticles(at(-1))) all.push(a)
+      assert.ok(all.every((a) => Number.isInteger(a.commitSeq)), 'stored articles carry their commit sequence number')
+      const seen = Math.max(...all.map((a) => a.commitSeq!))
+      const others = [article(2001, storyId, p2!, at(90)), article(2002, storyId, p2!, at(90))]
+      await store.crawl.commitFeedRun({ feed: okState(p2!.feedUrl, at(90), at(105)), articles: others, stories: [], summaries: [] })
+
+      let handed: ArticleRecord[] = []
+      const own = article(2003, storyId, p3!, at(91))
+      const last = await store.crawl.commitClusteredRun(seen, (unseen) => {
+        handed = unseen
+        return { feed: okState(p3!.feedUrl, at(91), at(106)), articles: [own], stories: [], summaries: [{ storyId, source: 'extractive', attempts: 0, retryAt: at(91) }] }
+      })
+      assert.deepEqual(handed.map((a) => a.id), others.map((a) => a.id))
+      assert.ok(handed[0]!.commitSeq! > seen && handed[1]!.commitSeq! > handed[0]!.commitSeq!)
+      assert.ok(last > handed[1]!.commitSeq!, 'the returned number covers the run itself')
+      assert.deepEqual((await store.crawl.storyArticles(storyId, 10)).map((a) => a.id).sort(), [...others, own].map((a) => a.id).sort())
+      assert.deepEqual((await store.crawl.dueSummaryRetries(at(91), 10)).filter((m) => m.storyId === storyId),
+        [{ storyId, source: 'extractive', attempts: 0, retryAt: at(91) }])
+
+      // Nothing committed since: nothing handed; a failing assign commits nothing.
+      await store.crawl.commitClusteredRun(last, (unseen) => {
+        assert.deepEqual(unseen, [])
+        return { feed: okState(p3!.feedUrl, at(92), at(107)), articles: [], stories: [], summaries: [] }
+      })
+      await assert.rejects(store.crawl.commitClusteredRun(last, () => { throw new Error('assign failed') }), /assign failed/)
+      assert.equal((await store.crawl.listFeeds()).find((f) => f.publisher.feedUrl === p3!.feedUrl)!.lastFetchedAt, at(92))
+    })
   })
 }

@@ -62,6 +62,12 @@ export interface ArticleRecord {
   imageUrl: string | null
   /** The clustering signature (MinHash), stored so the candidate index can be rebuilt after a restart. */
   signature: Uint8Array
+  /**
+   * Its place in the store's commit order (set by the store; absent on an article not yet committed). Articles are
+   * committed one run at a time under the clustering lock, so a worker that has seen every article up to N knows
+   * that those after N are exactly the ones it has not seen.
+   */
+  commitSeq?: number
 }
 
 /** Which of the given dedupe keys the store already holds. */
@@ -105,7 +111,7 @@ export interface CrawlStore {
   makeAllDue(now: string): Promise<number>
   /** Which of these keys are already stored (index lookups, O(keys)). */
   knownArticleKeys(keys: { canonicalUrls: string[]; guidKeys: string[]; contentHashes: string[] }): Promise<KnownArticleKeys>
-  /** Articles fetched since `since`, oldest first: the clustering window, read once at the start of a run. */
+  /** Articles fetched since `since`, oldest first: the clustering window, read when a worker starts. */
   recentArticles(since: string): AsyncIterable<ArticleRecord>
   /** The articles of one story, earliest published first (fetch time when undated, then URL), at most `limit`. */
   storyArticles(storyId: string, limit: number): Promise<ArticleRecord[]>
@@ -113,6 +119,15 @@ export interface CrawlStore {
   dueSummaryRetries(now: string, limit: number): Promise<SummaryState[]>
   /** One transaction: the feed's new state (lease released), its new articles, the stories they changed. */
   commitFeedRun(run: FeedRunCommit): Promise<void>
+  /**
+   * Commits a feed run whose new articles still need their stories, so that workers sharing the store never split
+   * one event into two stories. Under a store-wide lock (crawling workers take turns, from this read to the commit)
+   * it reads the articles committed after `afterSeq` — those this worker has not seen yet, from other workers —,
+   * passes them to `assign`, which must be synchronous (it clusters the run's articles against an index that now
+   * holds them), and commits the run `assign` returns in the same transaction. Returns the highest commit sequence
+   * number stored once it committed.
+   */
+  commitClusteredRun(afterSeq: number, assign: (unseen: ArticleRecord[]) => FeedRunCommit): Promise<number>
   /** Story rewrites and their summary states, in one transaction; says how many stories were new. */
   commitStories(stories: StorySnapshot[], summaries: SummaryState[]): Promise<{ inserted: number; updated: number }>
 }

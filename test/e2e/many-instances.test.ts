@@ -5,7 +5,8 @@
  *
  *   1. the first crawl cycle is shared: the fixture site's request log shows each feed fetched exactly once, and each
  *      article page at most once, whichever instance did it (robots.txt is fetched once per instance: each crawler
- *      keeps its own robots cache); the instances' pass summaries add up to the directory;
+ *      keeps its own robots cache); the instances' pass summaries add up to the directory; and the three make
+ *      exactly the stories one crawler makes (their clustered commits take turns, see commitClusteredRun);
  *   2. the three answer identical bytes and ETags for lists, topics, search, stories, categories, sources, HTML and
  *      Markdown pages, sitemaps and the signatures directory;
  *   3. a content change (`newsdesk import` of a story, a writer outside the three) reaches every instance's response
@@ -265,7 +266,9 @@ describe('many instances on one PostgreSQL store: a shared crawl, identical answ
       assert.equal(s.articles, site!.expected.articles.length)
       assert.equal(s.duplicateArticles, 0)
       assert.equal(s.leased, 0)
+      // Clustered commits take turns under the store's clustering lock: three crawlers make the stories one would.
       t.diagnostic(`stories: ${s.stories} (a single crawler makes ${site!.expected.events.length + site!.expected.singles.length})`)
+      assert.equal(s.stories, site!.expected.events.length + site!.expected.singles.length, 'no event split into two stories')
     })
 
     it('all three answer identical bytes and ETags', async (t: TestContext) => {
@@ -381,6 +384,7 @@ describe('many instances on one PostgreSQL store: a shared crawl, identical answ
       const s = await crawlState(db!)
       assert.equal(s.duplicateArticles, 0)
       t.diagnostic(`articles ${s.articles}, stories ${s.stories} (a single crawler makes ${site!.expected.events.length + site!.expected.singles.length})`)
+      assert.equal(s.stories, site!.expected.events.length + site!.expected.singles.length, 'no event split into two stories')
       assert.ok(survivors.some((i) => i.logs.some((l) => l.msg === 'crawl: due feeds held by other workers\' leases; next pass when they expire')))
 
       // Nothing is left to write (no lease, no story marked for rewriting): the content is final.

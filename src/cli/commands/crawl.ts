@@ -1,4 +1,4 @@
-import { createCrawler, type Crawler } from '../../crawler/create-crawler.ts'
+import type { Crawler } from '../../crawler/create-crawler.ts'
 import { startCrawlSchedule } from '../../crawler/crawl-schedule.ts'
 import type { CrawlSummary } from '../../crawler/crawl-run.ts'
 import type { FeedReport } from '../../crawler/pipeline/process-feed.ts'
@@ -56,6 +56,8 @@ recorded on its feed: see \`newsdesk publishers list --failing\`), 1 when the pa
     try {
       let crawler
       try {
+        // Loaded here, not at the top: every other CLI command starts a second faster without the pipeline.
+        const { createCrawler } = await import('../../crawler/create-crawler.ts')
         crawler = createCrawler(config, { store, keys: keys.ring, log })
       } catch (err) {
         if (!(err instanceof DirectoryError)) throw err

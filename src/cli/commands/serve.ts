@@ -1,12 +1,9 @@
 import { SAMPLE_EDITION_PATH, packageVersion } from '../../config/paths.ts'
-import { createQueryService } from '../../query/query-service.ts'
 import { loadSampleEdition } from '../../sample/load-sample.ts'
-import { createApp } from '../../server/create-app.ts'
-import { startServer } from '../../server/start-server.ts'
 import { KeyFileError } from '../../signing/key-storage.ts'
 import { openCrawlerKeyRing, type OpenedKeyRing } from '../../signing/open-key-ring.ts'
 import { openStore } from '../../storage/open-store.ts'
-import { createCrawler, type Crawler } from '../../crawler/create-crawler.ts'
+import type { Crawler } from '../../crawler/create-crawler.ts'
 import { DirectoryError } from '../../publishers/directory.ts'
 import { startCrawlSchedule } from '../../crawler/crawl-schedule.ts'
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command } from '../command.ts'
@@ -66,6 +63,9 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
     const crawling = config.crawl.intervalSeconds !== null && args.values['no-crawl'] !== true
     if (crawling) {
       try {
+        // Loaded only when crawling: the pipeline (language data, Readability, feed parsers) adds a second to the
+        // start and tens of MB to a web instance that never uses it.
+        const { createCrawler } = await import('../../crawler/create-crawler.ts')
         crawler = createCrawler(config, { store, keys: crawlerKeys, log })
       } catch (err) {
         if (!(err instanceof DirectoryError)) throw err
@@ -82,6 +82,10 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
     }
 
     const version = packageVersion()
+    // The HTTP stack (Hono, the MCP SDK, the page renderers) loads here, so other commands start without it.
+    const [{ createQueryService }, { createApp }, { startServer }] = await Promise.all([
+      import('../../query/query-service.ts'), import('../../server/create-app.ts'), import('../../server/start-server.ts'),
+    ])
     const query = createQueryService({
       store, siteUrl: config.siteUrl, version, healthMaxStoryAgeMinutes: config.healthMaxStoryAgeMinutes,
     })

@@ -1,7 +1,8 @@
 /**
- * Cost as the window grows: 100,000 synthetic unrelated articles (testdata/synthetic.ts) are clustered one by one,
- * and 1,000 more are timed when the index holds 10,000 and when it holds 100,000. Reported as test diagnostics.
- * Takes about 20–30 s.
+ * Cost as the window grows: 50,000 synthetic unrelated articles (testdata/synthetic.ts) are clustered one by one,
+ * and 1,000 more are measured when the index holds 5,000 and when it holds 50,000: the work per article (candidate
+ * clusters compared, index entries read) must not grow with the corpus. Times are printed as diagnostics only;
+ * `npm run bench:ingest` measures them properly (10k vs 100k existing stories). Takes about 10–20 s.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
@@ -10,10 +11,10 @@ import { ClusterIndex, MAX_QUERIED_NAMES } from './cluster-state.ts'
 import { LSH_PARAMS } from './lsh-index.ts'
 import { syntheticCorpus } from './testdata/synthetic.ts'
 
-const N = 100_000
+const N = 50_000
 const PROBES = 1_000
 const WINDOW_MS = 72 * 3_600_000
-/** All 100,000 + probes fall inside one 72 h window: nothing is evicted, the index really holds them all. */
+/** All 50,000 + probes fall inside one 72 h window: nothing is evicted, the index really holds them all. */
 const STEP_MS = Math.floor((70 * 3_600_000) / (N + 2 * PROBES))
 
 interface Cost {
@@ -27,7 +28,7 @@ interface Cost {
 }
 
 describe('clustering cost as the corpus grows', () => {
-  it('stays bounded per article between 10,000 and 100,000 existing stories', { timeout: 300_000 }, (t) => {
+  it('stays bounded per article between 5,000 and 50,000 existing stories', { timeout: 300_000 }, (t) => {
     const corpus = syntheticCorpus(20250317, Date.UTC(2025, 2, 17), STEP_MS)
     const index = new ClusterIndex()
     let next = 0
@@ -62,7 +63,7 @@ describe('clustering cost as the corpus grows', () => {
       return { existing, usPerArticle, candidates: candidates / PROBES, maxCandidates, entriesRead: entriesRead / PROBES, maxEntriesRead, merges: probeMerges }
     }
 
-    fill(10_000)
+    fill(5_000)
     const at10k = measure()
     fill(N + PROBES)
     const at100k = measure()
@@ -72,14 +73,12 @@ describe('clustering cost as the corpus grows', () => {
     t.diagnostic(line(at100k))
     t.diagnostic(`heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB with ${index.clusterCount} stories in the window`)
 
-    assert.ok(at100k.existing >= N, 'the index holds 100,000 stories')
+    assert.ok(at100k.existing >= N, 'the index holds 50,000 stories')
     assert.equal(merges + at10k.merges + at100k.merges, 0, 'unrelated articles never merge')
     // By construction at most bands × bandCap + 6 names × nameCap entries are read per article.
     const bound = LSH_PARAMS.bands * LSH_PARAMS.bandCap + MAX_QUERIED_NAMES * LSH_PARAMS.nameCap
     assert.ok(at100k.maxEntriesRead <= bound)
-    // On average a small constant: ~10 at 10k, ~20 at 100k (chance band collisions grow slowly, see lsh-index.ts).
+    // On average a small constant that grows slowly with chance band collisions (see lsh-index.ts).
     assert.ok(at10k.candidates <= 30 && at100k.candidates <= 40, `${at10k.candidates} / ${at100k.candidates} candidates`)
-    // Time per article is dominated by fingerprinting, not by the corpus: generous bounds for a loaded machine.
-    assert.ok(at100k.usPerArticle <= 3 * at10k.usPerArticle + 100, `${at10k.usPerArticle} vs ${at100k.usPerArticle} µs`)
   })
 })

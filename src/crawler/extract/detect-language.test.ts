@@ -138,23 +138,4 @@ describe('detectLanguage', () => {
     const text = `${T.de[1]} ${'x'.repeat(1000)} ${T.fr[1].repeat(40)}`
     assert.equal(detectLanguage({ declared: null, title: T.de[0], text }).lang, 'de')
   })
-
-  it('is fast: well under 0.2 ms per call', (t) => {
-    const rows = TABLE.map((r) => {
-      const [title, text] = typeof r.input === 'string' ? T[r.input] : r.input
-      return { declared: r.declared, title, text }
-    })
-    for (let i = 0; i < 200; i++) for (const input of rows) detectLanguage(input)
-    const rounds = 500
-    const t0 = performance.now()
-    for (let i = 0; i < rounds; i++) for (const input of rows) detectLanguage(input)
-    const us = ((performance.now() - t0) / (rounds * rows.length)) * 1000
-    const article = { declared: 'en', title: T.en[0], text: `${T.en[1]} `.repeat(20) }
-    const t1 = performance.now()
-    for (let i = 0; i < 5000; i++) detectLanguage(article)
-    const usArticle = ((performance.now() - t1) / 5000) * 1000
-    t.diagnostic(`mean ${us.toFixed(1)} µs per call over the table; ${usArticle.toFixed(1)} µs for a declared article with 4 KB of text`)
-    assert.ok(us < 200, `${us} µs`)
-    assert.ok(usArticle < 200, `${usArticle} µs`)
-  })
 })

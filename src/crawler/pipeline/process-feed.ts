@@ -4,7 +4,7 @@ import type { Publisher } from '../../publishers/publisher.ts'
 import type { ArticleRecord, CrawlStore, FeedRecord, FeedStateUpdate } from '../../storage/crawl-store.ts'
 import { signatureToBytes } from '../cluster/minhash.ts'
 import { clusterArticle } from '../cluster/assign-cluster.ts'
-import type { ClusterIndex } from '../cluster/cluster-state.ts'
+import type { ClusterWindow } from '../cluster-window.ts'
 import type { CrawlerFetcher } from '../fetch/crawler-fetcher.ts'
 import { detectLanguage } from '../extract/detect-language.ts'
 import { dedupeArticles } from '../normalize/dedupe.ts'
@@ -34,11 +34,10 @@ export interface FeedReport {
 export interface ProcessFeedDeps {
   crawl: CrawlStore
   fetcher: CrawlerFetcher
-  clusters: ClusterIndex
+  /** The clustering index (loaded), topped up with other workers' articles at each commit. */
+  window: ClusterWindow
   /** Parsing and extraction, in worker threads when serving. */
   stages: PipelineStages
-  /** Told about every article the pipeline adds to the index (the cluster window then skips it when it reads the store). */
-  indexed?: (articleId: string, fetchedAt: number) => void
   schedule: ScheduleOptions
   now: () => Date
   log: Logger
@@ -53,12 +52,9 @@ export interface ProcessFeedDeps {
 export async function processFeed(feed: FeedRecord, deps: ProcessFeedDeps): Promise<FeedReport> {
   const url = feed.publisher.feedUrl
   const report: FeedReport = { feedUrl: url, status: 'ok', articlesNew: 0, touched: [] }
-  const commitState = async (outcome: FetchOutcome, articles: ArticleRecord[] = []) => {
+  const commitState = async (outcome: FetchOutcome) => {
     const state: FeedStateUpdate = nextFeedState(feed, outcome, deps.now(), deps.schedule)
-    const touched = [...new Set(articles.map((a) => a.storyId))]
-    const marks = touched.map((storyId) => ({ storyId, source: 'extractive' as const, attempts: 0, retryAt: state.fetchedAt }))
-    await deps.crawl.commitFeedRun({ feed: state, articles, stories: [], summaries: marks })
-    return touched
+    await deps.crawl.commitFeedRun({ feed: state, articles: [], stories: [], summaries: [] })
   }
 
   const fetched = await deps.fetcher.fetchFeed(url, { etag: feed.etag, lastModified: feed.lastModified })
@@ -81,12 +77,35 @@ export async function processFeed(feed: FeedRecord, deps: ProcessFeedDeps): Prom
 
   const fetchedAt = deps.now()
   const fresh = await newArticles(parsed.feed, url, fetchedAt, deps.crawl)
-  const records = await prepareArticles(fresh, feed.publisher, fetchedAt, deps)
-  const touched = await commitState(
-    { kind: 'ok', newArticles: records.length, etag: fetched.etag, lastModified: fetched.lastModified, maxAgeSeconds: maxAgeOf(fetched.headers) },
-    records,
-  )
-  return { ...report, articlesNew: records.length, touched }
+  const prepared = await prepareArticles(fresh, feed.publisher, fetchedAt, deps)
+  const outcome: FetchOutcome = { kind: 'ok', newArticles: prepared.length, etag: fetched.etag, lastModified: fetched.lastModified, maxAgeSeconds: maxAgeOf(fetched.headers) }
+  if (prepared.length === 0) {
+    await commitState(outcome)
+    return report
+  }
+  // Clustered under the store's clustering lock, against an index that holds every article committed before.
+  const state = nextFeedState(feed, outcome, deps.now(), deps.schedule)
+  let committed: ArticleRecord[] = []
+  const lastSeq = await deps.crawl.commitClusteredRun(deps.window.lastSeq, (unseen) => {
+    deps.window.absorb(unseen)
+    // Another worker may have stored one of these meanwhile (the same item in two feeds): it keeps its copy.
+    const taken = new Set(unseen.flatMap((a) => [`u:${a.canonicalUrl}`, `h:${a.contentHash}`, ...(a.guidKey ? [`g:${a.guidKey}`] : [])]))
+    const fresh = prepared.filter((a) => !taken.has(`u:${a.canonicalUrl}`) && !taken.has(`h:${a.contentHash}`) && !(a.guidKey && taken.has(`g:${a.guidKey}`)))
+    committed = fresh.map((a) => assignStory(a, fetchedAt.getTime(), deps.window))
+    const marks = [...new Set(committed.map((a) => a.storyId))].map((storyId) => ({ storyId, source: 'extractive' as const, attempts: 0, retryAt: state.fetchedAt }))
+    return { feed: state, articles: committed, stories: [], summaries: marks }
+  })
+  deps.window.seen(lastSeq)
+  return { ...report, articlesNew: committed.length, touched: [...new Set(committed.map((a) => a.storyId))] }
+}
+
+type PreparedArticle = Omit<ArticleRecord, 'storyId' | 'signature'>
+
+/** The story an article joins (or starts), added to the index at once so the next article of the run sees it. */
+function assignStory(article: PreparedArticle, now: number, window: ClusterWindow): ArticleRecord {
+  const assigned = clusterArticle(clusterInputOf(article), article.id, randomUUID(), { index: window.index, now })
+  window.indexed(article.id, now)
+  return { ...article, storyId: assigned.clusterId, signature: signatureToBytes(assigned.fingerprint.signature) }
 }
 
 /** The feed's items that are new: not seen in this feed or any other (URL, GUID, content), and recent enough. */
@@ -105,8 +124,8 @@ async function newArticles(feed: Parameters<typeof normalizeFeed>[0], feedUrl: s
   return newest.reverse()
 }
 
-/** Full text for teaser-only items (within the per-feed budget), the language, and the story each one joins. */
-async function prepareArticles(articles: NormalizedArticle[], publisher: Publisher, fetchedAt: Date, deps: ProcessFeedDeps): Promise<ArticleRecord[]> {
+/** Full text for teaser-only items (within the per-feed budget) and the language: the records, before clustering. */
+async function prepareArticles(articles: NormalizedArticle[], publisher: Publisher, fetchedAt: Date, deps: ProcessFeedDeps): Promise<PreparedArticle[]> {
   let budget = EXTRACTIONS_PER_FEED
   const texts = await Promise.all(articles.map(async (a) => {
     if (!a.needsExtraction || budget <= 0) return { text: a.fullText ?? a.teaserText, lang: null as string | null, author: a.author, image: a.imageUrl }
@@ -118,11 +137,10 @@ async function prepareArticles(articles: NormalizedArticle[], publisher: Publish
     return { text: extracted.text, lang: extracted.lang, author: a.author ?? extracted.byline, image: a.imageUrl ?? extracted.imageUrl }
   }))
 
-  const records: ArticleRecord[] = []
-  articles.forEach((a, i) => {
+  return articles.map((a, i) => {
     const t = texts[i]!
     const detected = detectLanguage({ declared: a.language ?? t.lang ?? publisher.lang, title: a.title, text: t.text })
-    const record: Omit<ArticleRecord, 'storyId' | 'signature'> = {
+    return {
       id: randomUUID(),
       publisherId: publisher.id,
       feedUrl: publisher.feedUrl,
@@ -137,11 +155,6 @@ async function prepareArticles(articles: NormalizedArticle[], publisher: Publish
       author: t.author?.slice(0, 300) ?? null,
       imageUrl: t.image,
     }
-    // Synchronous from assignment to index insertion: feeds processed concurrently cannot both start the same story.
-    const assigned = clusterArticle(clusterInputOf(record), record.id, randomUUID(), { index: deps.clusters, now: fetchedAt.getTime() })
-    deps.indexed?.(record.id, fetchedAt.getTime())
-    records.push({ ...record, storyId: assigned.clusterId, signature: signatureToBytes(assigned.fingerprint.signature) })
   })
-  return records
 }
 

@@ -157,6 +157,20 @@ const MIGRATIONS: Migration[] = [
       `)
     },
   },
+  {
+    version: 3,
+    name: 'articles in commit order, and the clustering lock',
+    async up(client) {
+      await client.query(`
+        -- Crawling workers commit articles one run at a time, holding the 'clustering' row of meta (FOR UPDATE) from
+        -- reading the articles they have not seen to their commit, so commit_seq numbers articles in commit order:
+        -- a worker that has seen up to N reads exactly what it missed with commit_seq > N (see commitClusteredRun).
+        ALTER TABLE articles ADD COLUMN commit_seq bigserial;
+        CREATE INDEX articles_by_commit ON articles (commit_seq);
+        INSERT INTO meta (key, value) VALUES ('clustering', 'lock') ON CONFLICT (key) DO NOTHING;
+      `)
+    },
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

@@ -2,9 +2,9 @@ import type pg from 'pg'
 import type { StorySnapshot } from '../../domain/story.ts'
 import type { UpsertResult } from '../store.ts'
 import { INITIAL_INTERVAL_SECONDS } from '../sqlite/sqlite-crawl-store.ts'
-import { bumpContentVersion, inTransaction, lockContent } from './transaction.ts'
+import { bumpContentVersion, inTransaction, lockClustering, lockContent } from './transaction.ts'
 import { writeStories } from './story-writer.ts'
-import type { CrawlStore, SummaryState } from '../crawl-store.ts'
+import type { CrawlStore, FeedRunCommit, SummaryState } from '../crawl-store.ts'
 import { toArticle, toFeed, toSummary, type ArticleRow, type FeedRow, type SummaryRow } from '../crawl-rows.ts'
 
 export const CRAWL_SQL = {
@@ -26,6 +26,7 @@ export const CRAWL_SQL = {
       ORDER BY fetched_at, id LIMIT 1000`,
   // Earliest published first (fetch time for undated ones), ties by URL: see the SQLite store.
   storyArticles: 'SELECT * FROM articles WHERE story_id = $1::text ORDER BY COALESCE(published_at, fetched_at) COLLATE "C", canonical_url COLLATE "C" LIMIT $2',
+  committedAfter: 'SELECT * FROM articles WHERE commit_seq > $1::bigint ORDER BY commit_seq',
   dueSummaries: `SELECT story_id, source, attempts, retry_at FROM story_summaries
       WHERE retry_at IS NOT NULL AND retry_at <= $1::text ORDER BY retry_at, story_id LIMIT $2`,
 } as const
@@ -57,6 +58,48 @@ async function writeStoriesAndVersion(client: pg.ClientBase, stories: StorySnaps
   return { result, version: await bumpContentVersion(client, channel) }
 }
 
+/** A feed run's writes, inside the caller's transaction; returns the new content version when stories were written. */
+async function writeFeedRun(client: pg.ClientBase, run: FeedRunCommit, channel: string): Promise<string | null> {
+  if (run.stories.length > 0) await lockContent(client)
+  let added = 0
+  if (run.articles.length > 0) {
+    const a = run.articles
+    added = (await client.query(`INSERT INTO articles (id, story_id, publisher_id, feed_url, canonical_url, guid_key,
+        content_hash, title, text, lang, published_at, fetched_at, author, image_url, signature)
+        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+          $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::bytea[])
+        ON CONFLICT DO NOTHING`,
+      [a.map((x) => x.id), a.map((x) => x.storyId), a.map((x) => x.publisherId), a.map((x) => x.feedUrl),
+        a.map((x) => x.canonicalUrl), a.map((x) => x.guidKey), a.map((x) => x.contentHash), a.map((x) => x.title),
+        a.map((x) => x.text), a.map((x) => x.lang), a.map((x) => x.publishedAt), a.map((x) => x.fetchedAt),
+        a.map((x) => x.author), a.map((x) => x.imageUrl),
+        a.map((x) => Buffer.from(x.signature.buffer, x.signature.byteOffset, x.signature.byteLength))])).rowCount ?? 0
+  }
+  const f = run.feed
+  await client.query(`UPDATE feeds SET etag = $2, last_modified = $3, next_fetch_at = $4, interval_seconds = $5,
+      consecutive_failures = $6, last_status = $7, last_error = $8, last_fetched_at = $9,
+      last_success_at = COALESCE($10, last_success_at), article_count = article_count + $11,
+      lease_owner = NULL, lease_until = NULL
+      WHERE feed_url = $1`,
+    [f.feedUrl, f.etag, f.lastModified, f.nextFetchAt, f.intervalSeconds, f.consecutiveFailures, f.lastStatus,
+      f.lastError, f.fetchedAt, f.succeededAt, added])
+  const { version } = await writeStoriesAndVersion(client, run.stories, channel)
+  await writeSummaries(client, run.summaries)
+  return version
+}
+
+/** Runs tasks one after another, in call order (a failed one does not stop the next). */
+function createTurns() {
+  let tail: Promise<unknown> = Promise.resolve()
+  return {
+    run<T>(task: () => Promise<T>): Promise<T> {
+      const result = tail.then(task, task)
+      tail = result.catch(() => {})
+      return result
+    },
+  }
+}
+
 export interface ContentVersionHooks {
   /** The schema's NOTIFY channel, announced to on every version bump. */
   channel: string
@@ -78,6 +121,7 @@ export function createPostgresCrawlStore(pool: pg.Pool, ready: () => Promise<voi
     await ready()
     return inTransaction(pool, work)
   }
+  const clusteringTurns = createTurns()
   const keys = (rows: Array<{ k: string }>) => new Set(rows.map((r) => r.k))
 
   return {
@@ -162,34 +206,24 @@ export function createPostgresCrawlStore(pool: pg.Pool, ready: () => Promise<voi
 
     async commitFeedRun(run) {
       const version = await transaction(async (client) => {
-        if (run.stories.length > 0) await lockContent(client)
-        let added = 0
-        if (run.articles.length > 0) {
-          const a = run.articles
-          added = (await client.query(`INSERT INTO articles (id, story_id, publisher_id, feed_url, canonical_url, guid_key,
-              content_hash, title, text, lang, published_at, fetched_at, author, image_url, signature)
-              SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::bytea[])
-              ON CONFLICT DO NOTHING`,
-            [a.map((x) => x.id), a.map((x) => x.storyId), a.map((x) => x.publisherId), a.map((x) => x.feedUrl),
-              a.map((x) => x.canonicalUrl), a.map((x) => x.guidKey), a.map((x) => x.contentHash), a.map((x) => x.title),
-              a.map((x) => x.text), a.map((x) => x.lang), a.map((x) => x.publishedAt), a.map((x) => x.fetchedAt),
-              a.map((x) => x.author), a.map((x) => x.imageUrl),
-              a.map((x) => Buffer.from(x.signature.buffer, x.signature.byteOffset, x.signature.byteLength))])).rowCount ?? 0
-        }
-        const f = run.feed
-        await client.query(`UPDATE feeds SET etag = $2, last_modified = $3, next_fetch_at = $4, interval_seconds = $5,
-            consecutive_failures = $6, last_status = $7, last_error = $8, last_fetched_at = $9,
-            last_success_at = COALESCE($10, last_success_at), article_count = article_count + $11,
-            lease_owner = NULL, lease_until = NULL
-            WHERE feed_url = $1`,
-          [f.feedUrl, f.etag, f.lastModified, f.nextFetchAt, f.intervalSeconds, f.consecutiveFailures, f.lastStatus,
-            f.lastError, f.fetchedAt, f.succeededAt, added])
-        const { version } = await writeStoriesAndVersion(client, run.stories, versions.channel)
-        await writeSummaries(client, run.summaries)
-        return version
+        if (run.articles.length > 0) await lockClustering(client)
+        return writeFeedRun(client, run, versions.channel)
       })
       if (version !== null) versions.committed(version)
+    },
+
+    async commitClusteredRun(afterSeq, assign) {
+      // One transaction of this process waits for the lock at a time: waiting ones would each hold a pooled
+      // connection that web requests need.
+      const { version, lastSeq } = await clusteringTurns.run(() => transaction(async (client) => {
+        await lockClustering(client)
+        const unseen = (await client.query<ArticleRow>(CRAWL_SQL.committedAfter, [afterSeq])).rows.map(toArticle)
+        const version = await writeFeedRun(client, assign(unseen), versions.channel)
+        const seq = await client.query<{ n: string }>('SELECT COALESCE(MAX(commit_seq), 0) AS n FROM articles')
+        return { version, lastSeq: Number(seq.rows[0]!.n) }
+      }))
+      if (version !== null) versions.committed(version)
+      return lastSeq
     },
 
     async commitStories(stories, summaries) {

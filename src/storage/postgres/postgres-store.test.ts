@@ -117,6 +117,37 @@ describe('postgres store specifics', () => {
     await assert.rejects(store.close(), /newer/)
   })
 
+  it('clustered commits of several workers take turns: each is handed everything committed before it', async () => {
+    const url = schemas.freshUrl()
+    const workers = Array.from({ length: 3 }, () => openPostgresStore(url))
+    try {
+      const feeds = Array.from({ length: 12 }, (_, i) => toPublisher({
+        name: `Feed ${i}`, site_url: null, feed_url: `https://c${i}.example/feed.xml`, topic: 'business', lang: 'en',
+      }))
+      await workers[0]!.crawl.syncPublishers(feeds, '2026-11-20T10:00:00.000Z')
+      const fetchedAt = '2026-11-20T10:01:00.000Z'
+      // Twelve runs at once, four per worker, every one claiming to have seen nothing: without the lock, runs whose
+      // transactions overlap would be handed the same articles and miss each other's.
+      const handed = await Promise.all(feeds.map(async (p, i) => {
+        let count = -1
+        await workers[i % 3]!.crawl.commitClusteredRun(0, (unseen) => {
+          count = unseen.length
+          return {
+            feed: { feedUrl: p.feedUrl, etag: null, lastModified: null, nextFetchAt: fetchedAt, intervalSeconds: 900, consecutiveFailures: 0, lastStatus: 'ok', lastError: null, fetchedAt, succeededAt: fetchedAt },
+            articles: [{ id: `c5000000-0000-4000-8000-${String(i).padStart(12, '0')}`, storyId: `story-${i}`, publisherId: p.id, feedUrl: p.feedUrl,
+              canonicalUrl: `https://c${i}.example/a`, guidKey: null, contentHash: `h${i}`, title: `A ${i}`, text: 'x', lang: 'en',
+              publishedAt: null, fetchedAt, author: null, imageUrl: null, signature: Uint8Array.from([i]) }],
+            stories: [], summaries: [],
+          }
+        })
+        return count
+      }))
+      assert.deepEqual([...handed].sort((a, b) => a - b), feeds.map((_, i) => i), 'one run at a time, in a single order')
+    } finally {
+      await Promise.all(workers.map((w) => w.close()))
+    }
+  })
+
   it('leases each due feed to one of several concurrent workers (FOR UPDATE SKIP LOCKED)', async () => {
     const url = schemas.freshUrl()
     const workers = Array.from({ length: 4 }, () => openPostgresStore(url))

@@ -33,6 +33,15 @@ export async function lockContent(client: pg.ClientBase): Promise<void> {
 }
 
 /**
+ * Every transaction that inserts articles starts here: crawling workers (in this process or any other instance)
+ * take turns from reading the articles committed since they last looked to committing their own, so that none
+ * clusters against a stale view, and commit_seq follows commit order. Taken before lockContent, never after.
+ */
+export async function lockClustering(client: pg.ClientBase): Promise<void> {
+  await client.query(`SELECT value FROM meta WHERE key = 'clustering' FOR UPDATE`)
+}
+
+/**
  * Moves the content version on and announces it: NOTIFY on the schema's channel (see content-version.ts), delivered
  * to every listening instance when the transaction commits, and not at all when it rolls back. Returns the new
  * version, which the caller hands to its own version cache once the transaction has committed.

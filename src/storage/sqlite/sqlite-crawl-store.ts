@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3'
 import type { StorySnapshot } from '../../domain/story.ts'
-import type { CrawlStore, KnownArticleKeys, SummaryState } from '../crawl-store.ts'
+import type { ArticleRecord, CrawlStore, FeedRunCommit, KnownArticleKeys, SummaryState } from '../crawl-store.ts'
 import { toArticle, toFeed, toSummary, type ArticleRow, type FeedRow, type SummaryRow } from '../crawl-rows.ts'
 
 /** The crawler's read queries, exported for the query-plan test: each must use an index, never scan. */
@@ -10,8 +10,10 @@ export const CRAWL_SQL = {
   knownUrls: `SELECT canonical_url AS k FROM articles WHERE canonical_url IN (SELECT value FROM json_each(?))`,
   knownGuids: `SELECT guid_key AS k FROM articles WHERE guid_key IN (SELECT value FROM json_each(?))`,
   knownHashes: `SELECT DISTINCT content_hash AS k FROM articles WHERE content_hash IN (SELECT value FROM json_each(?))`,
-  recentPage: `SELECT * FROM articles WHERE fetched_at >= @since AND (fetched_at, id) > (@at, @id)
+  // rowid is the commit order: articles are only ever inserted (never deleted), one run at a time.
+  recentPage: `SELECT rowid AS commit_seq, * FROM articles WHERE fetched_at >= @since AND (fetched_at, id) > (@at, @id)
       ORDER BY fetched_at, id LIMIT 1000`,
+  committedAfter: 'SELECT rowid AS commit_seq, * FROM articles WHERE rowid > ? ORDER BY rowid',
   // Earliest published first (fetch time for undated ones), ties by URL: the same articles give the same story
   // whatever order they arrived in, also after a crash and a resumed run.
   storyArticles: 'SELECT * FROM articles WHERE story_id = ? ORDER BY COALESCE(published_at, fetched_at), canonical_url LIMIT ?',
@@ -47,6 +49,8 @@ export function createSqliteCrawlStore(db: Database, writeStories: (stories: Sto
     knownGuids: db.prepare(CRAWL_SQL.knownGuids),
     knownHashes: db.prepare(CRAWL_SQL.knownHashes),
     recentPage: db.prepare(CRAWL_SQL.recentPage),
+    committedAfter: db.prepare(CRAWL_SQL.committedAfter),
+    lastCommitSeq: db.prepare('SELECT COALESCE(MAX(rowid), 0) AS n FROM articles').pluck(),
     storyArticles: db.prepare(CRAWL_SQL.storyArticles),
     dueSummaries: db.prepare(CRAWL_SQL.dueSummaries),
     updateFeedState: db.prepare(`UPDATE feeds SET etag = @etag, last_modified = @last_modified,
@@ -120,6 +124,13 @@ export function createSqliteCrawlStore(db: Database, writeStories: (stories: Sto
     writeSummaries(run.summaries)
   })
 
+  // SQLite has one writer at a time: the write transaction (BEGIN IMMEDIATE) is the store-wide clustering lock.
+  const commitClustered = db.transaction((afterSeq: number, assign: (unseen: ArticleRecord[]) => FeedRunCommit) => {
+    const unseen = (stmt.committedAfter.all(afterSeq) as ArticleRow[]).map(toArticle)
+    commitRun(assign(unseen))
+    return stmt.lastCommitSeq.get() as number
+  })
+
   const commitStories = db.transaction((stories: StorySnapshot[], summaries: SummaryState[]) => {
     const result = writeStories(stories)
     writeSummaries(summaries)
@@ -164,6 +175,9 @@ export function createSqliteCrawlStore(db: Database, writeStories: (stories: Sto
     },
     async commitFeedRun(run) {
       commitRun.immediate(run)
+    },
+    async commitClusteredRun(afterSeq, assign) {
+      return commitClustered.immediate(afterSeq, assign)
     },
     async commitStories(stories, summaries) {
       return commitStories.immediate(stories, summaries)
