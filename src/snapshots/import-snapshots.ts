@@ -1,5 +1,6 @@
 import readline from 'node:readline'
 import type { Readable } from 'node:stream'
+import { StateRecord, groupState } from '../domain/state-records.ts'
 import { StorySnapshot } from '../domain/story.ts'
 import { describeIssues } from '../domain/validation.ts'
 import type { Store } from '../storage/store.ts'
@@ -8,6 +9,8 @@ export interface ImportReport {
   lines: number
   inserted: number
   updated: number
+  /** State lines restored (feeds, articles, summary retries, story and month stamps: see domain/state-records.ts). */
+  state: number
   bad: Array<{ line: number; reason: string }>
 }
 
@@ -16,17 +19,27 @@ const MAX_LINE_BYTES = 1_000_000
 
 /**
  * Reads NDJSON story snapshots and upserts them by id. Each batch is one transaction, so a crash leaves every
- * story either fully written or untouched; a bad line is reported with its number and skipped.
+ * story either fully written or untouched; a bad line is reported with its number and skipped. Lines with a
+ * `newsdesk_record` key are the state `newsdesk export` writes after the stories (a crawling store's feeds,
+ * articles, retries and stamps); they are restored in batches too, always after the stories read before them.
  */
 export async function importSnapshots(store: Store, input: Readable, opts: { transform?: (s: StorySnapshot) => StorySnapshot } = {}): Promise<ImportReport> {
-  const report: ImportReport = { lines: 0, inserted: 0, updated: 0, bad: [] }
+  const report: ImportReport = { lines: 0, inserted: 0, updated: 0, state: 0, bad: [] }
   let batch: StorySnapshot[] = []
+  let state: StateRecord[] = []
   const flush = async () => {
     if (batch.length === 0) return
     const result = await store.upsertStories(batch)
     report.inserted += result.inserted
     report.updated += result.updated
     batch = []
+  }
+  const flushState = async () => {
+    if (state.length === 0) return
+    await flush() // a story stamp needs its story
+    await store.crawl.restoreState(groupState(state))
+    report.state += state.length
+    state = []
   }
 
   const lines = readline.createInterface({ input, crlfDelay: Infinity })
@@ -47,6 +60,16 @@ export async function importSnapshots(store: Store, input: Readable, opts: { tra
       report.bad.push({ line: lineNo, reason: `not valid JSON (${(err as Error).message})` })
       continue
     }
+    if (json !== null && typeof json === 'object' && 'newsdesk_record' in json) {
+      const record = StateRecord.safeParse(json)
+      if (!record.success) {
+        report.bad.push({ line: lineNo, reason: describeIssues(record.error) })
+        continue
+      }
+      state.push(record.data)
+      if (state.length >= BATCH) await flushState()
+      continue
+    }
     const parsed = StorySnapshot.safeParse(json)
     if (!parsed.success) {
       report.bad.push({ line: lineNo, reason: describeIssues(parsed.error) })
@@ -56,5 +79,6 @@ export async function importSnapshots(store: Store, input: Readable, opts: { tra
     if (batch.length >= BATCH) await flush()
   }
   await flush()
+  await flushState()
   return report
 }

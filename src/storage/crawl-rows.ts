@@ -1,5 +1,6 @@
 import type { Language } from '../domain/languages.ts'
 import type { Topic } from '../domain/topics.ts'
+import type { ArticleStateRecord, FeedStateRecord } from '../domain/state-records.ts'
 import type { ArticleRecord, FeedRecord, SummaryState } from './crawl-store.ts'
 
 /** The crawl tables' rows as both dialects return them (SQLite gives booleans as 0/1), and their records. */
@@ -7,6 +8,7 @@ import type { ArticleRecord, FeedRecord, SummaryState } from './crawl-store.ts'
 export interface FeedRow {
   feed_url: string
   publisher_id: string
+  position: number
   name: string
   site_url: string | null
   topic: Topic
@@ -87,3 +89,46 @@ export const toArticle = (r: ArticleRow): ArticleRecord => ({
 
 export const toSummary = (r: SummaryRow): SummaryState =>
   ({ storyId: r.story_id, source: r.source, attempts: r.attempts, retryAt: r.retry_at })
+
+/** A feed row as an export line (the lease is not carried: it belongs to a process of the old store). */
+export const toFeedState = (r: FeedRow): FeedStateRecord => ({
+  newsdesk_record: 'feed',
+  feed_url: r.feed_url,
+  publisher_id: r.publisher_id,
+  position: r.position,
+  name: r.name,
+  site_url: r.site_url,
+  topic: r.topic,
+  lang: r.lang,
+  active: r.active === true || r.active === 1,
+  etag: r.etag,
+  last_modified: r.last_modified,
+  next_fetch_at: r.next_fetch_at,
+  interval_seconds: r.interval_seconds,
+  consecutive_failures: r.consecutive_failures,
+  last_status: r.last_status,
+  last_error: r.last_error,
+  last_fetched_at: r.last_fetched_at,
+  last_success_at: r.last_success_at,
+  article_count: r.article_count,
+})
+
+/** An article row as an export line, its signature in base64. */
+export const toArticleState = (r: ArticleRow): ArticleStateRecord => ({
+  newsdesk_record: 'article',
+  id: r.id,
+  story_id: r.story_id,
+  publisher_id: r.publisher_id,
+  feed_url: r.feed_url,
+  canonical_url: r.canonical_url,
+  guid_key: r.guid_key,
+  content_hash: r.content_hash,
+  title: r.title,
+  text: r.text,
+  lang: r.lang,
+  published_at: r.published_at,
+  fetched_at: r.fetched_at,
+  author: r.author,
+  image_url: r.image_url,
+  signature: Buffer.from(r.signature).toString('base64'),
+})

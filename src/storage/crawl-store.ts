@@ -1,3 +1,4 @@
+import type { StateBatch, StateRecord } from '../domain/state-records.ts'
 import type { StorySnapshot } from '../domain/story.ts'
 import type { Publisher } from '../publishers/publisher.ts'
 
@@ -128,6 +129,19 @@ export interface CrawlStore {
    * number stored once it committed.
    */
   commitClusteredRun(afterSeq: number, assign: (unseen: ArticleRecord[]) => FeedRunCommit): Promise<number>
+  /** Whether the crawler has state here (feeds or articles): `newsdesk export` then writes it after the stories. */
+  hasState(): Promise<boolean>
+  /**
+   * The state beyond story snapshots (domain/state-records.ts): feeds, articles in commit order, summary retries,
+   * then every story's and every sitemap month's last change. Read in pages by key.
+   */
+  exportState(): AsyncIterable<StateRecord>
+  /**
+   * Restores exported state, in one transaction: feeds and summary retries upserted (leases cleared), articles added
+   * (ones already stored are kept), story and month stamps set where the story or month exists. Stories must be
+   * imported first. Moves the content version on when a stamp changed.
+   */
+  restoreState(batch: StateBatch): Promise<void>
   /** Story rewrites and their summary states, in one transaction; says how many stories were new. */
   commitStories(stories: StorySnapshot[], summaries: SummaryState[]): Promise<{ inserted: number; updated: number }>
 }

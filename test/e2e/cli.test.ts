@@ -117,13 +117,15 @@ describe('newsdesk CLI', () => {
       '[]',                                                                        // 9 not an object
       JSON.stringify(makeStory({ published_at: 'yesterday' })),                    // 10 bad date
       good('Second good story'),                                                   // 11
+      JSON.stringify({ newsdesk_record: 'feed', feed_url: 'https://x.example/f' }), // 12 state line, incomplete
+      JSON.stringify({ newsdesk_record: 'cookies' }),                              // 13 unknown state kind
     ]
     const file = path.join(dir, 'mixed.ndjson')
     fs.writeFileSync(file, lines.join('\n') + '\n')
     const res = await runCli(['import', file], { env })
     assert.equal(res.code, 1)
     const reported = [...res.stderr.matchAll(/^import: line (\d+): (.*)$/gm)].map((m) => [Number(m[1]), m[2]])
-    assert.deepEqual(reported.map(([n]) => n), [2, 3, 4, 5, 6, 7, 8, 9, 10])
+    assert.deepEqual(reported.map(([n]) => n), [2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13])
     const reason = (n: number) => reported.find(([l]) => l === n)![1] as string
     assert.match(reason(2), /not valid JSON/)
     assert.match(reason(3), /^headline: /)
@@ -133,7 +135,9 @@ describe('newsdesk CLI', () => {
     assert.match(reason(7), /extra_field/)
     assert.match(reason(8), /translations/)
     assert.match(reason(10), /^published_at: /)
-    assert.match(res.stderr, /import: 2 new, 0 updated, 9 bad of 11 lines/)
+    assert.match(reason(12), /publisher_id/)
+    assert.match(reason(13), /newsdesk_record/)
+    assert.match(res.stderr, /import: 2 new, 0 updated, 11 bad of 13 lines/)
     const exported = (await runCli(['export'], { env })).stdout.trim().split('\n')
     assert.deepEqual(exported.map((l) => JSON.parse(l).headline).sort(), ['First good story', 'Second good story'])
   })

@@ -12,7 +12,8 @@ export const importCommand: Command = {
   usage: `newsdesk import FILE|-
 
 Reads one story snapshot per line (the shape in README.md) and inserts or replaces each story by id, in
-transactions of 500 stories. A bad line is reported with its line number and reason and skipped; the exit code
+transactions of 500 stories. Lines with a "newsdesk_record" key are the crawler's state that \`newsdesk export\`
+writes after the stories; they are restored too. A bad line is reported with its line number and reason and skipped; the exit code
 is 1 if any line was bad, 0 otherwise. Running the same import twice changes nothing.`,
   options: {},
   allowPositionals: true,
@@ -34,7 +35,8 @@ is 1 if any line was bad, 0 otherwise. Running the same import twice changes not
       const report = await importSnapshots(store, input as NodeJS.ReadableStream as never)
       for (const bad of report.bad.slice(0, MAX_REPORTED)) ctx.stderr.write(`import: line ${bad.line}: ${bad.reason}\n`)
       if (report.bad.length > MAX_REPORTED) ctx.stderr.write(`import: … and ${report.bad.length - MAX_REPORTED} more bad lines\n`)
-      ctx.stderr.write(`import: ${report.inserted} new, ${report.updated} updated, ${report.bad.length} bad of ${report.lines} lines\n`)
+      const state = report.state > 0 ? `, ${report.state} state lines restored` : ''
+      ctx.stderr.write(`import: ${report.inserted} new, ${report.updated} updated${state}, ${report.bad.length} bad of ${report.lines} lines\n`)
       return report.bad.length > 0 ? EXIT_FAILURE : EXIT_OK
     } finally {
       await store.close()

@@ -3,6 +3,7 @@ import type { StorySnapshot } from '../../domain/story.ts'
 import type { UpsertResult } from '../store.ts'
 import { INITIAL_INTERVAL_SECONDS } from '../sqlite/sqlite-crawl-store.ts'
 import { bumpContentVersion, inTransaction, lockClustering, lockContent } from './transaction.ts'
+import { createPostgresStateTransfer } from './postgres-state-transfer.ts'
 import { writeStories } from './story-writer.ts'
 import type { CrawlStore, FeedRunCommit, SummaryState } from '../crawl-store.ts'
 import { toArticle, toFeed, toSummary, type ArticleRow, type FeedRow, type SummaryRow } from '../crawl-rows.ts'
@@ -125,6 +126,7 @@ export function createPostgresCrawlStore(pool: pg.Pool, ready: () => Promise<voi
   const keys = (rows: Array<{ k: string }>) => new Set(rows.map((r) => r.k))
 
   return {
+    ...createPostgresStateTransfer({ query, transaction, versions }),
     async syncPublishers(publishers, now) {
       return transaction(async (client) => {
         const urls = publishers.map((p) => p.feedUrl)

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3'
 import type { StorySnapshot } from '../../domain/story.ts'
 import type { ArticleRecord, CrawlStore, FeedRunCommit, KnownArticleKeys, SummaryState } from '../crawl-store.ts'
 import { toArticle, toFeed, toSummary, type ArticleRow, type FeedRow, type SummaryRow } from '../crawl-rows.ts'
+import { createSqliteStateTransfer } from './sqlite-state-transfer.ts'
 
 /** The crawler's read queries, exported for the query-plan test: each must use an index, never scan. */
 export const CRAWL_SQL = {
@@ -138,6 +139,7 @@ export function createSqliteCrawlStore(db: Database, writeStories: (stories: Sto
   })
 
   return {
+    ...createSqliteStateTransfer(db),
     async syncPublishers(publishers, now) {
       return sync.immediate(publishers, now)
     },

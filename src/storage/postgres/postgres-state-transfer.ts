@@ -1,0 +1,137 @@
+import type pg from 'pg'
+import type { StateRecord } from '../../domain/state-records.ts'
+import type { CrawlStore } from '../crawl-store.ts'
+import { toArticleState, toFeedState, type ArticleRow, type FeedRow } from '../crawl-rows.ts'
+import { bumpContentVersion, lockClustering, lockContent } from './transaction.ts'
+
+const PAGE = 1000
+
+export interface StateTransferDeps {
+  query: <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => Promise<pg.QueryResult<R>>
+  transaction: <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>
+  /** The schema's NOTIFY channel, and the hook told about a committed version (see postgres-crawl-store.ts). */
+  versions: { channel: string; committed: (version: string) => void }
+}
+
+/** The export and restore of the state beyond story snapshots (domain/state-records.ts), for PostgreSQL. */
+export function createPostgresStateTransfer({ query, transaction, versions }: StateTransferDeps): Pick<CrawlStore, 'hasState' | 'exportState' | 'restoreState'> {
+  return {
+    async hasState() {
+      const { rows } = await query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM feeds) OR EXISTS (SELECT 1 FROM articles) AS any')
+      return rows[0]!.any
+    },
+
+    async *exportState(): AsyncIterable<StateRecord> {
+      // Pages by key: no cursor stays open across the consumer's awaits.
+      for (const r of (await query<{ id: string; name: string; site_url: string | null }>('SELECT id, name, site_url FROM sources ORDER BY id')).rows) {
+        yield { newsdesk_record: 'source', id: r.id, name: r.name, site_url: r.site_url }
+      }
+      for (const row of (await query<FeedRow>('SELECT * FROM feeds ORDER BY position, feed_url')).rows) yield toFeedState(row)
+      for (let after = '0'; ;) {
+        const { rows } = await query<ArticleRow & { commit_seq: string }>(
+          'SELECT * FROM articles WHERE commit_seq > $1::bigint ORDER BY commit_seq LIMIT $2', [after, PAGE])
+        for (const row of rows) yield toArticleState(row)
+        if (rows.length < PAGE) break
+        after = rows[rows.length - 1]!.commit_seq
+      }
+      for (let after = ''; ;) {
+        const { rows } = await query<{ story_id: string; source: 'extractive' | 'llm'; attempts: number; retry_at: string | null }>(
+          'SELECT * FROM story_summaries WHERE story_id > $1::text ORDER BY story_id LIMIT $2', [after, PAGE])
+        for (const r of rows) yield { newsdesk_record: 'summary', story_id: r.story_id, source: r.source, attempts: r.attempts, retry_at: r.retry_at }
+        if (rows.length < PAGE) break
+        after = rows[rows.length - 1]!.story_id
+      }
+      for (let after = ''; ;) {
+        const { rows } = await query<{ id: string; updated_at: string }>(
+          'SELECT id, updated_at FROM stories WHERE id > $1::text ORDER BY id LIMIT $2', [after, PAGE])
+        for (const r of rows) yield { newsdesk_record: 'story', id: r.id, updated_at: r.updated_at }
+        if (rows.length < PAGE) break
+        after = rows[rows.length - 1]!.id
+      }
+      for (const r of (await query<{ month: string; last_modified: string }>('SELECT month, last_modified FROM archive_months ORDER BY month')).rows) {
+        yield { newsdesk_record: 'month', month: r.month, last_modified: r.last_modified }
+      }
+    },
+
+    async restoreState(batch) {
+      const version = await transaction(async (client) => {
+        // Articles get their commit_seq in the order given, under the clustering lock like any other insert.
+        if (batch.articles.length > 0) await lockClustering(client)
+        // Sources are shown (publisher pages) and stamps in sitemaps: either is a content change.
+        const stamping = batch.sources.length > 0 || batch.stories.length > 0 || batch.months.length > 0
+        if (stamping) await lockContent(client)
+        const p = batch.sources
+        if (p.length > 0) {
+          await client.query(`INSERT INTO sources (id, name, site_url)
+              SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
+              ON CONFLICT (id) DO UPDATE SET name = excluded.name, site_url = excluded.site_url`,
+          [p.map((x) => x.id), p.map((x) => x.name), p.map((x) => x.site_url)])
+        }
+        const f = batch.feeds
+        if (f.length > 0) {
+          await client.query(`INSERT INTO feeds (feed_url, publisher_id, position, name, site_url, topic, lang, active,
+              etag, last_modified, next_fetch_at, interval_seconds, consecutive_failures, last_status, last_error,
+              last_fetched_at, last_success_at, article_count)
+            SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[],
+              $8::boolean[], $9::text[], $10::text[], $11::text[], $12::int[], $13::int[], $14::text[], $15::text[],
+              $16::text[], $17::text[], $18::int[])
+            ON CONFLICT (feed_url) DO UPDATE SET publisher_id = excluded.publisher_id, position = excluded.position,
+              name = excluded.name, site_url = excluded.site_url, topic = excluded.topic, lang = excluded.lang,
+              active = excluded.active, etag = excluded.etag, last_modified = excluded.last_modified,
+              next_fetch_at = excluded.next_fetch_at, interval_seconds = excluded.interval_seconds,
+              consecutive_failures = excluded.consecutive_failures, last_status = excluded.last_status,
+              last_error = excluded.last_error, last_fetched_at = excluded.last_fetched_at,
+              last_success_at = excluded.last_success_at, article_count = excluded.article_count,
+              lease_owner = NULL, lease_until = NULL`,
+          [f.map((x) => x.feed_url), f.map((x) => x.publisher_id), f.map((x) => x.position), f.map((x) => x.name),
+            f.map((x) => x.site_url), f.map((x) => x.topic), f.map((x) => x.lang), f.map((x) => x.active),
+            f.map((x) => x.etag), f.map((x) => x.last_modified), f.map((x) => x.next_fetch_at),
+            f.map((x) => x.interval_seconds), f.map((x) => x.consecutive_failures), f.map((x) => x.last_status),
+            f.map((x) => x.last_error), f.map((x) => x.last_fetched_at), f.map((x) => x.last_success_at),
+            f.map((x) => x.article_count)])
+        }
+        const a = batch.articles
+        if (a.length > 0) {
+          // WITH ORDINALITY ... ORDER BY: the rows are inserted, and numbered, in the export's commit order.
+          await client.query(`INSERT INTO articles (id, story_id, publisher_id, feed_url, canonical_url, guid_key,
+              content_hash, title, text, lang, published_at, fetched_at, author, image_url, signature)
+            SELECT id, story_id, publisher_id, feed_url, canonical_url, guid_key, content_hash, title, text, lang,
+              published_at, fetched_at, author, image_url, signature
+            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+              $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::bytea[])
+              WITH ORDINALITY AS u(id, story_id, publisher_id, feed_url, canonical_url, guid_key, content_hash, title,
+                text, lang, published_at, fetched_at, author, image_url, signature, n)
+            ORDER BY n
+            ON CONFLICT DO NOTHING`,
+          [a.map((x) => x.id), a.map((x) => x.story_id), a.map((x) => x.publisher_id), a.map((x) => x.feed_url),
+            a.map((x) => x.canonical_url), a.map((x) => x.guid_key), a.map((x) => x.content_hash), a.map((x) => x.title),
+            a.map((x) => x.text), a.map((x) => x.lang), a.map((x) => x.published_at), a.map((x) => x.fetched_at),
+            a.map((x) => x.author), a.map((x) => x.image_url), a.map((x) => Buffer.from(x.signature, 'base64'))])
+        }
+        const s = batch.summaries
+        if (s.length > 0) {
+          await client.query(`INSERT INTO story_summaries (story_id, source, attempts, retry_at)
+              SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[])
+              ON CONFLICT (story_id) DO UPDATE SET source = excluded.source, attempts = excluded.attempts,
+                retry_at = excluded.retry_at`,
+          [s.map((x) => x.story_id), s.map((x) => x.source), s.map((x) => x.attempts), s.map((x) => x.retry_at)])
+        }
+        if (!stamping) return null
+        let stamped = p.length
+        if (batch.stories.length > 0) {
+          stamped += (await client.query(`UPDATE stories s SET updated_at = u.updated_at
+              FROM unnest($1::text[], $2::text[]) AS u(id, updated_at) WHERE s.id = u.id`,
+          [batch.stories.map((x) => x.id), batch.stories.map((x) => x.updated_at)])).rowCount ?? 0
+        }
+        if (batch.months.length > 0) {
+          stamped += (await client.query(`UPDATE archive_months m SET last_modified = u.last_modified
+              FROM unnest($1::text[], $2::text[]) AS u(month, last_modified) WHERE m.month = u.month`,
+          [batch.months.map((x) => x.month), batch.months.map((x) => x.last_modified)])).rowCount ?? 0
+        }
+        // Sitemaps show these stamps: cached answers must change with them.
+        return stamped > 0 ? bumpContentVersion(client, versions.channel) : null
+      })
+      if (version !== null) versions.committed(version)
+    },
+  }
+}

@@ -1,0 +1,100 @@
+import type { Database } from 'better-sqlite3'
+import type { StateBatch, StateRecord } from '../../domain/state-records.ts'
+import type { CrawlStore } from '../crawl-store.ts'
+import { toArticleState, toFeedState, type ArticleRow, type FeedRow } from '../crawl-rows.ts'
+
+const PAGE = 1000
+
+/** The export and restore of the state beyond story snapshots (domain/state-records.ts), for SQLite. */
+export function createSqliteStateTransfer(db: Database): Pick<CrawlStore, 'hasState' | 'exportState' | 'restoreState'> {
+  const stmt = {
+    hasState: db.prepare('SELECT EXISTS (SELECT 1 FROM feeds) OR EXISTS (SELECT 1 FROM articles)').pluck(),
+    sources: db.prepare('SELECT id, name, site_url FROM sources ORDER BY id'),
+    feeds: db.prepare('SELECT * FROM feeds ORDER BY position, feed_url'),
+    // rowid: the commit order, which a restored store keeps (see sqlite-crawl-store.ts, committedAfter).
+    articles: db.prepare('SELECT rowid AS commit_seq, * FROM articles WHERE rowid > ? ORDER BY rowid LIMIT ?'),
+    summaries: db.prepare('SELECT * FROM story_summaries WHERE story_id > ? ORDER BY story_id LIMIT ?'),
+    stories: db.prepare('SELECT id, updated_at FROM stories WHERE id > ? ORDER BY id LIMIT ?'),
+    months: db.prepare('SELECT month, last_modified FROM archive_months ORDER BY month'),
+    upsertFeed: db.prepare(`INSERT INTO feeds (feed_url, publisher_id, position, name, site_url, topic, lang, active,
+        etag, last_modified, next_fetch_at, interval_seconds, consecutive_failures, last_status, last_error,
+        last_fetched_at, last_success_at, article_count)
+      VALUES (@feed_url, @publisher_id, @position, @name, @site_url, @topic, @lang, @active, @etag, @last_modified,
+        @next_fetch_at, @interval_seconds, @consecutive_failures, @last_status, @last_error, @last_fetched_at,
+        @last_success_at, @article_count)
+      ON CONFLICT (feed_url) DO UPDATE SET publisher_id = excluded.publisher_id, position = excluded.position,
+        name = excluded.name, site_url = excluded.site_url, topic = excluded.topic, lang = excluded.lang,
+        active = excluded.active, etag = excluded.etag, last_modified = excluded.last_modified,
+        next_fetch_at = excluded.next_fetch_at, interval_seconds = excluded.interval_seconds,
+        consecutive_failures = excluded.consecutive_failures, last_status = excluded.last_status,
+        last_error = excluded.last_error, last_fetched_at = excluded.last_fetched_at,
+        last_success_at = excluded.last_success_at, article_count = excluded.article_count,
+        lease_owner = NULL, lease_until = NULL`),
+    upsertSource: db.prepare(`INSERT INTO sources (id, name, site_url) VALUES (@id, @name, @site_url)
+      ON CONFLICT (id) DO UPDATE SET name = excluded.name, site_url = excluded.site_url`),
+    insertArticle: db.prepare(`INSERT INTO articles (id, story_id, publisher_id, feed_url, canonical_url, guid_key,
+        content_hash, title, text, lang, published_at, fetched_at, author, image_url, signature)
+      VALUES (@id, @story_id, @publisher_id, @feed_url, @canonical_url, @guid_key, @content_hash, @title, @text, @lang,
+        @published_at, @fetched_at, @author, @image_url, @signature)
+      ON CONFLICT DO NOTHING`),
+    upsertSummary: db.prepare(`INSERT INTO story_summaries (story_id, source, attempts, retry_at)
+      VALUES (@story_id, @source, @attempts, @retry_at)
+      ON CONFLICT (story_id) DO UPDATE SET source = excluded.source, attempts = excluded.attempts,
+        retry_at = excluded.retry_at`),
+    stampStory: db.prepare('UPDATE stories SET updated_at = ? WHERE id = ?'),
+    stampMonth: db.prepare('UPDATE archive_months SET last_modified = ? WHERE month = ?'),
+    bumpVersion: db.prepare(`UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'content_version'`),
+  }
+
+  const restore = db.transaction((batch: StateBatch) => {
+    for (const p of batch.sources) stmt.upsertSource.run({ id: p.id, name: p.name, site_url: p.site_url })
+    for (const f of batch.feeds) stmt.upsertFeed.run({ ...f, newsdesk_record: undefined, active: f.active ? 1 : 0 })
+    for (const a of batch.articles) stmt.insertArticle.run({ ...a, newsdesk_record: undefined, signature: Buffer.from(a.signature, 'base64') })
+    for (const s of batch.summaries) stmt.upsertSummary.run({ ...s, newsdesk_record: undefined })
+    // Sources are shown (publisher pages), so they count as a content change too.
+    let stamped = batch.sources.length
+    for (const s of batch.stories) stamped += stmt.stampStory.run(s.updated_at, s.id).changes
+    for (const m of batch.months) stamped += stmt.stampMonth.run(m.last_modified, m.month).changes
+    // Sitemaps show these stamps: cached answers must change with them.
+    if (stamped > 0) stmt.bumpVersion.run()
+  })
+
+  return {
+    async hasState() {
+      return stmt.hasState.get() === 1
+    },
+
+    async *exportState(): AsyncIterable<StateRecord> {
+      // Pages by key: no statement stays open across the consumer's awaits.
+      for (const r of stmt.sources.all() as Array<{ id: string; name: string; site_url: string | null }>) {
+        yield { newsdesk_record: 'source', id: r.id, name: r.name, site_url: r.site_url }
+      }
+      for (const row of stmt.feeds.all() as FeedRow[]) yield toFeedState(row)
+      for (let after = 0; ;) {
+        const rows = stmt.articles.all(after, PAGE) as Array<ArticleRow & { commit_seq: number }>
+        for (const row of rows) yield toArticleState(row)
+        if (rows.length < PAGE) break
+        after = rows[rows.length - 1]!.commit_seq
+      }
+      for (let after = ''; ;) {
+        const rows = stmt.summaries.all(after, PAGE) as Array<{ story_id: string; source: 'extractive' | 'llm'; attempts: number; retry_at: string | null }>
+        for (const r of rows) yield { newsdesk_record: 'summary', story_id: r.story_id, source: r.source, attempts: r.attempts, retry_at: r.retry_at }
+        if (rows.length < PAGE) break
+        after = rows[rows.length - 1]!.story_id
+      }
+      for (let after = ''; ;) {
+        const rows = stmt.stories.all(after, PAGE) as Array<{ id: string; updated_at: string }>
+        for (const r of rows) yield { newsdesk_record: 'story', id: r.id, updated_at: r.updated_at }
+        if (rows.length < PAGE) break
+        after = rows[rows.length - 1]!.id
+      }
+      for (const r of stmt.months.all() as Array<{ month: string; last_modified: string }>) {
+        yield { newsdesk_record: 'month', month: r.month, last_modified: r.last_modified }
+      }
+    },
+
+    async restoreState(batch) {
+      restore.immediate(batch)
+    },
+  }
+}
