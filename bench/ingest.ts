@@ -15,6 +15,7 @@ import { toPublisher, type Publisher } from '../src/publishers/publisher.ts'
 import { openCrawlerKeyRing } from '../src/signing/open-key-ring.ts'
 import type { ArticleRecord } from '../src/storage/crawl-store.ts'
 import { openSqliteStore } from '../src/storage/sqlite/sqlite-store.ts'
+import { rng } from './synthetic.ts'
 
 /**
  * npm run bench:ingest [-- --articles 10000 --existing 0,10000,100000]
@@ -30,10 +31,6 @@ const ARTICLES = Number(values.articles)
 const PER_FEED = 50
 const FEEDS = Math.ceil(ARTICLES / PER_FEED)
 
-function rng(seed: number) {
-  let s = seed >>> 0
-  return () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 2 ** 32 }
-}
 const VOCAB = Array.from({ length: 5000 }, (_, i) => `w${i.toString(36)}`)
 const NAMES = Array.from({ length: 3000 }, (_, i) => `Co${i.toString(36)}x`)
 

@@ -10,7 +10,8 @@ export const GENERATOR_VERSION = 2
 const COMMON = ['market', 'growth', 'company', 'deal', 'report', 'plan', 'team', 'launch', 'revenue', 'users']
 export const PLANTED = { rare: 'quetzalcoatl', medium: 'halvorsen', common: 'inflation' } as const
 
-function rng(seed: number) {
+/** A seeded linear congruential generator: the synthetic corpora are the same on every run. */
+export function rng(seed: number) {
   let s = seed >>> 0
   return () => {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0

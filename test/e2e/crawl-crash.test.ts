@@ -34,23 +34,13 @@ import type { PublisherEntry } from '../../src/publishers/publisher.ts'
 import { ROOT, runCli, tempDir, testEnv, type CliResult } from '../helpers/cli.ts'
 import { FAILING_FEEDS, PUBLISHERS } from '../fixtures/publishers-site/content.ts'
 import { startFixturePublishers, type FixturePublishers } from '../helpers/fixture-publishers.ts'
+import { mulberry32 } from '../helpers/seeded-random.ts' // replay a failing set of kill points with CRASH_SEED
 
 const SEED = Number(process.env.CRASH_SEED ?? 0x5eed_c0de)
 const KILLS = Math.max(2, Number(process.env.CRASH_KILLS ?? 5))
 const SITE_URL = 'https://news.example.org'
 const CLI = ['--import', 'tsx', path.join(ROOT, 'src', 'cli', 'main.ts')]
 
-/** mulberry32: a small seeded PRNG, so a failing set of kill points can be replayed with CRASH_SEED. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** 100–300 ms per article page, fixed per page (and seed), whatever order the crawler asks in. */
 function pageDelay(pathname: string): number {
@@ -269,7 +259,7 @@ function killPoints(random: () => number, feeds: number, count: number): KillPoi
   return points
 }
 
-const KILL_POINTS = killPoints(seededRandom(SEED), PUBLISHERS.length + FAILING_FEEDS.length, KILLS)
+const KILL_POINTS = killPoints(mulberry32(SEED), PUBLISHERS.length + FAILING_FEEDS.length, KILLS)
 
 describe('newsdesk crawl killed with SIGKILL: the store stays sound and the next runs converge on a clean run', { timeout: 30_000 + KILLS * 18_000, concurrency: 3 }, () => {
   let site: FixturePublishers

@@ -21,19 +21,17 @@
  *      instances serve what it writes (their caches follow), and the worker stops cleanly on SIGTERM.
  */
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import readline from 'node:readline'
 import { after, before, describe, it, type TestContext } from 'node:test'
 import pg from 'pg'
 import type { PublisherEntry } from '../../src/publishers/publisher.ts'
 import { PUBLISHERS } from '../fixtures/publishers-site/content.ts'
 import { makeStory } from '../fixtures/stories.ts'
-import { ROOT, runCli, startServe, tempDir, testEnv, type ServeProcess } from '../helpers/cli.ts'
+import { runCli, startCli, startServe, tempDir, testEnv, type ServeProcess } from '../helpers/cli.ts'
 import { startFixturePublishers, type FixturePublishers } from '../helpers/fixture-publishers.ts'
 import { TEST_POSTGRES_URL, schemaUrl, useTestSchemas } from '../helpers/postgres.ts'
-import { getJson, answer, type Answer } from '../helpers/http.ts'
+import { getJson, answer } from '../helpers/http.ts'
 
 const SITE_URL = 'https://news.example.org'
 const LEASE_SECONDS = 15
@@ -133,56 +131,6 @@ async function crawlState(db: pg.Client): Promise<CrawlState> {
   return row!
 }
 
-interface CliProcess {
-  child: ChildProcess
-  logs: Array<Record<string, unknown>>
-  /** `http://127.0.0.1:PORT` for serve. */
-  url: string
-  stop(): Promise<number | null>
-}
-
-/** `newsdesk ARGS` as a long-running child (JSON logs on stdout), resolved once it logs `ready`. */
-function startCli(args: string[], env: Record<string, string>, ready: string): Promise<CliProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src', 'cli', 'main.ts'), ...args],
-      { cwd: ROOT, env: { PORT: '0', HOST: '127.0.0.1', ...env } })
-    const logs: Array<Record<string, unknown>> = []
-    let stderr = ''
-    child.stderr!.on('data', (d: Buffer) => { stderr += d.toString() })
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new Error(`${args.join(' ')}: no "${ready}" within 20 s\n${stderr}`))
-    }, 20_000)
-    const early = (code: number | null) => {
-      clearTimeout(timer)
-      reject(new Error(`${args.join(' ')} exited with ${code}\n${stderr}`))
-    }
-    child.on('exit', early)
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      let entry: Record<string, unknown>
-      try {
-        entry = JSON.parse(line) as Record<string, unknown>
-      } catch {
-        return
-      }
-      logs.push(entry)
-      if (entry.msg !== ready) return
-      clearTimeout(timer)
-      child.off('exit', early)
-      resolve({
-        child,
-        logs,
-        url: `http://127.0.0.1:${String(entry.port)}`,
-        stop: () => new Promise((done) => {
-          if (child.exitCode !== null) return done(child.exitCode)
-          child.once('exit', (code) => done(code))
-          child.kill('SIGTERM')
-        }),
-      })
-    })
-  })
-}
-
 const pathOf = (url: string) => { const u = new URL(url); return `${u.pathname}${u.search}` }
 const passSummaries = (i: ServeProcess) => i.logs.filter((l) => l.msg === 'crawl: pass finished') as Array<{ feeds: { total: number }; time: number }>
 
@@ -209,6 +157,24 @@ describe('many instances on one PostgreSQL store: a shared crawl, identical answ
     return codes
   }
 
+  /** A fresh fixture site (article pages `articleDelayMs` late), a fresh schema, three crawling instances on it. */
+  const startThree = async (articleDelayMs: (path: string) => number) => {
+    site = await startFixturePublishers({ articleDelayMs })
+    const directory = site.directoryOf(PUBLISHERS.map((p) => p.slug))
+    const schema = schemas.fresh()
+    const env = envFor(schema, writeDirectory(tempDir('newsdesk-many-dir-'), directory))
+    instances = await Promise.all([startServe(env), startServe(env), startServe(env)])
+    db = await schemaClient(schema)
+    return { env, directory }
+  }
+  const stopThree = async () => {
+    await stopAll()
+    await site?.stop()
+    site = undefined
+    await db?.end()
+    db = undefined
+  }
+
   before(async () => {
     // One signing key for every instance (they publish the same directory): created once, before they start.
     const keys = await runCli(['keys', 'generate'], { env: testEnv({ DATA_DIR: dataDir }) })
@@ -227,21 +193,9 @@ describe('many instances on one PostgreSQL store: a shared crawl, identical answ
 
     before(async () => {
       // Article pages 200 ms late: a pass lasts long enough for all three instances to take part.
-      site = await startFixturePublishers({ articleDelayMs: () => 200 })
-      directory = site.directoryOf(PUBLISHERS.map((p) => p.slug))
-      const schema = schemas.fresh()
-      env = envFor(schema, writeDirectory(tempDir('newsdesk-many-dir-'), directory))
-      instances = await Promise.all([startServe(env), startServe(env), startServe(env)])
-      db = await schemaClient(schema)
+      ;({ env, directory } = await startThree(() => 200))
     })
-
-    after(async () => {
-      await stopAll()
-      await site?.stop()
-      site = undefined
-      await db?.end()
-      db = undefined
-    })
+    after(stopThree)
 
     it('each feed is fetched exactly once per cycle, by one of the instances', async (t: TestContext) => {
       const ms = await waitFor('the first cycle (every feed fetched, every instance\'s first pass finished)', async () => {
@@ -309,26 +263,13 @@ describe('many instances on one PostgreSQL store: a shared crawl, identical answ
   })
 
   describe('an instance killed mid-crawl: its leases expire and the others finish the work', () => {
-    let env: Record<string, string>
     let directory: PublisherEntry[]
 
     before(async () => {
       // Every article page answers 1–2 s late: the feeds that need them stay leased for seconds.
-      site = await startFixturePublishers({ articleDelayMs: (p) => 1_000 + (p.length * 37) % 1_000 })
-      directory = site.directoryOf(PUBLISHERS.map((p) => p.slug))
-      const schema = schemas.fresh()
-      env = envFor(schema, writeDirectory(tempDir('newsdesk-many-dir-'), directory))
-      instances = await Promise.all([startServe(env), startServe(env), startServe(env)])
-      db = await schemaClient(schema)
+      ;({ directory } = await startThree((p) => 1_000 + (p.length * 37) % 1_000))
     })
-
-    after(async () => {
-      await stopAll()
-      await site?.stop()
-      site = undefined
-      await db?.end()
-      db = undefined
-    })
+    after(stopThree)
 
     it('kill -9 during a pass; a survivor takes over the dead instance\'s feeds once its leases expire', async (t: TestContext) => {
       // Once some feeds are done, an instance holding a lease for more than 300 ms is waiting for article pages (or
@@ -395,7 +336,7 @@ describe('many instances on one PostgreSQL store: a shared crawl, identical answ
   })
 
   describe('split roles: serve --no-crawl for the web, crawl --worker for the crawl', () => {
-    let processes: CliProcess[] = []
+    let processes: ServeProcess[] = []
 
     after(async () => {
       for (const p of processes) p.child.kill('SIGKILL')
@@ -436,7 +377,7 @@ describe('many instances on one PostgreSQL store: a shared crawl, identical answ
       assert.ok(lists[0]!.etag !== empty[0]!.etag, 'the cached list followed the worker\'s writes')
       const count = (JSON.parse(lists[0]!.body.toString()) as { count: number }).count
       assert.ok(count > 20, `${count} stories`)
-      assert.deepEqual(await compareInstances(web as unknown as ServeProcess[], await contentUrls(web[0]!.url)), [])
+      assert.deepEqual(await compareInstances(web, await contentUrls(web[0]!.url)), [])
       t.diagnostic(`the worker crawled ${directory.length} feeds; both web instances serve its ${count} stories`)
 
       assert.equal(await worker.stop(), 0)

@@ -46,32 +46,35 @@ export function runCli(args: string[], opts: { env: Record<string, string>; inpu
 }
 
 export interface ServeProcess {
+  /** `http://127.0.0.1:PORT` when the process serves HTTP. */
   url: string
   port: number
+  /** Its JSON log lines so far (stdout). */
   logs: Array<Record<string, unknown>>
   child: ChildProcess
+  /** SIGTERM, then its exit code. */
   stop(): Promise<number | null>
 }
 
 /**
- * Starts `newsdesk serve` on an ephemeral port and resolves once it logs that it listens. DATA_DIR (where serve
- * creates the crawler's signing key) defaults to a fresh temporary directory, never the repository's ./data.
+ * Starts `newsdesk ARGS` as a long-running child (JSON logs on stdout) and resolves once it logs `ready`; rejects
+ * if it exits first or says nothing of the kind within 20 s.
  */
-export function startServe(env: Record<string, string>): Promise<ServeProcess> {
+export function startCli(args: string[], env: Record<string, string>, ready: string): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
-    const dataDir = env.DATA_DIR ?? tempDir('newsdesk-data-')
-    const child = spawn(process.execPath, [...CLI, 'serve'], { cwd: ROOT, env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env } })
+    const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env: { PORT: '0', HOST: '127.0.0.1', ...env } })
     const logs: Array<Record<string, unknown>> = []
     let stderr = ''
     child.stderr!.on('data', (d: Buffer) => { stderr += d.toString() })
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
-      reject(new Error(`serve did not start within 20 s\n${stderr}`))
+      reject(new Error(`${args.join(' ')}: no "${ready}" within 20 s\n${stderr}`))
     }, 20_000)
-    child.on('exit', (code) => {
+    const early = (code: number | null) => {
       clearTimeout(timer)
-      reject(new Error(`serve exited with ${code}\n${stderr}`))
-    })
+      reject(new Error(`${args.join(' ')} exited with ${code}\n${stderr}`))
+    }
+    child.on('exit', early)
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       let entry: Record<string, unknown>
       try {
@@ -80,22 +83,29 @@ export function startServe(env: Record<string, string>): Promise<ServeProcess> {
         return
       }
       logs.push(entry)
-      if (entry.msg === 'serve: listening') {
-        clearTimeout(timer)
-        child.removeAllListeners('exit')
-        const port = entry.port as number
-        resolve({
-          url: `http://127.0.0.1:${port}`,
-          port,
-          logs,
-          child,
-          stop: () => new Promise((done) => {
-            if (child.exitCode !== null) return done(child.exitCode)
-            child.once('exit', (code) => done(code))
-            child.kill('SIGTERM')
-          }),
-        })
-      }
+      if (entry.msg !== ready) return
+      clearTimeout(timer)
+      child.off('exit', early)
+      const port = typeof entry.port === 'number' ? entry.port : 0
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        port,
+        logs,
+        child,
+        stop: () => new Promise((done) => {
+          if (child.exitCode !== null) return done(child.exitCode)
+          child.once('exit', (code) => done(code))
+          child.kill('SIGTERM')
+        }),
+      })
     })
   })
+}
+
+/**
+ * Starts `newsdesk serve` on an ephemeral port and resolves once it logs that it listens. DATA_DIR (where serve
+ * creates the crawler's signing key) defaults to a fresh temporary directory, never the repository's ./data.
+ */
+export function startServe(env: Record<string, string>): Promise<ServeProcess> {
+  return startCli(['serve'], { DATA_DIR: env.DATA_DIR ?? tempDir('newsdesk-data-'), ...env }, 'serve: listening')
 }

@@ -2,6 +2,7 @@ import type pg from 'pg'
 import type { StateRecord } from '../../domain/state-records.ts'
 import type { CrawlStore } from '../crawl-store.ts'
 import { toArticleState, toFeedState, type ArticleRow, type FeedRow } from '../crawl-rows.ts'
+import { FEED_STATE_COLUMNS, RESTORE_FEED_ON_CONFLICT } from '../state-sql.ts'
 import { bumpContentVersion, lockClustering, lockContent } from './transaction.ts'
 
 const PAGE = 1000
@@ -69,20 +70,11 @@ export function createPostgresStateTransfer({ query, transaction, versions }: St
         }
         const f = batch.feeds
         if (f.length > 0) {
-          await client.query(`INSERT INTO feeds (feed_url, publisher_id, position, name, site_url, topic, lang, active,
-              etag, last_modified, next_fetch_at, interval_seconds, consecutive_failures, last_status, last_error,
-              last_fetched_at, last_success_at, article_count)
+          await client.query(`INSERT INTO feeds (${FEED_STATE_COLUMNS})
             SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[],
               $8::boolean[], $9::text[], $10::text[], $11::text[], $12::int[], $13::int[], $14::text[], $15::text[],
               $16::text[], $17::text[], $18::int[])
-            ON CONFLICT (feed_url) DO UPDATE SET publisher_id = excluded.publisher_id, position = excluded.position,
-              name = excluded.name, site_url = excluded.site_url, topic = excluded.topic, lang = excluded.lang,
-              active = excluded.active, etag = excluded.etag, last_modified = excluded.last_modified,
-              next_fetch_at = excluded.next_fetch_at, interval_seconds = excluded.interval_seconds,
-              consecutive_failures = excluded.consecutive_failures, last_status = excluded.last_status,
-              last_error = excluded.last_error, last_fetched_at = excluded.last_fetched_at,
-              last_success_at = excluded.last_success_at, article_count = excluded.article_count,
-              lease_owner = NULL, lease_until = NULL`,
+            ${RESTORE_FEED_ON_CONFLICT}`,
           [f.map((x) => x.feed_url), f.map((x) => x.publisher_id), f.map((x) => x.position), f.map((x) => x.name),
             f.map((x) => x.site_url), f.map((x) => x.topic), f.map((x) => x.lang), f.map((x) => x.active),
             f.map((x) => x.etag), f.map((x) => x.last_modified), f.map((x) => x.next_fetch_at),

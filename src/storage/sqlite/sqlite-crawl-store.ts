@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3'
 import type { StorySnapshot } from '../../domain/story.ts'
 import type { ArticleRecord, CrawlStore, FeedRunCommit, KnownArticleKeys, SummaryState } from '../crawl-store.ts'
 import { toArticle, toFeed, toSummary, type ArticleRow, type FeedRow, type SummaryRow } from '../crawl-rows.ts'
+import { SQLITE_CRAWL_WRITES } from './crawl-writes.ts'
 import { createSqliteStateTransfer } from './sqlite-state-transfer.ts'
 
 /** The crawler's read queries, exported for the query-plan test: each must use an index, never scan. */
@@ -60,15 +61,8 @@ export function createSqliteCrawlStore(db: Database, writeStories: (stories: Sto
       last_fetched_at = @fetched_at, last_success_at = COALESCE(@succeeded_at, last_success_at),
       article_count = article_count + @added, lease_owner = NULL, lease_until = NULL
       WHERE feed_url = @feed_url`),
-    insertArticle: db.prepare(`INSERT INTO articles (id, story_id, publisher_id, feed_url, canonical_url, guid_key,
-      content_hash, title, text, lang, published_at, fetched_at, author, image_url, signature)
-      VALUES (@id, @story_id, @publisher_id, @feed_url, @canonical_url, @guid_key, @content_hash, @title, @text, @lang,
-      @published_at, @fetched_at, @author, @image_url, @signature)
-      ON CONFLICT DO NOTHING`),
-    upsertSummary: db.prepare(`INSERT INTO story_summaries (story_id, source, attempts, retry_at)
-      VALUES (@story_id, @source, @attempts, @retry_at)
-      ON CONFLICT (story_id) DO UPDATE SET source = excluded.source, attempts = excluded.attempts,
-      retry_at = excluded.retry_at`),
+    insertArticle: db.prepare(SQLITE_CRAWL_WRITES.insertArticle),
+    upsertSummary: db.prepare(SQLITE_CRAWL_WRITES.upsertSummary),
   }
 
   const keys = (rows: unknown[]) => new Set((rows as Array<{ k: string }>).map((r) => r.k))

@@ -2,6 +2,8 @@ import type { Database } from 'better-sqlite3'
 import type { StateBatch, StateRecord } from '../../domain/state-records.ts'
 import type { CrawlStore } from '../crawl-store.ts'
 import { toArticleState, toFeedState, type ArticleRow, type FeedRow } from '../crawl-rows.ts'
+import { FEED_STATE_COLUMNS, RESTORE_FEED_ON_CONFLICT } from '../state-sql.ts'
+import { SQLITE_CRAWL_WRITES } from './crawl-writes.ts'
 
 const PAGE = 1000
 
@@ -16,31 +18,15 @@ export function createSqliteStateTransfer(db: Database): Pick<CrawlStore, 'hasSt
     summaries: db.prepare('SELECT * FROM story_summaries WHERE story_id > ? ORDER BY story_id LIMIT ?'),
     stories: db.prepare('SELECT id, updated_at FROM stories WHERE id > ? ORDER BY id LIMIT ?'),
     months: db.prepare('SELECT month, last_modified FROM archive_months ORDER BY month'),
-    upsertFeed: db.prepare(`INSERT INTO feeds (feed_url, publisher_id, position, name, site_url, topic, lang, active,
-        etag, last_modified, next_fetch_at, interval_seconds, consecutive_failures, last_status, last_error,
-        last_fetched_at, last_success_at, article_count)
+    upsertFeed: db.prepare(`INSERT INTO feeds (${FEED_STATE_COLUMNS})
       VALUES (@feed_url, @publisher_id, @position, @name, @site_url, @topic, @lang, @active, @etag, @last_modified,
         @next_fetch_at, @interval_seconds, @consecutive_failures, @last_status, @last_error, @last_fetched_at,
         @last_success_at, @article_count)
-      ON CONFLICT (feed_url) DO UPDATE SET publisher_id = excluded.publisher_id, position = excluded.position,
-        name = excluded.name, site_url = excluded.site_url, topic = excluded.topic, lang = excluded.lang,
-        active = excluded.active, etag = excluded.etag, last_modified = excluded.last_modified,
-        next_fetch_at = excluded.next_fetch_at, interval_seconds = excluded.interval_seconds,
-        consecutive_failures = excluded.consecutive_failures, last_status = excluded.last_status,
-        last_error = excluded.last_error, last_fetched_at = excluded.last_fetched_at,
-        last_success_at = excluded.last_success_at, article_count = excluded.article_count,
-        lease_owner = NULL, lease_until = NULL`),
+      ${RESTORE_FEED_ON_CONFLICT}`),
     upsertSource: db.prepare(`INSERT INTO sources (id, name, site_url) VALUES (@id, @name, @site_url)
       ON CONFLICT (id) DO UPDATE SET name = excluded.name, site_url = excluded.site_url`),
-    insertArticle: db.prepare(`INSERT INTO articles (id, story_id, publisher_id, feed_url, canonical_url, guid_key,
-        content_hash, title, text, lang, published_at, fetched_at, author, image_url, signature)
-      VALUES (@id, @story_id, @publisher_id, @feed_url, @canonical_url, @guid_key, @content_hash, @title, @text, @lang,
-        @published_at, @fetched_at, @author, @image_url, @signature)
-      ON CONFLICT DO NOTHING`),
-    upsertSummary: db.prepare(`INSERT INTO story_summaries (story_id, source, attempts, retry_at)
-      VALUES (@story_id, @source, @attempts, @retry_at)
-      ON CONFLICT (story_id) DO UPDATE SET source = excluded.source, attempts = excluded.attempts,
-        retry_at = excluded.retry_at`),
+    insertArticle: db.prepare(SQLITE_CRAWL_WRITES.insertArticle),
+    upsertSummary: db.prepare(SQLITE_CRAWL_WRITES.upsertSummary),
     stampStory: db.prepare('UPDATE stories SET updated_at = ? WHERE id = ?'),
     stampMonth: db.prepare('UPDATE archive_months SET last_modified = ? WHERE month = ?'),
     bumpVersion: db.prepare(`UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'content_version'`),

@@ -5,17 +5,7 @@
  * frequent is in about 3 % of articles, like "Trump"). Deterministic for a given seed.
  */
 import type { ClusterArticle } from '../fingerprint.ts'
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { mulberry32 } from '../../../../test/helpers/seeded-random.ts'
 
 const SYLLABLES = ['ka', 'lo', 'mi', 'ra', 'te', 'su', 'no', 'vi', 'da', 'pe', 'lu', 'ko', 'ma', 'ri', 'sa', 'to', 'ne', 'bi', 'go', 'fa', 'zu', 'he', 'ji', 'wo']
 
