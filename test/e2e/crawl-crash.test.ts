@@ -145,7 +145,7 @@ interface StoryContent {
 }
 
 async function exportedStories(env: Record<string, string>): Promise<Map<string, StoryContent>> {
-  const result = await runCli(['export'], { env })
+  const result = await runCli(['export', '--stories-only'], { env })
   assertExit0(result, 'export')
   const stories = new Map<string, StoryContent>()
   for (const line of result.stdout.split('\n')) {
