@@ -15,8 +15,15 @@ import {
 import { deleteStories, writeStories } from './story-writer.ts'
 import { bumpContentVersion, inTransaction, lockContent } from './transaction.ts'
 
-/** How many of the newest stories a search looks at first (see SQL.search). */
+/**
+ * Search windows, in stories (see searchStories): the newest SEARCH_WINDOW are walked first; while hits come, the
+ * next window is sized from their density (at most SEARCH_MAX_WINDOW), until SEARCH_WALK_LIMIT stories were walked.
+ */
 export const SEARCH_WINDOW = 2000
+export const SEARCH_MAX_WINDOW = 32_000
+export const SEARCH_WALK_LIMIT = 64_000
+/** Larger than any seq: the upper edge of the first window. */
+const SEQ_CEILING = '9223372036854775807'
 
 export interface PostgresStore extends Store {
   /** Resolves once the schema is migrated (every other method waits for it too); rejects when that failed. */
@@ -83,15 +90,37 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
     async searchStories({ terms, limit, lang }) {
       const tsquery = toSearchQuery(terms)
       if (tsquery === null) return []
-      // The newest stories first: a common term fills the page there, at a cost bounded by the window; a rare one
-      // is looked up in the GIN index, in the window and then, if the page is not full, in the older stories.
-      const floor = (await query<{ floor: number }>(SQL.searchFloor, [SEARCH_WINDOW]))[0]!.floor
-      const recent = await query<StoryRow>(SQL.search, [lang, limit, tsquery, floor])
-      if (recent.length >= limit || floor === 0) return recent.map(toStoryRecord)
-      const older = await query<StoryRow>(SQL.searchOlder, [lang, limit - recent.length, tsquery, floor])
-      // A story rewritten between the two steps could be seen by both.
-      const seen = new Set(recent.map((r) => r.id))
-      return [...recent, ...older.filter((r) => !seen.has(r.id))].map(toStoryRecord)
+      // A GIN index cannot return matches newest first: its cost is every matching row, which for common words
+      // grows with the corpus. So the newest stories are walked first, window by window, at a cost bounded by the
+      // windows' sizes; the index is asked only for what is too rare to walk to: no hit in the first window, or too
+      // few after SEARCH_WALK_LIMIT stories. Measured at 1M stories in docs/decisions.md.
+      const seqs: string[] = []
+      let walked = 0
+      let size = SEARCH_WINDOW
+      let hi = SEQ_CEILING
+      for (;;) {
+        const floor = String((await query<{ floor: string }>(SQL.searchFloor, [walked + size]))[0]!.floor)
+        const hits = await query<{ story_seq: string }>(SQL.searchWalk, [lang, limit - seqs.length, tsquery, floor, hi])
+        seqs.push(...hits.map((h) => h.story_seq))
+        walked += size
+        hi = floor
+        if (seqs.length >= limit || floor === '0') break
+        if (seqs.length === 0 || walked >= SEARCH_WALK_LIMIT) {
+          const older = await query<{ story_seq: string }>(SQL.searchIndex, [lang, limit - seqs.length, tsquery, floor])
+          seqs.push(...older.map((h) => h.story_seq))
+          break
+        }
+        // Enough stories for twice the missing hits at the density seen so far.
+        const wanted = Math.ceil((2 * (limit - seqs.length) * walked) / seqs.length)
+        size = Math.min(SEARCH_MAX_WINDOW, SEARCH_WALK_LIMIT - walked, Math.max(SEARCH_WINDOW, wanted))
+      }
+      if (seqs.length === 0) return []
+      // A story rewritten during the steps could be seen twice.
+      const seen = new Set<string>()
+      return (await query<StoryRow>(SQL.storiesBySeq, [lang, seqs]))
+        .filter((r) => !seen.has(r.id) && seen.add(r.id))
+        .slice(0, limit)
+        .map(toStoryRecord)
     },
 
     async getStory(id, lang) {

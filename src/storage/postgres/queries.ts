@@ -26,26 +26,26 @@ export const SQL = {
   list: page(''),
   listTopic: page('WHERE category = $3::text'),
   listSource: page('WHERE source_id = $3::text'),
-  // Search runs in two steps, so that its cost never grows with the number of matches (see searchStories):
-  // 1. the newest SEARCH_WINDOW stories (seq >= $4): the planner takes the hits from the GIN index when the terms
-  //    are rare, or walks story_texts_by_seq newest first when they are common, stopping after `limit` hits;
-  // 2. only when step 1 found fewer than `limit`: the older stories (seq < $4), through the GIN index.
-  // A story matching in English and in $1 counts once. The hits are then joined like a list page.
+  // Search finds the page's story seqs in steps (see searchStories in open-postgres-store.ts), then reads them
+  // like a list page (storiesBySeq). A story matching in English and in $1 counts once.
+  // The lower edge of a window of the newest $1 stories: an index-only walk of $1 entries.
   searchFloor: 'SELECT COALESCE((SELECT seq FROM stories ORDER BY seq DESC OFFSET $1 LIMIT 1), 0) AS floor',
-  search: `WITH hits AS MATERIALIZED (
-      SELECT DISTINCT story_seq FROM story_texts
-      WHERE search @@ $3::tsquery AND lang IN ('en', $1::text) AND story_seq >= $4::bigint
-      ORDER BY story_seq DESC LIMIT $2)
-    SELECT ${STORY_COLUMNS}
-    FROM hits JOIN stories s ON s.seq = hits.story_seq ${STORY_JOINS}
-    ORDER BY s.seq DESC`,
-  // No ORDER BY inside the CTE: nothing rewards walking the seq index, so the matches come from the GIN index.
-  searchOlder: `WITH matched AS MATERIALIZED (
+  // One window [$4, $5) walked: each of its text rows is read through story_texts_by_seq and tested against the
+  // query, so the cost is the window's size, whatever the terms. The OFFSET 0 fence keeps the planner from taking
+  // the rows from the GIN index instead: its cost is the size of every term's posting lists (of every word a prefix
+  // term matches), which grows with the corpus for common words.
+  searchWalk: `SELECT DISTINCT story_seq FROM (
+      SELECT story_seq, search FROM story_texts
+      WHERE story_seq >= $4::bigint AND story_seq < $5::bigint AND lang IN ('en', $1::text) OFFSET 0) w
+    WHERE search @@ $3::tsquery ORDER BY story_seq DESC LIMIT $2`,
+  // Below the walked windows, for matches too rare to find by walking: the GIN index. No ORDER BY inside the CTE,
+  // so nothing rewards walking the seq index; the cost is that of the terms' posting lists.
+  searchIndex: `WITH matched AS MATERIALIZED (
       SELECT story_seq FROM story_texts
-      WHERE search @@ $3::tsquery AND lang IN ('en', $1::text) AND story_seq < $4::bigint),
-    hits AS (SELECT DISTINCT story_seq FROM matched ORDER BY story_seq DESC LIMIT $2)
-    SELECT ${STORY_COLUMNS}
-    FROM hits JOIN stories s ON s.seq = hits.story_seq ${STORY_JOINS}
+      WHERE search @@ $3::tsquery AND lang IN ('en', $1::text) AND story_seq < $4::bigint)
+    SELECT DISTINCT story_seq FROM matched ORDER BY story_seq DESC LIMIT $2`,
+  storiesBySeq: `SELECT ${STORY_COLUMNS}
+    FROM stories s ${STORY_JOINS} WHERE s.seq = ANY($2::bigint[])
     ORDER BY s.seq DESC`,
   get: `SELECT ${STORY_COLUMNS}, s.covered_by, en.cards AS en_cards, tr.cards AS tr_cards
     FROM stories s ${STORY_JOINS} WHERE s.id = $2::text`,
