@@ -34,7 +34,7 @@ import type { PublisherEntry } from '../../src/publishers/publisher.ts'
 import { ROOT, runCli, tempDir, testEnv, type CliResult } from '../helpers/cli.ts'
 import { FAILING_FEEDS, PUBLISHERS } from '../fixtures/publishers-site/content.ts'
 import { startFixturePublishers, type FixturePublishers } from '../helpers/fixture-publishers.ts'
-import { mulberry32 } from '../helpers/seeded-random.ts' // replay a failing set of kill points with CRASH_SEED
+import { mulberry32 } from '../../src/crawler/cluster/testdata/seeded-random.ts' // replay a failing set of kill points with CRASH_SEED
 
 const SEED = Number(process.env.CRASH_SEED ?? 0x5eed_c0de)
 const KILLS = Math.max(2, Number(process.env.CRASH_KILLS ?? 5))

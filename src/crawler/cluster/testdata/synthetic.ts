@@ -5,7 +5,7 @@
  * frequent is in about 3 % of articles, like "Trump"). Deterministic for a given seed.
  */
 import type { ClusterArticle } from '../fingerprint.ts'
-import { mulberry32 } from '../../../../test/helpers/seeded-random.ts'
+import { mulberry32 } from './seeded-random.ts'
 
 const SYLLABLES = ['ka', 'lo', 'mi', 'ra', 'te', 'su', 'no', 'vi', 'da', 'pe', 'lu', 'ko', 'ma', 'ri', 'sa', 'to', 'ne', 'bi', 'go', 'fa', 'zu', 'he', 'ji', 'wo']
 
