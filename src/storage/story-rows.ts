@@ -127,3 +127,26 @@ export function toSnapshot(row: ExportStoryRow, texts: TextRow[]): StorySnapshot
     text_lang: row.text_lang,
   }
 }
+
+/**
+ * Every story as a snapshot, ordered by id, read 500 at a time by key: no cursor or statement stays open across the
+ * consumer's awaits (and its writes). `page` returns the stories after an id; `texts` their text rows.
+ */
+export async function* pagedSnapshots(
+  page: (after: string, limit: number) => Promise<ExportStoryRow[]> | ExportStoryRow[],
+  texts: (ids: string[]) => Promise<TextRow[]> | TextRow[],
+): AsyncIterable<StorySnapshot> {
+  for (let after = ''; ;) {
+    const rows = await page(after, 500)
+    if (rows.length === 0) return
+    const ids = rows.map((r) => r.id)
+    const byStory = new Map<string, TextRow[]>()
+    for (const t of await texts(ids)) {
+      const list = byStory.get(t.story_id) ?? []
+      list.push(t)
+      byStory.set(t.story_id, list)
+    }
+    for (const row of rows) yield toSnapshot(row, byStory.get(row.id) ?? [])
+    after = ids[ids.length - 1]!
+  }
+}

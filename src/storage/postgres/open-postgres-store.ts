@@ -9,7 +9,7 @@ import { createPostgresCrawlStore } from './postgres-crawl-store.ts'
 import { SQL } from './queries.ts'
 import { toSearchQuery } from './search-tokens.ts'
 import {
-  toSnapshot, toSourceRecord, toStamp, toStoryDetailRecord, toStoryRecord,
+  pagedSnapshots, toSourceRecord, toStamp, toStoryDetailRecord, toStoryRecord,
   type ExportStoryRow, type SourceRow, type StampRow, type StoryDetailRow, type StoryRow, type TextRow,
 } from '../story-rows.ts'
 import { deleteStories, writeStories } from './story-writer.ts'
@@ -200,22 +200,9 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
       return (await query<{ n: number }>(SQL.countIds, [ids]))[0]!.n
     },
 
-    async *exportStories(): AsyncIterable<StorySnapshot> {
-      const PAGE = 500
-      let after = ''
-      for (;;) {
-        const rows = await query<ExportStoryRow>(SQL.exportPage, [after, PAGE])
-        if (rows.length === 0) return
-        const ids = rows.map((r) => r.id)
-        const byStory = new Map<string, TextRow[]>()
-        for (const t of await query<TextRow>(SQL.exportTexts, [ids])) {
-          const list = byStory.get(t.story_id) ?? []
-          list.push(t)
-          byStory.set(t.story_id, list)
-        }
-        for (const row of rows) yield toSnapshot(row, byStory.get(row.id) ?? [])
-        after = ids[ids.length - 1]!
-      }
+    exportStories(): AsyncIterable<StorySnapshot> {
+      return pagedSnapshots((after, limit) => query<ExportStoryRow>(SQL.exportPage, [after, limit]),
+        (ids) => query<TextRow>(SQL.exportTexts, [ids]))
     },
 
     async ping() {

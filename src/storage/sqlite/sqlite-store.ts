@@ -6,7 +6,7 @@ import { toIndexText } from '../../domain/search-terms.ts'
 import type { StorySnapshot } from '../../domain/story.ts'
 import type { ArchiveMonthRecord, CategoryRecord, Store, UpsertResult } from '../store.ts'
 import {
-  toSnapshot, toSourceRecord, toStamp, toStoryDetailRecord, toStoryRecord,
+  pagedSnapshots, toSourceRecord, toStamp, toStoryDetailRecord, toStoryRecord,
   type ExportStoryRow, type SourceRow, type StampRow, type StoryDetailRow, type StoryRow, type TextRow,
 } from '../story-rows.ts'
 import { toFtsMatch } from './fts-query.ts'
@@ -232,23 +232,9 @@ export function openSqliteStore(file: string): Store {
       return (stmt.countIds.get(JSON.stringify(ids)) as { n: number }).n
     },
 
-    async *exportStories() {
-      const PAGE = 500
-      let after = ''
-      for (;;) {
-        const rows = stmt.exportPage.all(after, PAGE) as ExportStoryRow[]
-        if (rows.length === 0) return
-        const ids = rows.map((r) => r.id)
-        const texts = stmt.exportTexts.all(JSON.stringify(ids)) as TextRow[]
-        const byStory = new Map<string, TextRow[]>()
-        for (const t of texts) {
-          const list = byStory.get(t.story_id) ?? []
-          list.push(t)
-          byStory.set(t.story_id, list)
-        }
-        for (const row of rows) yield toSnapshot(row, byStory.get(row.id) ?? [])
-        after = ids[ids.length - 1]!
-      }
+    exportStories() {
+      return pagedSnapshots((after, limit) => stmt.exportPage.all(after, limit) as ExportStoryRow[],
+        (ids) => stmt.exportTexts.all(JSON.stringify(ids)) as TextRow[])
     },
 
     async ping() {
