@@ -132,3 +132,22 @@ export const toArticleState = (r: ArticleRow): ArticleStateRecord => ({
   image_url: r.image_url,
   signature: Buffer.from(r.signature).toString('base64'),
 })
+
+/** An article export line back as a record (the inverse of toArticleState). */
+export const fromArticleState = (r: ArticleStateRecord): ArticleRecord => ({
+  id: r.id,
+  storyId: r.story_id,
+  publisherId: r.publisher_id,
+  feedUrl: r.feed_url,
+  canonicalUrl: r.canonical_url,
+  guidKey: r.guid_key,
+  contentHash: r.content_hash,
+  title: r.title,
+  text: r.text,
+  lang: r.lang,
+  publishedAt: r.published_at,
+  fetchedAt: r.fetched_at,
+  author: r.author,
+  imageUrl: r.image_url,
+  signature: new Uint8Array(Buffer.from(r.signature, 'base64')),
+})

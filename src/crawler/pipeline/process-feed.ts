@@ -86,17 +86,19 @@ export async function processFeed(feed: FeedRecord, deps: ProcessFeedDeps): Prom
   // Clustered under the store's clustering lock, against an index that holds every article committed before.
   const state = nextFeedState(feed, outcome, deps.now(), deps.schedule)
   let committed: ArticleRecord[] = []
+  let touched: string[] = []
   const lastSeq = await deps.crawl.commitClusteredRun(deps.window.lastSeq, (unseen) => {
     deps.window.absorb(unseen)
     // Another worker may have stored one of these meanwhile (the same item in two feeds): it keeps its copy.
     const taken = new Set(unseen.flatMap((a) => [`u:${a.canonicalUrl}`, `h:${a.contentHash}`, ...(a.guidKey ? [`g:${a.guidKey}`] : [])]))
     const fresh = prepared.filter((a) => !taken.has(`u:${a.canonicalUrl}`) && !taken.has(`h:${a.contentHash}`) && !(a.guidKey && taken.has(`g:${a.guidKey}`)))
     committed = fresh.map((a) => assignStory(a, fetchedAt.getTime(), deps.window))
-    const marks = [...new Set(committed.map((a) => a.storyId))].map((storyId) => ({ storyId, source: 'extractive' as const, attempts: 0, retryAt: state.fetchedAt }))
+    touched = [...new Set(committed.map((a) => a.storyId))]
+    const marks = touched.map((storyId) => ({ storyId, source: 'extractive' as const, attempts: 0, retryAt: state.fetchedAt }))
     return { feed: state, articles: committed, stories: [], summaries: marks }
   })
   deps.window.seen(lastSeq)
-  return { ...report, articlesNew: committed.length, touched: [...new Set(committed.map((a) => a.storyId))] }
+  return { ...report, articlesNew: committed.length, touched }
 }
 
 type PreparedArticle = Omit<ArticleRecord, 'storyId' | 'signature'>

@@ -3,6 +3,7 @@ import type { StorySnapshot } from '../../domain/story.ts'
 import type { UpsertResult } from '../store.ts'
 import { INITIAL_INTERVAL_SECONDS } from '../sqlite/sqlite-crawl-store.ts'
 import { bumpContentVersion, inTransaction, lockClustering, lockContent } from './transaction.ts'
+import { insertArticles } from './article-writes.ts'
 import { createPostgresStateTransfer } from './postgres-state-transfer.ts'
 import { writeStories } from './story-writer.ts'
 import type { CrawlStore, FeedRunCommit, SummaryState } from '../crawl-store.ts'
@@ -62,20 +63,7 @@ async function writeStoriesAndVersion(client: pg.ClientBase, stories: StorySnaps
 /** A feed run's writes, inside the caller's transaction; returns the new content version when stories were written. */
 async function writeFeedRun(client: pg.ClientBase, run: FeedRunCommit, channel: string): Promise<string | null> {
   if (run.stories.length > 0) await lockContent(client)
-  let added = 0
-  if (run.articles.length > 0) {
-    const a = run.articles
-    added = (await client.query(`INSERT INTO articles (id, story_id, publisher_id, feed_url, canonical_url, guid_key,
-        content_hash, title, text, lang, published_at, fetched_at, author, image_url, signature)
-        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-          $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::bytea[])
-        ON CONFLICT DO NOTHING`,
-      [a.map((x) => x.id), a.map((x) => x.storyId), a.map((x) => x.publisherId), a.map((x) => x.feedUrl),
-        a.map((x) => x.canonicalUrl), a.map((x) => x.guidKey), a.map((x) => x.contentHash), a.map((x) => x.title),
-        a.map((x) => x.text), a.map((x) => x.lang), a.map((x) => x.publishedAt), a.map((x) => x.fetchedAt),
-        a.map((x) => x.author), a.map((x) => x.imageUrl),
-        a.map((x) => Buffer.from(x.signature.buffer, x.signature.byteOffset, x.signature.byteLength))])).rowCount ?? 0
-  }
+  const added = await insertArticles(client, run.articles)
   const f = run.feed
   await client.query(`UPDATE feeds SET etag = $2, last_modified = $3, next_fetch_at = $4, interval_seconds = $5,
       consecutive_failures = $6, last_status = $7, last_error = $8, last_fetched_at = $9,

@@ -1,8 +1,9 @@
 import type pg from 'pg'
 import type { StateRecord } from '../../domain/state-records.ts'
 import type { CrawlStore } from '../crawl-store.ts'
-import { toArticleState, toFeedState, type ArticleRow, type FeedRow } from '../crawl-rows.ts'
+import { fromArticleState, toArticleState, toFeedState, type ArticleRow, type FeedRow } from '../crawl-rows.ts'
 import { FEED_STATE_COLUMNS, RESTORE_FEED_ON_CONFLICT } from '../state-sql.ts'
+import { insertArticles } from './article-writes.ts'
 import { bumpContentVersion, lockClustering, lockContent } from './transaction.ts'
 
 const PAGE = 1000
@@ -56,7 +57,7 @@ export function createPostgresStateTransfer({ query, transaction, versions }: St
 
     async restoreState(batch) {
       const version = await transaction(async (client) => {
-        // Articles get their commit_seq in the order given, under the clustering lock like any other insert.
+        // Articles get their commit_seq in the export's order, under the clustering lock like any other insert.
         if (batch.articles.length > 0) await lockClustering(client)
         // Sources are shown (publisher pages) and stamps in sitemaps: either is a content change.
         const stamping = batch.sources.length > 0 || batch.stories.length > 0 || batch.months.length > 0
@@ -82,24 +83,7 @@ export function createPostgresStateTransfer({ query, transaction, versions }: St
             f.map((x) => x.last_error), f.map((x) => x.last_fetched_at), f.map((x) => x.last_success_at),
             f.map((x) => x.article_count)])
         }
-        const a = batch.articles
-        if (a.length > 0) {
-          // WITH ORDINALITY ... ORDER BY: the rows are inserted, and numbered, in the export's commit order.
-          await client.query(`INSERT INTO articles (id, story_id, publisher_id, feed_url, canonical_url, guid_key,
-              content_hash, title, text, lang, published_at, fetched_at, author, image_url, signature)
-            SELECT id, story_id, publisher_id, feed_url, canonical_url, guid_key, content_hash, title, text, lang,
-              published_at, fetched_at, author, image_url, signature
-            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-              $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::bytea[])
-              WITH ORDINALITY AS u(id, story_id, publisher_id, feed_url, canonical_url, guid_key, content_hash, title,
-                text, lang, published_at, fetched_at, author, image_url, signature, n)
-            ORDER BY n
-            ON CONFLICT DO NOTHING`,
-          [a.map((x) => x.id), a.map((x) => x.story_id), a.map((x) => x.publisher_id), a.map((x) => x.feed_url),
-            a.map((x) => x.canonical_url), a.map((x) => x.guid_key), a.map((x) => x.content_hash), a.map((x) => x.title),
-            a.map((x) => x.text), a.map((x) => x.lang), a.map((x) => x.published_at), a.map((x) => x.fetched_at),
-            a.map((x) => x.author), a.map((x) => x.image_url), a.map((x) => Buffer.from(x.signature, 'base64'))])
-        }
+        await insertArticles(client, batch.articles.map(fromArticleState))
         const s = batch.summaries
         if (s.length > 0) {
           await client.query(`INSERT INTO story_summaries (story_id, source, attempts, retry_at)
