@@ -4,7 +4,7 @@ import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { StorySnapshot } from '../../src/domain/story.ts'
-import { launchChromium } from '../helpers/browser.ts'
+import { browserSkipReason, launchChromium } from '../helpers/browser.ts'
 import { ROOT, startServe, tempDir, testEnv, type ServeProcess } from '../helpers/cli.ts'
 
 /**
@@ -55,7 +55,7 @@ interface Measured {
   bodyBackground: string
 }
 
-describe('pages in a browser (chromium)', { timeout: 120_000 }, () => {
+describe('pages in a browser (chromium)', { timeout: 120_000, skip: browserSkipReason() ?? false }, () => {
   let serve: ServeProcess
   let browser: Browser
   const contexts = new Map<string, BrowserContext>()

@@ -2,23 +2,46 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import { chromium, type Browser } from 'playwright-core'
 
+/** The one command that gives a machine without a browser what the browser test needs. */
+export const INSTALL_CHROMIUM = 'npx playwright-core install chromium (or, on Debian/Ubuntu: apt-get install -y --no-install-recommends chromium)'
+
 /**
- * Debian's chromium, found the way a shell finds it. Playwright's own browser download cannot work on the CI machine,
- * so .ci/run installs the distribution's package; a machine without it fails the browser test rather than skipping it.
+ * A Chromium to drive: Debian's (found the way a shell finds it), else one a user installed for Playwright
+ * (`npx playwright-core install chromium`, under ~/.cache/ms-playwright). Null when the machine has neither.
  */
-export function chromiumPath(): string {
+export function findChromium(): string | null {
   let found = ''
   try {
-    found = execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim()
+    found = execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim()
   } catch { /* not on PATH */ }
-  const candidate = found || '/usr/bin/chromium'
-  if (!fs.existsSync(candidate)) {
-    throw new Error(
-      'chromium is not installed: the browser test needs Debian\'s chromium (not Playwright\'s download). ' +
-      'Install it with `apt-get install -y --no-install-recommends chromium` (.ci/run does this).',
-    )
+  for (const candidate of [found, '/usr/bin/chromium', playwrightChromium()]) {
+    if (candidate && fs.existsSync(candidate)) return candidate
   }
-  return candidate
+  return null
+}
+
+function playwrightChromium(): string {
+  try {
+    return chromium.executablePath()
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * Why the browser test cannot run here, or null when it can. A missing browser skips it on a developer's machine
+ * (the reason names the install command) but fails it under CI, where .ci/run installs Debian's chromium: a CI run
+ * that silently skipped the browser would prove nothing about the pages.
+ */
+export function browserSkipReason(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (findChromium() || env.CI) return null
+  return `no Chromium on this machine; install one with: ${INSTALL_CHROMIUM}`
+}
+
+function chromiumPath(): string {
+  const found = findChromium()
+  if (!found) throw new Error(`chromium is not installed: the browser test needs it. Install it with: ${INSTALL_CHROMIUM}`)
+  return found
 }
 
 /**
