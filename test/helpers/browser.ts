@@ -14,10 +14,16 @@ export function findChromium(): string | null {
   try {
     found = execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim()
   } catch { /* not on PATH */ }
-  for (const candidate of [found, '/usr/bin/chromium', playwrightChromium()]) {
-    if (candidate && fs.existsSync(candidate)) return candidate
+  return [found, '/usr/bin/chromium', playwrightChromium()].find(isExecutableFile) ?? null
+}
+
+function isExecutableFile(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK)
+    return fs.statSync(file).isFile()
+  } catch {
+    return false
   }
-  return null
 }
 
 function playwrightChromium(): string {
