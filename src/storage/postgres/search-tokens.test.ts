@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import Database from 'better-sqlite3'
+import Database from '../sqlite/driver.ts'
 import { parseSearchTerms } from '../../domain/search-terms.ts'
 import { toSearchQuery, toSearchVector, tokenize } from './search-tokens.ts'
 

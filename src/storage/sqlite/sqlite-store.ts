@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
+import Database from './driver.ts'
 import { TRANSLATION_LANGUAGES, languageIndex } from '../../domain/languages.ts'
 import { toIndexText } from '../../domain/search-terms.ts'
 import type { StorySnapshot } from '../../domain/story.ts'
