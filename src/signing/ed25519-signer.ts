@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, sign } from 'node:crypto'
+import { createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto'
 import type { Signer, SignerSync } from 'http-message-sig'
 import { ed25519Thumbprint } from './thumbprint.ts'
 
@@ -22,9 +22,16 @@ export interface Ed25519PrivateJwk {
 
 /** Builds a signer from a private JWK; throws when `x` is not the public half of `d`. */
 export function createEd25519Signer(jwk: Ed25519PrivateJwk): Ed25519Signer {
-  const privateKey = createPrivateKey({ key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d }, format: 'jwk' })
+  const mismatch = () => new Error('signing: the public key "x" does not belong to the private key')
+  let privateKey: KeyObject
+  try {
+    privateKey = createPrivateKey({ key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, d: jwk.d }, format: 'jwk' })
+  } catch (err) {
+    // Node 26 checks x against d while importing ("Invalid JWK OKP key"); Node 20 to 24 import any x.
+    throw Object.assign(mismatch(), { cause: err })
+  }
   const derivedX = createPublicKey(privateKey).export({ format: 'jwk' }).x
-  if (derivedX !== jwk.x) throw new Error('signing: the public key "x" does not belong to the private key')
+  if (derivedX !== jwk.x) throw mismatch()
   const signSync = (data: string) => new Uint8Array(sign(null, Buffer.from(data, 'utf8'), privateKey))
   return {
     alg: 'ed25519',
