@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { loadConfig } from '../../src/config/config.ts'
-import { startServe, tempDir, testEnv, type ServeProcess } from '../helpers/cli.ts'
+import { startCli, startServe, tempDir, testEnv, type ServeProcess } from '../helpers/cli.ts'
 import { errorReply, startFakeLlmServer, type FakeLlmServer } from '../helpers/fake-llm-server.ts'
 import { startFixturePublishers, type FixturePublishers } from '../helpers/fixture-publishers.ts'
 import { request } from '../helpers/http.ts'
@@ -160,5 +160,40 @@ describe('metrics: Prometheus /metrics on METRICS_PORT', () => {
     assert.equal(post.status, 405)
     assert.equal(post.headers.get('allow'), 'GET, HEAD')
     assert.equal((await request(metricsUrl.replace('/metrics', '/other'))).status, 404)
+  })
+})
+
+describe('metrics: crawl --worker serves /metrics too', () => {
+  it('reports its passes, feeds and store calls, and has no HTTP traffic of its own', async () => {
+    const site = await startFixturePublishers()
+    const dir = tempDir('newsdesk-metrics-worker-')
+    const publishers = path.join(dir, 'publishers.json')
+    fs.writeFileSync(publishers, JSON.stringify(site.directoryOf(GOOD)))
+    const worker = await startCli(['crawl', '--worker'], testEnv({
+      DATABASE_URL: `sqlite:${path.join(dir, 'newsdesk.db')}`,
+      DATA_DIR: path.join(dir, 'data'),
+      NEWSDESK_PUBLISHERS: publishers,
+      NEWSDESK_FETCH_ALLOW: '127.0.0.1',
+      NEWSDESK_CRAWL_INTERVAL: '1h',
+      METRICS_PORT: '0',
+      METRICS_HOST: '127.0.0.1',
+    }), 'crawl: worker started')
+    try {
+      const listening = worker.logs.find((l) => l.msg === 'metrics: listening at /metrics')
+      assert.ok(listening, 'the worker logs its metrics listener')
+      const deadline = Date.now() + 60_000
+      while (!worker.logs.some((l) => l.msg === 'crawl: pass finished')) {
+        assert.ok(Date.now() < deadline, 'the first pass finishes within a minute')
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      const m = parseExposition((await request(`http://127.0.0.1:${listening.port as number}/metrics`)).text)
+      assert.equal(sum(m, 'newsdesk_crawl_passes_total', { outcome: 'ok' }), 1)
+      assert.equal(sum(m, 'newsdesk_feeds', { state: 'ok' }), GOOD.length)
+      assert.ok(sum(m, 'newsdesk_store_query_duration_seconds_count', { operation: 'crawl.commitClusteredRun' }) >= 1)
+      assert.equal(pick(m, 'newsdesk_http_requests_total').length, 0, 'no HTTP service, no request series')
+    } finally {
+      assert.equal(await worker.stop(), 0, 'the worker stops cleanly with the metrics listener open')
+      await site.stop()
+    }
   })
 })
