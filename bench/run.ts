@@ -234,6 +234,8 @@ async function main() {
     { name: 'page: home HTML', paths: ['/'] },
     { name: 'page: story HTML (rotating 200 ids)', paths: rotate(ids, 200).map((id) => `/s/${id}`) },
     { name: 'page: topic Markdown (13 rotating)', paths: TOPICS.map((t) => `/c/${t}?format=md`) },
+    { name: 'feed: home Atom (50 full entries)', paths: ['/feeds/latest.atom'] },
+    { name: 'feed: topic RSS (13 rotating)', paths: TOPICS.map((t) => `/feeds/topics/${t}.rss`) },
     // POST answers are never cached: every MCP and A2A call runs the query and renders Markdown and JSON.
     { name: 'MCP tools/call get_latest_stories 20', paths: ['/mcp'], post: jsonRpc(
       { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },

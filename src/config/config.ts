@@ -51,6 +51,15 @@ const BaseEnvSchema = z.object({
   NEWSDESK_CRAWL_LEASE_SECONDS: integer('NEWSDESK_CRAWL_LEASE_SECONDS', 5, 86_400, 600),
   NEWSDESK_PUBLISHERS: z.string().min(1).optional(),
   NEWSDESK_FETCH_ALLOW: z.string().optional(),
+  METRICS_PORT: z.string().optional().transform((v, ctx) => {
+    if (v === undefined || v === '' || v === 'off') return null
+    if (!/^\d+$/.test(v) || Number(v) > 65535) {
+      ctx.addIssue({ code: 'custom', message: `must be "off" or a port from 0 to 65535 (got "${v}")` })
+      return z.NEVER
+    }
+    return Number(v)
+  }),
+  METRICS_HOST: z.string().min(1).optional(),
   MCP_ALLOWED_ORIGINS: z.string().optional()
     .transform((v, ctx) => {
       const origins = (v ?? '').split(',').map((o) => o.trim()).filter(Boolean)
@@ -117,6 +126,8 @@ export interface Config {
   }
   /** The optional LLM for summaries and translations (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, …). */
   llm: LlmSettings
+  /** Prometheus /metrics on a listener of its own (METRICS_PORT, METRICS_HOST, default HOST); port null: off. */
+  metrics: { port: number | null; host: string }
 }
 
 export class ConfigError extends Error {
@@ -167,5 +178,6 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       fetchAllow: Object.freeze(parseAllowList(e.NEWSDESK_FETCH_ALLOW)),
     }),
     llm: llmSettingsFromEnv(e),
+    metrics: Object.freeze({ port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST }),
   })
 }

@@ -12,6 +12,7 @@ import { createLlmSummarizer } from './llm/llm-summarizer.ts'
 import { ClusterWindow } from './cluster-window.ts'
 import { createWorkerStages } from './workers/worker-pool.ts'
 import type { FeedReport } from './pipeline/process-feed.ts'
+import { observeFetcher, observePass, observeStages } from '../metrics/crawl-observers.ts'
 
 export interface Crawler {
   /** The publishers crawled, and problems found in the directory file (reported once, at start). */
@@ -26,21 +27,21 @@ export interface Crawler {
 /** The crawler as the CLI runs it: the configured directory, the signed guarded fetcher, the optional LLM. */
 export function createCrawler(config: Readonly<Config>, deps: { store: Store; keys: CrawlerKeyRing; log: Logger }): Crawler {
   const directory = loadDirectory({ file: config.crawl.publishers })
-  const fetcher = createCrawlerFetcher({ siteUrl: config.siteUrl, keys: deps.keys, allow: config.crawl.fetchAllow })
+  const fetcher = observeFetcher(createCrawlerFetcher({ siteUrl: config.siteUrl, keys: deps.keys, allow: config.crawl.fetchAllow }))
   const llm = createLlmSummarizer(config.llm)
   // One clustering index for the life of the process: later passes only read what was committed since.
   const window = new ClusterWindow()
   // Parsing and extraction in worker threads: a large feed or a pathological page must not stall HTTP responses.
-  const stages = createWorkerStages(Math.max(1, Math.min(4, os.availableParallelism() - 1)))
+  const stages = observeStages(createWorkerStages(Math.max(1, Math.min(4, os.availableParallelism() - 1))))
   return {
     publishers: directory.publishers.length,
     problems: directory.problems,
     leaseSeconds: config.crawl.leaseSeconds,
     async run(opts = {}) {
-      const summary = await runCrawl({
+      const summary = await observePass(opts.onFeed, (onFeed) => runCrawl({
         crawl: deps.store.crawl, fetcher, publishers: directory.publishers, llm, log: deps.log,
-        intervalSeconds: config.crawl.intervalSeconds ?? 15 * 60, leaseSeconds: config.crawl.leaseSeconds, window, stages, ...opts,
-      })
+        intervalSeconds: config.crawl.intervalSeconds ?? 15 * 60, leaseSeconds: config.crawl.leaseSeconds, window, stages, ...opts, onFeed,
+      }))
       if (config.sample === 'auto' && summary.storiesCreated > 0) {
         const removed = await retireSampleEdition(deps.store, SAMPLE_EDITION_PATH)
         if (removed > 0) deps.log.info({ removed }, 'crawl: enough real stories; removed the sample edition')

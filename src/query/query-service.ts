@@ -10,6 +10,7 @@ import {
   type SitemapEntries, type SitemapRef, type SitemapUrl, type SourceList, type SourceStories, type StoryList,
   type StoryResponse,
 } from './views.ts'
+import { createStoryFeed } from './story-feed.ts'
 
 /** sitemaps.org: at most 50,000 URLs per sitemap (and 50,000 sitemaps per index). */
 export const SITEMAP_MAX_URLS = 50_000
@@ -176,7 +177,11 @@ export function createQueryService(deps: QueryServiceDeps) {
     return fromStore(() => store.contentVersion())
   }
 
+  /** The stories of a feed (home edition, topic, publisher or search), each in full. */
+  const storyFeed = createStoryFeed({ store, views, parse, fromStore, listStories, getSource, listCategories })
+
   return {
+    storyFeed,
     listStories, getStory, getSource, listCategories, listSources, health, contentVersion,
     sitemapEntries, archiveMonths, archiveMonth,
   }

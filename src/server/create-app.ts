@@ -11,6 +11,7 @@ import { errorResponse } from '../surfaces/rest/errors.ts'
 import { buildOpenApiDocument } from '../surfaces/rest/openapi.ts'
 import { createSignaturesDirectoryRoutes } from '../surfaces/discovery/signatures-directory.ts'
 import { createSitemapRoutes } from '../surfaces/sitemaps/routes.ts'
+import { createFeedRoutes } from '../surfaces/feeds/routes.ts'
 import type { CrawlerKeyRing } from '../signing/key-ring.ts'
 import { createDiscoveryRoutes } from '../surfaces/discovery/routes.ts'
 import { a2aInterface, createA2aRoutes } from '../surfaces/a2a/routes.ts'
@@ -67,6 +68,7 @@ export function createApp({ config, query, log, crawlerKeys, documents }: AppDep
   app.get('/openapi.json', (c) => respond.json(c, 'openapi', async () => openApiDocument, { static: true }))
 
   app.route('/', createSitemapRoutes({ query, respond, siteUrl: config.siteUrl }))
+  app.route('/', createFeedRoutes({ query, respond, siteUrl: config.siteUrl }))
   app.route('/', createSignaturesDirectoryRoutes({ keys: crawlerKeys, siteUrl: config.siteUrl }))
 
   const facts: SiteFacts = {

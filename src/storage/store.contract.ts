@@ -114,6 +114,8 @@ export function runStoreContract(name: string, openFresh: () => Promise<Store>):
       assert.deepEqual(story.translation?.cards, S.zurichLab.translations!.ja!.cards)
       assert.deepEqual(story.coveredBy, S.zurichLab.covered_by)
       assert.equal(story.multiSource, true)
+      const stamp = (await store.listRecentStamps(50)).find((st) => st.id === S.zurichLab.id)
+      assert.equal(story.updatedAt, stamp!.updatedAt, 'the write time, as the sitemap stamps it (feeds publish it)')
       assert.equal(await store.getStory('00000000-0000-4000-8000-000000000000', 'en'), null)
     })
 

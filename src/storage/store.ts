@@ -23,6 +23,8 @@ export interface StoryRecord {
 
 export interface StoryDetailRecord extends StoryRecord {
   coveredBy: CoveredBy[] | null
+  /** When the store last wrote the story (ISO 8601, UTC); feeds publish it as the entry's updated time. */
+  updatedAt: string
 }
 
 export interface CategoryRecord {

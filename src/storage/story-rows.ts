@@ -28,6 +28,7 @@ export interface StoryRow {
 
 export interface StoryDetailRow extends StoryRow {
   covered_by: string | null
+  updated_at: string
   en_cards: string | null
   tr_cards: string | null
 }
@@ -98,7 +99,7 @@ export function toStoryDetailRecord(row: StoryDetailRow): StoryDetailRecord {
     const cards = parseJson<Card[]>(row.tr_cards)
     if (cards) record.translation.cards = cards
   }
-  return { ...record, coveredBy: parseJson<CoveredBy[]>(row.covered_by) }
+  return { ...record, coveredBy: parseJson<CoveredBy[]>(row.covered_by), updatedAt: row.updated_at }
 }
 
 /** A stored story back in snapshot form, exactly as it was imported. */

@@ -117,7 +117,7 @@ describe('discovery files', () => {
     assert.match(lines[2]!, /^> .+/)
     assert.equal(text.match(/^# /gm)?.length, 1, 'one H1')
     const sections = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1])
-    assert.deepEqual(sections, ['Capabilities', 'Agent interfaces', 'Topics', 'Docs', 'Optional'])
+    assert.deepEqual(sections, ['Capabilities', 'Agent interfaces', 'Topics', 'Docs', 'Feeds', 'Optional'])
     // Below the first section every non-empty line is a list entry "- [name](url): notes".
     const body = text.slice(text.indexOf('\n## '))
     for (const line of body.split('\n').filter((l) => l && !l.startsWith('## '))) {
@@ -138,7 +138,7 @@ describe('discovery files', () => {
     assert.equal((await get('/.well-known/api-catalog', { method: 'HEAD' })).headers.get('link'), `<${self}>; rel="api-catalog"`)
     const contexts = res.json.linkset as Record<string, any>[]
     assert.deepEqual(contexts[0]!.anchor, self)
-    assert.deepEqual(contexts[0]!.item.map((i: any) => i.href), [`${SITE_URL}/api/v1`, `${SITE_URL}/mcp`, `${SITE_URL}/a2a`])
+    assert.deepEqual(contexts[0]!.item.map((i: any) => i.href), [`${SITE_URL}/api/v1`, `${SITE_URL}/mcp`, `${SITE_URL}/a2a`, `${SITE_URL}/feeds/latest.atom`])
     const rest = contexts.find((c) => c.anchor === `${SITE_URL}/api/v1`)!
     assert.equal(rest['service-desc'][0].href, `${SITE_URL}/openapi.json`)
     assert.equal(rest.status[0].href, `${SITE_URL}/api/v1/health`)

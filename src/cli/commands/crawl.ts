@@ -6,6 +6,7 @@ import { DirectoryError } from '../../publishers/directory.ts'
 import { KeyFileError } from '../../signing/key-storage.ts'
 import { openCrawlerKeyRing } from '../../signing/open-key-ring.ts'
 import { openStore } from '../../storage/open-store.ts'
+import { createProcessMetrics } from '../../metrics/process-metrics.ts'
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type CommandContext } from '../command.ts'
 import { configOrReport } from '../environment.ts'
 import { createLogger } from '../logger.ts'
@@ -53,12 +54,14 @@ recorded on its feed: see \`newsdesk publishers list --failing\`), 1 when the pa
       return EXIT_FAILURE
     }
     const store = openStore(config.databaseUrl)
+    // A worker runs for days: with METRICS_PORT set it serves /metrics (crawl, store, LLM, process) like serve does.
+    const metrics = worker ? await createProcessMetrics(config.metrics, log) : null
     try {
       let crawler
       try {
         // Loaded here, not at the top: every other CLI command starts a second faster without the pipeline.
         const { createCrawler } = await import('../../crawler/create-crawler.ts')
-        crawler = createCrawler(config, { store, keys: keys.ring, log })
+        crawler = createCrawler(config, { store: metrics ? metrics.store(store) : store, keys: keys.ring, log })
       } catch (err) {
         if (!(err instanceof DirectoryError)) throw err
         ctx.stderr.write(`crawl: ${err.message}\n`)
@@ -67,6 +70,7 @@ recorded on its feed: see \`newsdesk publishers list --failing\`), 1 when the pa
       for (const problem of crawler.problems) ctx.stderr.write(`crawl: publishers: ${problem}\n`)
       if (worker) {
         await store.ping() // migrated and reachable before it says it started (PostgreSQL migrates in the background)
+        await metrics?.listen()
         return await runWorker(crawler, config.crawl.intervalSeconds!, log)
       }
       const progress = createProgress(ctx)
@@ -82,6 +86,7 @@ recorded on its feed: see \`newsdesk publishers list --failing\`), 1 when the pa
       ctx.stderr.write(`crawl: ${err instanceof Error ? err.message : String(err)}\n`)
       return EXIT_FAILURE
     } finally {
+      await metrics?.close()
       await store.close()
     }
   },

@@ -9,6 +9,7 @@ import { startCrawlSchedule } from '../../crawler/crawl-schedule.ts'
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command } from '../command.ts'
 import { configOrReport } from '../environment.ts'
 import { createLogger } from '../logger.ts'
+import { createProcessMetrics } from '../../metrics/process-metrics.ts'
 
 export const serveCommand: Command = {
   name: 'serve',
@@ -58,6 +59,10 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
       return EXIT_FAILURE
     }
 
+    // With METRICS_PORT set, every store call is timed (through `observed`); the listener opens once the service does.
+    const metrics = await createProcessMetrics(config.metrics, log)
+    const observed = metrics ? metrics.store(store) : store
+
     // A bad NEWSDESK_PUBLISHERS file is a configuration error: refuse to start rather than crawl nothing.
     let crawler: Crawler | undefined
     const crawling = config.crawl.intervalSeconds !== null && args.values['no-crawl'] !== true
@@ -66,11 +71,12 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
         // Loaded only when crawling: the pipeline (language data, Readability, feed parsers) adds a second to the
         // start and tens of MB to a web instance that never uses it.
         const { createCrawler } = await import('../../crawler/create-crawler.ts')
-        crawler = createCrawler(config, { store, keys: crawlerKeys, log })
+        crawler = createCrawler(config, { store: observed, keys: crawlerKeys, log })
       } catch (err) {
         if (!(err instanceof DirectoryError)) throw err
         log.fatal(`serve: ${err.message}`)
         await store.close()
+        await metrics?.close()
         return EXIT_USAGE
       }
       for (const problem of crawler.problems) log.warn({ problem }, 'serve: publisher directory')
@@ -87,10 +93,12 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
       import('../../query/query-service.ts'), import('../../server/create-app.ts'), import('../../server/start-server.ts'),
     ])
     const query = createQueryService({
-      store, siteUrl: config.siteUrl, version, healthMaxStoryAgeMinutes: config.healthMaxStoryAgeMinutes,
+      store: observed, siteUrl: config.siteUrl, version, healthMaxStoryAgeMinutes: config.healthMaxStoryAgeMinutes,
     })
-    const { app } = createApp({ config, query, log, crawlerKeys })
+    const { app, cache } = createApp({ config, query, log, crawlerKeys })
+    metrics?.observeApp(app, cache.stats)
     const server = await startServer(app, { port: config.port, host: config.host })
+    await metrics?.listen()
     log.info({ port: server.port, host: config.host, site_url: config.siteUrl, version }, 'serve: listening')
 
     let schedule: { stop(): Promise<void> } | undefined
@@ -111,6 +119,7 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
     })
     await schedule?.stop()
     await server.close()
+    await metrics?.close()
     await store.close()
     return EXIT_OK
   },

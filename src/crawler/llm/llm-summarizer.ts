@@ -5,6 +5,7 @@
  */
 import type { StoryText } from '../../domain/story.ts'
 import { createChatClient, type ChatClientOptions } from './chat-client.ts'
+import { observeChatClient } from '../../metrics/crawl-observers.ts'
 import type { LlmSettings } from './llm-config.ts'
 import { limitsFrom, summarizeWithLlm, type LlmCluster, type LlmSummaryResult } from './summarize-with-llm.ts'
 
@@ -12,7 +13,7 @@ export type LlmSummarizer = (cluster: LlmCluster, extractive: StoryText) => Prom
 
 export function createLlmSummarizer(settings: LlmSettings, options: ChatClientOptions = {}): LlmSummarizer | null {
   if (!settings.enabled) return null
-  const client = createChatClient(settings, options)
+  const client = observeChatClient(createChatClient(settings, options))
   const limits = limitsFrom(settings)
   return (cluster, extractive) => summarizeWithLlm(cluster, { client, extractive, limits })
 }

@@ -47,7 +47,7 @@ export const SQL = {
   storiesBySeq: `SELECT ${STORY_COLUMNS}
     FROM stories s ${STORY_JOINS} WHERE s.seq = ANY($2::bigint[])
     ORDER BY s.seq DESC`,
-  get: `SELECT ${STORY_COLUMNS}, s.covered_by, en.cards AS en_cards, tr.cards AS tr_cards
+  get: `SELECT ${STORY_COLUMNS}, s.covered_by, s.updated_at, en.cards AS en_cards, tr.cards AS tr_cards
     FROM stories s ${STORY_JOINS} WHERE s.id = $2::text`,
   categories: `SELECT c.slug, n.name FROM categories c
     JOIN category_names n ON n.slug = c.slug AND n.lang = $1::text ORDER BY c.position`,

@@ -28,7 +28,7 @@ export const SQL = {
     ORDER BY rowid DESC LIMIT @rows`,
   bySeqs: `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
     WHERE s.seq IN (SELECT value FROM json_each(@seqs)) ORDER BY s.seq DESC`,
-  get: `SELECT ${STORY_COLUMNS}, s.covered_by, en.cards AS en_cards, tr.cards AS tr_cards
+  get: `SELECT ${STORY_COLUMNS}, s.covered_by, s.updated_at, en.cards AS en_cards, tr.cards AS tr_cards
     FROM stories s ${STORY_JOINS} WHERE s.id = @id`,
   recentStamps: `SELECT id, published_at, updated_at FROM stories ORDER BY seq DESC LIMIT @limit`,
   // The summary has one row per month: reading all of it is O(months). 'undated' sorts last.

@@ -1,3 +1,4 @@
+import { FEED_MEDIA_TYPES, feedHref, opmlHref } from '../feeds/feed-urls.ts'
 import { SKILL_NAME } from './skill-md.ts'
 import type { SiteFacts } from './site-facts.ts'
 
@@ -7,15 +8,33 @@ export const LINKSET_TYPE = 'application/linkset+json; profile="https://www.rfc-
 export function renderApiCatalog(facts: SiteFacts) {
   const { siteUrl } = facts
   const self = `${siteUrl}/.well-known/api-catalog`
+  // The feeds are read by machines too (feed readers), so they are listed after the agent interfaces: the Atom feed
+  // of the latest stories, with the other formats and the OPML of the topic feeds as its alternates.
+  const feed = `${siteUrl}${feedHref({ kind: 'latest' }, 'atom', 'en')}`
   return {
     linkset: [
-      { anchor: self, item: facts.interfaces.map((i) => ({ href: i.url, title: i.title })) },
+      {
+        anchor: self,
+        item: [
+          ...facts.interfaces.map((i) => ({ href: i.url, title: i.title })),
+          { href: feed, type: FEED_MEDIA_TYPES.atom, title: 'Feeds (RSS, Atom, JSON Feed)' },
+        ],
+      },
       ...facts.interfaces.map((i) => ({
         anchor: i.url,
         'service-desc': [{ href: i.descriptor.url, type: i.descriptor.type, title: i.descriptor.title }],
         'service-doc': [{ href: `${siteUrl}/llms.txt`, type: 'text/markdown', title: 'Overview for people and language models' }],
         ...(i.status ? { status: [{ href: i.status, type: 'application/json' }] } : {}),
       })),
+      {
+        anchor: feed,
+        alternate: [
+          { href: `${siteUrl}${feedHref({ kind: 'latest' }, 'rss', 'en')}`, type: FEED_MEDIA_TYPES.rss, title: 'RSS 2.0' },
+          { href: `${siteUrl}${feedHref({ kind: 'latest' }, 'json', 'en')}`, type: FEED_MEDIA_TYPES.json, title: 'JSON Feed 1.1' },
+          { href: `${siteUrl}${opmlHref('en')}`, type: 'text/x-opml', title: 'OPML list of the topic feeds' },
+        ],
+        'service-doc': [{ href: `${siteUrl}/llms.txt`, type: 'text/markdown', title: 'Feed addresses: topics, publishers, searches, languages' }],
+      },
     ],
   }
 }

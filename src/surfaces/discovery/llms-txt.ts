@@ -1,4 +1,5 @@
 import { CAPABILITIES } from '../../capabilities/catalog.ts'
+import { feedHref, opmlHref } from '../feeds/feed-urls.ts'
 import { CACHING_RULE, CITATION_RULE, LANGUAGE_LIST, topicLines, type SiteFacts } from './site-facts.ts'
 
 /** /llms.txt (llmstxt.org): H1, blockquote summary, notes, then link sections; "Optional" may be skipped. */
@@ -42,6 +43,13 @@ export function renderLlmsTxt(facts: SiteFacts): string {
     `- [Terms of use](${siteUrl}/legal/terms?format=md): citation and fair use`,
     `- [Privacy](${siteUrl}/legal/privacy?format=md)`,
     `- [Pricing](${siteUrl}/pricing?format=md): free`,
+    '',
+    '## Feeds',
+    '',
+    `- [Latest stories, RSS](${siteUrl}${feedHref({ kind: 'latest' }, 'rss', 'en')}): also \`.atom\` (Atom 1.0) and \`.json\` (JSON Feed 1.1); add \`?lang=\` for another language`,
+    `- [A topic's feed](${siteUrl}${feedHref({ kind: 'topic', slug: 'finance' }, 'atom', 'en')}): \`/feeds/topics/{slug}.{rss|atom|json}\``,
+    `- [A search's feed](${siteUrl}${feedHref({ kind: 'search', query: 'chip export' }, 'json', 'en')}): \`/feeds/search.{rss|atom|json}?q=\`; a publisher's: \`/feeds/sources/{id}.{rss|atom|json}\``,
+    `- [Topic feeds as OPML](${siteUrl}${opmlHref('en')}): import into any feed reader`,
     '',
     '## Optional',
     '',

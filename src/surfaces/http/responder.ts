@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { AppError } from '../../domain/errors.ts'
 import type { CachePolicy } from './cache-policy.ts'
-import { ifNoneMatchHits } from './etag.ts'
+import { notModified } from './conditional.ts'
 import type { CachedBody, Rendered, ResponseCache } from './response-cache.ts'
 
 export interface ResponderDeps {
@@ -27,7 +27,9 @@ export function createResponder({ cache, policy, contentVersion }: ResponderDeps
     const headers: Record<string, string> = {
       ETag: entry.etag, ...(opts.cacheHeaders ?? policy.ok), ...entry.headers, ...opts.headers,
     }
-    if (ifNoneMatchHits(c.req.header('If-None-Match'), entry.etag)) return new Response(null, { status: 304, headers })
+    if (notModified(c.req.header('If-None-Match'), c.req.header('If-Modified-Since'), entry.etag, entry.headers['Last-Modified'])) {
+      return new Response(null, { status: 304, headers })
+    }
     return new Response(entry.bytes, {
       status: 200,
       headers: { ...headers, 'Content-Type': entry.contentType, 'Content-Length': String(entry.bytes.byteLength) },

@@ -4,6 +4,7 @@ import type { Category } from '../../../query/views.ts'
 import { documentPath, languageName, pageHref, topicPath } from '../links.ts'
 import type { PageContext } from '../models.ts'
 import type { UiStrings } from '../ui-strings.ts'
+import { FEED_FORMATS, FEED_FORMAT_NAMES, FEED_MEDIA_TYPES, feedHref, feedTargetsForPage } from '../../feeds/feed-urls.ts'
 
 export const dirOf = (lang: Language) => (lang === 'ar' ? 'rtl' : 'ltr')
 
@@ -39,6 +40,10 @@ export function Layout({ ctx, t, title, description, topics, keep = {}, styleshe
         <link rel="canonical" href={`${ctx.siteUrl}${here(ctx.lang)}`} />
         <link rel="alternate" type="text/markdown" href={`${ctx.siteUrl}${here(ctx.lang, 'markdown')}`} />
         {LANGUAGES.map((lang) => <link rel="alternate" hreflang={lang} href={`${ctx.siteUrl}${here(lang)}`} />)}
+        {/* Feed autodiscovery: the page's own feed first, then the home edition's. */}
+        {feedTargetsForPage(ctx.path, keep.q).flatMap((target) => FEED_FORMATS.map((format) => (
+          <link rel="alternate" type={FEED_MEDIA_TYPES[format]} title={`${target.kind === 'latest' ? t.latestStories : title} (${FEED_FORMAT_NAMES[format]})`} href={`${ctx.siteUrl}${feedHref(target, format, ctx.lang)}`} />
+        )))}
         <link rel="api-catalog" href="/.well-known/api-catalog" />
       </head>
       <body>
