@@ -46,9 +46,12 @@ export function createCrawlerFetcher(options: CrawlerFetcherOptions): CrawlerFet
       await crawlDelay.wait(url.origin, verdict.crawlDelaySeconds)
       return null
     }
-    // A robots.txt we may not even connect to says more as its own reason than as "disallowed".
-    if (verdict.failure?.reason === 'blocked-address') return verdict.failure
-    const why = verdict.failure ? `robots.txt unreachable: ${verdict.failure.message}` : 'disallowed by robots.txt'
+    // A site we cannot reach at all (a blocked address, a name that does not resolve, a timeout) fails for that reason:
+    // recording it as "disallowed by robots.txt" would send an operator looking at the wrong thing. Only a site that
+    // answers, with 5xx or 429 for robots.txt, is "unreachable" in RFC 9309's sense and so disallowed.
+    const cause = verdict.failure
+    if (cause && cause.reason !== 'http-error') return { ...cause, message: `fetch: ${url.href} (robots.txt): ${cause.message}` }
+    const why = cause ? `robots.txt unreachable: ${cause.message}` : 'disallowed by robots.txt'
     return failure('robots-disallowed', `fetch: ${url.href} ${why}`)
   }
   return {
