@@ -2,7 +2,8 @@ import { SAMPLE_EDITION_PATH, packageVersion } from '../../config/paths.ts'
 import { loadSampleEdition } from '../../sample/load-sample.ts'
 import { KeyFileError } from '../../signing/key-storage.ts'
 import { openCrawlerKeyRing, type OpenedKeyRing } from '../../signing/open-key-ring.ts'
-import { openStore } from '../../storage/open-store.ts'
+import { openStore, storeLocation } from '../../storage/open-store.ts'
+import type { Store } from '../../storage/store.ts'
 import type { Crawler } from '../../crawler/create-crawler.ts'
 import { DirectoryError } from '../../publishers/directory.ts'
 import { startCrawlSchedule } from '../../crawler/crawl-schedule.ts'
@@ -46,7 +47,13 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
     else log.info({ path: keys.path, kid, published: crawlerKeys.publishedKeys(Date.now()).length }, 'serve: loaded the crawler signing keys')
     if (keys.permissionWarning) log.warn({ path: keys.path }, `serve: ${keys.permissionWarning}`)
 
-    const store = openStore(config.databaseUrl)
+    let store: Store
+    try {
+      store = openStore(config.databaseUrl)
+    } catch (err) {
+      log.fatal(`serve: ${err instanceof Error ? err.message : String(err)}`)
+      return EXIT_FAILURE
+    }
     // PostgreSQL connects and migrates in the background; "listening" must mean the schema is there, so wait for
     // it. An unreachable database or a failed migration ends the process (a supervisor restarts it) rather than
     // serving 503s.
@@ -54,6 +61,14 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
       await store.ping()
     } catch (err) {
       log.fatal({ err: err instanceof Error ? err.message : String(err) }, 'serve: the database is unreachable or could not be migrated')
+      await store.close().catch(() => {})
+      return EXIT_FAILURE
+    }
+    // A damaged file would answer some reads wrongly (503 "retry shortly" for a permanent fault, 404 for stories it
+    // holds): refuse to start, naming the file, so the operator restores it instead of serving it.
+    const damage = await store.checkIntegrity()
+    if (damage) {
+      log.fatal({ problem: damage.detail }, `serve: ${storeLocation(config.databaseUrl)} is damaged (integrity check failed); restore it from a backup or an export`)
       await store.close().catch(() => {})
       return EXIT_FAILURE
     }
