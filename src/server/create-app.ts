@@ -14,7 +14,7 @@ import { createSitemapRoutes } from '../surfaces/sitemaps/routes.ts'
 import type { CrawlerKeyRing } from '../signing/key-ring.ts'
 import { createDiscoveryRoutes } from '../surfaces/discovery/routes.ts'
 import { a2aInterface, createA2aRoutes } from '../surfaces/a2a/routes.ts'
-import { CITATION_RULE, SERVICE_NAME, SERVICE_TAGLINE, mcpInterface, restInterface, type SiteFacts } from '../surfaces/discovery/site-facts.ts'
+import { CITATION_RULE, UNTRUSTED_TEXT_RULE, SERVICE_NAME, SERVICE_TAGLINE, mcpInterface, restInterface, type SiteFacts } from '../surfaces/discovery/site-facts.ts'
 import { packageVersion } from '../config/paths.ts'
 import { createMcpServerFactory } from '../surfaces/mcp/mcp-server.ts'
 import { createMcpRoutes } from '../surfaces/mcp/routes.ts'
@@ -83,7 +83,7 @@ export function createApp({ config, query, log, crawlerKeys, documents }: AppDep
     description: 'Read-only, anonymous news summaries with sources: latest stories, search, full stories, topics.',
     instructions: `${SERVICE_NAME}: short summaries of business, technology, AI, finance and career news in 9 languages. `
       + 'Use get_latest_stories (optionally with a topic from list_topics), search_stories for keywords, and get_story '
-      + `for one story in full. ${CITATION_RULE}`,
+      + `for one story in full. ${CITATION_RULE} ${UNTRUSTED_TEXT_RULE}`,
   }
   app.route('/', createMcpRoutes({
     createServer: createMcpServerFactory({ query, siteUrl: config.siteUrl, log, ...mcp }),

@@ -14,6 +14,8 @@ export interface StoryRecord {
   publishedAt: string | null
   coverImageUrl: string | null
   multiSource: boolean
+  /** Instruction-like publisher text was found and kept out of the story's text (see crawler/quarantine). */
+  quarantined: boolean
   category: CategoryRecord
   source: SourceRecord | null
   /** The base text: English, or `textLang` for a crawled story not translated yet. */

@@ -69,9 +69,9 @@ export function openSqliteStore(file: string): Store {
     deleteStory: db.prepare('DELETE FROM stories WHERE id = ?'),
     deleteSearchRows: db.prepare('DELETE FROM story_search WHERE rowid BETWEEN ? AND ?'),
     insertStory: db.prepare(`INSERT INTO stories (seq, id, original_url, original_title, author, published_at,
-      cover_image_url, category, source_id, multi_source, covered_by, updated_at, text_lang)
+      cover_image_url, category, source_id, multi_source, covered_by, updated_at, text_lang, quarantined)
       VALUES (@seq, @id, @original_url, @original_title, @author, @published_at, @cover_image_url, @category,
-      @source_id, @multi_source, @covered_by, @updated_at, @text_lang)`),
+      @source_id, @multi_source, @covered_by, @updated_at, @text_lang, @quarantined)`),
     insertText: db.prepare(`INSERT INTO story_texts (story_id, lang, headline, summary, cards)
       VALUES (?, ?, ?, ?, ?)`),
     insertSearchRow: db.prepare('INSERT INTO story_search (rowid, headline) VALUES (?, ?)'),
@@ -125,6 +125,7 @@ export function openSqliteStore(file: string): Store {
       covered_by: s.covered_by ? JSON.stringify(s.covered_by) : null,
       updated_at: now,
       text_lang: s.text_lang,
+      quarantined: s.quarantined ? 1 : 0,
     })
     const json = (v: unknown) => (v == null ? null : JSON.stringify(v))
     stmt.insertText.run(s.id, 'en', s.headline, s.summary, json(s.cards))
