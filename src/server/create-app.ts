@@ -21,6 +21,9 @@ import { createMcpRoutes } from '../surfaces/mcp/routes.ts'
 import { renderServerCard } from '../surfaces/mcp/server-card.ts'
 import { loadStaticDocuments, type StaticDocuments } from '../surfaces/pages/documents.ts'
 import { createPageRoutes } from '../surfaces/pages/routes.ts'
+import { createCrawlerFetcher, type CrawlerFetcher } from '../crawler/fetch/crawler-fetcher.ts'
+import { createCoverProxy } from '../surfaces/images/cover-proxy.ts'
+import { createImageRoutes } from '../surfaces/images/routes.ts'
 import { createStylesheet } from '../surfaces/pages/stylesheet.ts'
 import { securityHeaders } from './security-headers.ts'
 
@@ -98,8 +101,15 @@ export function createApp({ config, query, log, crawlerKeys, documents }: AppDep
 
   const stylesheet = createStylesheet()
   app.route('/', stylesheet.routes)
+  // Cover images: fetched by the service (the crawler's guarded fetch, signed as the crawler), never by readers.
+  const coverImages = config.coverImages === 'proxy'
+  if (coverImages) {
+    let fetcher: CrawlerFetcher | undefined
+    const fetchImage = (url: string) => (fetcher ??= createCrawlerFetcher({ siteUrl: config.siteUrl, keys: crawlerKeys, allow: config.crawl.fetchAllow })).fetchImage(url)
+    app.route('/', createImageRoutes({ query, proxy: createCoverProxy({ fetchImage }) }))
+  }
   const pages = createPageRoutes({
-    query, respond, policy, log,
+    query, respond, policy, log, coverImages,
     siteUrl: config.siteUrl,
     stylesheet: stylesheet.href,
     documents: documents ?? loadStaticDocuments({ siteUrl: config.siteUrl, pagesDir: config.pagesDir, operator: config.operator }),
