@@ -66,7 +66,7 @@ export async function writeStory(storyId: string, stored: ArticleRecord[], deps:
   const checked = screenStoryText(text, first.title)
   text = { ...checked.text, cards: checked.text.cards ?? [] }
   const checkedTranslations = Object.fromEntries(Object.entries(translations as Record<string, TranslationText>).map(([lang, t]) => {
-    const r = screenStoryText(t, first.title)
+    const r = screenStoryText(t, null)
     if (r.removed > 0) quarantined = true
     return [lang, r.text]
   }))

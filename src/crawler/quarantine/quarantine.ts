@@ -86,9 +86,10 @@ function fallbackTitle(text: string, url: string): string {
 
 /**
  * The written text checked once more (an LLM's output, or a translation, could carry an instruction the screening of
- * its sources missed): flagged sentences leave summaries and cards; a flagged headline is replaced by `fallback`.
+ * its sources missed): flagged sentences leave summaries and cards; a flagged headline is replaced by `fallback`
+ * (the screened title for the base text; null for a translation, which then falls back to the base headline).
  */
-export function screenStoryText<T extends { headline?: string | null; summary?: string | null; cards?: Card[] | null }>(text: T, fallback: string): { text: T; removed: number } {
+export function screenStoryText<T extends { headline?: string | null; summary?: string | null; cards?: Card[] | null }>(text: T, fallback: T['headline']): { text: T; removed: number } {
   let removed = 0
   const screen = (s: string | null | undefined) => {
     if (s === null || s === undefined) return s
