@@ -60,6 +60,7 @@ const BaseEnvSchema = z.object({
     return Number(v)
   }),
   METRICS_HOST: z.string().min(1).optional(),
+  NEWSDESK_COVER_IMAGES: z.enum(['proxy', 'off'], { error: 'must be "proxy" or "off"' }).default('proxy'),
   MCP_ALLOWED_ORIGINS: z.string().optional()
     .transform((v, ctx) => {
       const origins = (v ?? '').split(',').map((o) => o.trim()).filter(Boolean)
@@ -111,6 +112,11 @@ export interface Config {
   operator: { name: string; contact: string | null; named: boolean }
   /** Browser origins, besides SITE_URL's and localhost's, allowed to call POST /mcp (the MCP Origin check). */
   mcpAllowedOrigins: readonly string[]
+  /**
+   * NEWSDESK_COVER_IMAGES: `proxy` shows story cover images through this site (/img/{id}), so a reader's browser
+   * never contacts the image's host; `off` shows none.
+   */
+  coverImages: 'proxy' | 'off'
   crawl: {
     /** Seconds between crawl passes in `serve` and each feed's base polling interval; null: `serve` does not crawl. */
     intervalSeconds: number | null
@@ -171,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
         : /^(mailto:|https?:)/.test(e.OPERATOR_CONTACT) ? e.OPERATOR_CONTACT : `mailto:${e.OPERATOR_CONTACT}`,
     }),
     mcpAllowedOrigins: Object.freeze(e.MCP_ALLOWED_ORIGINS.map((o) => o.replace(/\/$/, ''))),
+    coverImages: e.NEWSDESK_COVER_IMAGES,
     crawl: Object.freeze({
       intervalSeconds: e.NEWSDESK_CRAWL_INTERVAL,
       leaseSeconds: e.NEWSDESK_CRAWL_LEASE_SECONDS,

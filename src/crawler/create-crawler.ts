@@ -21,6 +21,8 @@ export interface Crawler {
   /** How long this crawler holds a feed it claimed (NEWSDESK_CRAWL_LEASE_SECONDS). */
   leaseSeconds: number
   run(opts?: { onFeed?: (report: FeedReport, done: number, total: number) => void; signal?: AbortSignal; force?: boolean }): Promise<CrawlSummary>
+  /** Resolves once the pipeline workers answer (a tiny parse): a pass started after it never waits for their start. */
+  warmUp(): Promise<void>
   close(): Promise<void>
 }
 
@@ -47,6 +49,9 @@ export function createCrawler(config: Readonly<Config>, deps: { store: Store; ke
         if (removed > 0) deps.log.info({ removed }, 'crawl: enough real stories; removed the sample edition')
       }
       return summary
+    },
+    async warmUp() {
+      await stages.parse(Buffer.from('<rss version="2.0"><channel><title>warm-up</title></channel></rss>'), 'application/rss+xml', 'https://warm-up.invalid/')
     },
     close: async () => {
       await stages.close()

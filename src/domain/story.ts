@@ -82,6 +82,11 @@ export const StorySnapshot = z.strictObject({
    * English text yet (no LLM configured). Omitted for English, so English-only exports keep their shape.
    */
   text_lang: z.enum(LANGUAGES).optional(),
+  /**
+   * True when the crawler found instruction-like text (a prompt injection aimed at AI agents) in the publisher's
+   * content and kept it out of this story's text. Omitted when false, so other exports keep their shape.
+   */
+  quarantined: z.boolean().optional(),
 }).transform((s) => ({
   ...s,
   multi_source: s.multi_source ?? (s.covered_by?.length ?? 0) > 0,
@@ -136,5 +141,6 @@ export function serializeSnapshot(s: StorySnapshot): string {
     multi_source: s.multi_source,
     translations,
     ...(s.text_lang === 'en' ? {} : { text_lang: s.text_lang }),
+    ...(s.quarantined ? { quarantined: true } : {}),
   })
 }

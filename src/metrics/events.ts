@@ -33,3 +33,27 @@ export const emit = {
   extraction: channel<ExtractionEvent>(CHANNELS.extraction),
   llmCall: channel<LlmCallEvent>(CHANNELS.llmCall),
 }
+
+/** One crawler event on its way from the thread that published it to the thread whose metrics count it. */
+export interface RelayedEvent { kind: 'newsdesk-event'; channel: string; message: unknown }
+
+/**
+ * Diagnostics channels stay inside one thread: `serve`'s crawl thread forwards each event it publishes to the serving
+ * thread (`send` is its postMessage), which republishes it where the metrics subscribe. Returns the unsubscribe.
+ */
+export function relayEvents(send: (event: RelayedEvent) => void): () => void {
+  const subscriptions = Object.values(CHANNELS).map((name) => {
+    const forward = (message: unknown) => send({ kind: 'newsdesk-event', channel: name, message })
+    diagnostics_channel.subscribe(name, forward)
+    return () => diagnostics_channel.unsubscribe(name, forward)
+  })
+  return () => { for (const unsubscribe of subscriptions) unsubscribe() }
+}
+
+/** Publishes a relayed event in this thread; anything else (another message kind, an unknown channel) is ignored. */
+export function republish(value: unknown): void {
+  const event = value as Partial<RelayedEvent> | null
+  if (event?.kind !== 'newsdesk-event' || !Object.values<string>(CHANNELS).includes(event.channel ?? '')) return
+  const ch = diagnostics_channel.channel(event.channel!)
+  if (ch.hasSubscribers) ch.publish(event.message)
+}

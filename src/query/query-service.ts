@@ -12,6 +12,9 @@ import {
 } from './views.ts'
 import { createStoryFeed } from './story-feed.ts'
 
+/** What a damaged store means for readers, after the damage's own summary in the health detail. */
+const DAMAGE_ADVICE = 'Some stories may be missing or unreadable until the operator restores it.'
+
 /** sitemaps.org: at most 50,000 URLs per sitemap (and 50,000 sitemaps per index). */
 export const SITEMAP_MAX_URLS = 50_000
 /** How many of the newest stories /sitemap.xml lists; the monthly archive sitemaps list every story. */
@@ -33,19 +36,28 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   return result.data
 }
 
-/** Store faults become `unavailable`; the cause stays attached for the log, never for the client. */
-async function fromStore<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work()
-  } catch (err) {
-    if (err instanceof AppError) throw err
-    throw new AppError('unavailable', 'The story store is temporarily unavailable. Retry shortly.', { cause: err })
+/**
+ * Store faults become `unavailable`; the cause stays attached for the log, never for the client. A store known to be
+ * damaged says so instead of "retry shortly": no retry fixes a corrupt file.
+ */
+function storeCalls(store: Store) {
+  return async function fromStore<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work()
+    } catch (err) {
+      if (err instanceof AppError) throw err
+      const message = store.knownDamage()
+        ? 'The story store is damaged and cannot answer this request until the operator restores it.'
+        : 'The story store is temporarily unavailable. Retry shortly.'
+      throw new AppError('unavailable', message, { cause: err })
+    }
   }
 }
 
 /** The one read service: REST, pages, Markdown, MCP and A2A all call these functions and nothing else. */
 export function createQueryService(deps: QueryServiceDeps) {
   const { store } = deps
+  const fromStore = storeCalls(store)
   const now = deps.now ?? Date.now
   const views = createViews(deps.siteUrl)
   const { urls } = views
@@ -105,14 +117,19 @@ export function createQueryService(deps: QueryServiceDeps) {
       await store.ping()
       latest = await store.latestPublishedAt()
     } catch {
+      const damage = store.knownDamage()
       return {
-        status: 'error', version: deps.version, latest_story_at: null, latest_story_age_minutes: null,
-        latency_ms: Math.max(0, Math.round(now() - started)), detail: 'The story store is unreachable.',
+        status: damage ? 'degraded' : 'error', version: deps.version, latest_story_at: null, latest_story_age_minutes: null,
+        latency_ms: Math.max(0, Math.round(now() - started)),
+        detail: damage ? `${damage.summary} ${DAMAGE_ADVICE}` : 'The story store is unreachable.',
       }
     }
     const latencyMs = Math.max(0, Math.round(now() - started))
     const age = latest ? Math.max(0, Math.floor((now() - Date.parse(latest)) / 60_000)) : null
     const base = { version: deps.version, latest_story_at: latest, latest_story_age_minutes: age, latency_ms: latencyMs }
+    // Damage found at start or met by any read since: the store answers, but not every answer can be trusted.
+    const damage = store.knownDamage()
+    if (damage) return { status: 'degraded', ...base, detail: `${damage.summary} ${DAMAGE_ADVICE}` }
     if (age === null) return { status: 'degraded', ...base, detail: 'The store holds no stories yet.' }
     if (age > deps.healthMaxStoryAgeMinutes) {
       return {

@@ -15,13 +15,16 @@ import { createFeedRoutes } from '../surfaces/feeds/routes.ts'
 import type { CrawlerKeyRing } from '../signing/key-ring.ts'
 import { createDiscoveryRoutes } from '../surfaces/discovery/routes.ts'
 import { a2aInterface, createA2aRoutes } from '../surfaces/a2a/routes.ts'
-import { CITATION_RULE, SERVICE_NAME, SERVICE_TAGLINE, mcpInterface, restInterface, type SiteFacts } from '../surfaces/discovery/site-facts.ts'
+import { CITATION_RULE, UNTRUSTED_TEXT_RULE, SERVICE_NAME, SERVICE_TAGLINE, mcpInterface, restInterface, type SiteFacts } from '../surfaces/discovery/site-facts.ts'
 import { packageVersion } from '../config/paths.ts'
 import { createMcpServerFactory } from '../surfaces/mcp/mcp-server.ts'
 import { createMcpRoutes } from '../surfaces/mcp/routes.ts'
 import { renderServerCard } from '../surfaces/mcp/server-card.ts'
 import { loadStaticDocuments, type StaticDocuments } from '../surfaces/pages/documents.ts'
 import { createPageRoutes } from '../surfaces/pages/routes.ts'
+import { createCrawlerFetcher, type CrawlerFetcher } from '../crawler/fetch/crawler-fetcher.ts'
+import { createCoverProxy } from '../surfaces/images/cover-proxy.ts'
+import { createImageRoutes } from '../surfaces/images/routes.ts'
 import { createStylesheet } from '../surfaces/pages/stylesheet.ts'
 import { securityHeaders } from './security-headers.ts'
 
@@ -85,7 +88,7 @@ export function createApp({ config, query, log, crawlerKeys, documents }: AppDep
     description: 'Read-only, anonymous news summaries with sources: latest stories, search, full stories, topics.',
     instructions: `${SERVICE_NAME}: short summaries of business, technology, AI, finance and career news in 9 languages. `
       + 'Use get_latest_stories (optionally with a topic from list_topics), search_stories for keywords, and get_story '
-      + `for one story in full. ${CITATION_RULE}`,
+      + `for one story in full. ${CITATION_RULE} ${UNTRUSTED_TEXT_RULE}`,
   }
   app.route('/', createMcpRoutes({
     createServer: createMcpServerFactory({ query, siteUrl: config.siteUrl, log, ...mcp }),
@@ -100,8 +103,15 @@ export function createApp({ config, query, log, crawlerKeys, documents }: AppDep
 
   const stylesheet = createStylesheet()
   app.route('/', stylesheet.routes)
+  // Cover images: fetched by the service (the crawler's guarded fetch, signed as the crawler), never by readers.
+  const coverImages = config.coverImages === 'proxy'
+  if (coverImages) {
+    let fetcher: CrawlerFetcher | undefined
+    const fetchImage = (url: string) => (fetcher ??= createCrawlerFetcher({ siteUrl: config.siteUrl, keys: crawlerKeys, allow: config.crawl.fetchAllow })).fetchImage(url)
+    app.route('/', createImageRoutes({ query, proxy: createCoverProxy({ fetchImage }) }))
+  }
   const pages = createPageRoutes({
-    query, respond, policy, log,
+    query, respond, policy, log, coverImages,
     siteUrl: config.siteUrl,
     stylesheet: stylesheet.href,
     documents: documents ?? loadStaticDocuments({ siteUrl: config.siteUrl, pagesDir: config.pagesDir, operator: config.operator }),

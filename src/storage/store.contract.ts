@@ -24,6 +24,11 @@ export function runStoreContract(name: string, openFresh: () => Promise<Store>):
     const search = (q: string, lang: 'en' | 'es' | 'ja' | 'ko' | 'fr' = 'en', limit = 50) =>
       store.searchStories({ terms: parseSearchTerms(q), limit, lang }).then((r) => r.map((s) => s.id))
 
+    it('a sound store passes its integrity check and knows of no damage', async () => {
+      assert.equal(await store.checkIntegrity(), null)
+      assert.equal(store.knownDamage(), null)
+    })
+
     it('lists newest first, undated stories last, honouring limit', async () => {
       const all = await store.listStories({ limit: 50, lang: 'en' })
       assert.deepEqual(all.map((s) => s.id), [S.zurichLab, S.rates, S.exports, S.cafe, S.startups, S.undated].map((s) => s.id))

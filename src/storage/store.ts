@@ -3,6 +3,7 @@ import type { SearchTerm } from '../domain/search-terms.ts'
 import type { CoveredBy, StorySnapshot, StoryText, TranslationText } from '../domain/story.ts'
 import type { Topic } from '../domain/topics.ts'
 import type { CrawlStore } from './crawl-store.ts'
+import type { StoreDamage } from './store-damage.ts'
 
 /** A story as the store returns it: English text plus the requested language's translation, unresolved. */
 export interface StoryRecord {
@@ -13,6 +14,8 @@ export interface StoryRecord {
   publishedAt: string | null
   coverImageUrl: string | null
   multiSource: boolean
+  /** Instruction-like publisher text was found and kept out of the story's text (see crawler/quarantine). */
+  quarantined: boolean
   category: CategoryRecord
   source: SourceRecord | null
   /** The base text: English, or `textLang` for a crawled story not translated yet. */
@@ -106,5 +109,12 @@ export interface Store {
   exportStories(): AsyncIterable<StorySnapshot>
   /** A trivial round trip to the database: throws when it is unreachable. */
   ping(): Promise<void>
+  /**
+   * The dialect's quick integrity check, run now (SQLite: PRAGMA quick_check, O(file size); PostgreSQL checks its
+   * own pages, so only the round trip). The damage found, or null; found damage is also remembered for knownDamage.
+   */
+  checkIntegrity(): Promise<StoreDamage | null>
+  /** Damage found by a check or run into by any query since the store opened (cheap: for health); null if none. */
+  knownDamage(): StoreDamage | null
   close(): Promise<void>
 }

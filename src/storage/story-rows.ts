@@ -14,6 +14,8 @@ export interface StoryRow {
   cover_image_url: string | null
   multi_source: boolean | number
   text_lang: Language
+  /** Absent from rows written before migration 6 only in theory: the column has a default. */
+  quarantined: boolean | number
   category: Topic
   category_name: string
   source_id: string | null
@@ -59,6 +61,7 @@ export interface ExportStoryRow {
   multi_source: boolean | number
   covered_by: string | null
   text_lang: Language
+  quarantined: boolean | number
 }
 
 export interface TextRow {
@@ -84,6 +87,7 @@ export function toStoryRecord(row: StoryRow): StoryRecord {
     publishedAt: row.published_at,
     coverImageUrl: row.cover_image_url,
     multiSource: Boolean(row.multi_source),
+    quarantined: Boolean(row.quarantined),
     category: { slug: row.category, name: row.category_name },
     source: row.source_id ? { id: row.source_id, name: row.source_name!, siteUrl: row.source_site_url } : null,
     en: { headline: row.en_headline, summary: row.en_summary, cards: null },
@@ -126,6 +130,7 @@ export function toSnapshot(row: ExportStoryRow, texts: TextRow[]): StorySnapshot
     multi_source: Boolean(row.multi_source),
     translations,
     text_lang: row.text_lang,
+    ...(row.quarantined ? { quarantined: true } : {}),
   }
 }
 

@@ -92,6 +92,14 @@ describe('crawler fetcher', () => {
     await fetcher.close()
   })
 
+  it('records a name that does not resolve as a network failure, not as disallowed by robots.txt', async () => {
+    const fetcher = make()
+    const r = await fetcher.fetchFeed(at('nowhere.test', '/feed'))
+    assert.equal(r.status === 'failed' && r.reason, 'network')
+    assert.match(r.status === 'failed' ? r.message : '', /nowhere\.test does not resolve \(DNS ENOTFOUND\)/)
+    await fetcher.close()
+  })
+
   it('re-reads robots.txt after its TTL', async () => {
     let clock = 1_000_000
     const fetcher = make({}, () => clock)

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { describe, it } from 'node:test'
 import Database from '../../src/storage/sqlite/driver.ts'
 import { StorySnapshot, serializeSnapshot } from '../../src/domain/story.ts'
-import { LATEST_SCHEMA_VERSION } from '../../src/storage/sqlite/migrations.ts'
+import { MIGRATION_VERSIONS } from '../../src/storage/sqlite/migrations.ts'
 import { ALL_SEARCH_STORIES, makeStory } from '../fixtures/stories.ts'
 import { ROOT, runCli, tempDir, testEnv } from '../helpers/cli.ts'
 
@@ -50,7 +50,7 @@ describe('newsdesk CLI', () => {
     assert.equal(again.code, 0)
     const db = new Database(path.join(dir, 'db', 'newsdesk.db'), { readonly: true })
     assert.deepEqual(db.prepare('SELECT version FROM schema_migrations').all(),
-      Array.from({ length: LATEST_SCHEMA_VERSION }, (_, i) => ({ version: i + 1 })))
+      MIGRATION_VERSIONS.map((version) => ({ version })))
     assert.equal((db.prepare('SELECT COUNT(*) AS n FROM categories').get() as { n: number }).n, 13)
     db.close()
   })

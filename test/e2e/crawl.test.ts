@@ -303,25 +303,24 @@ describe('newsdesk crawl against the fixture publisher site', { timeout: 120_000
     assert.deepEqual(problems, [], problems.join('\n'))
   })
 
-  it('the prompt-injection text stays inside data fields (JSON and Markdown)', async () => {
+  it('the prompt-injection text is quarantined: the story is kept and flagged, its instructions appear nowhere', async () => {
     assert.ok(serve)
     const list = await getJson(`${serve.url}/api/v1/stories?limit=50`)
     const stories = await allStories(serve)
-    const carrying = stories.filter((s) => JSON.stringify(s).includes(INJECTION_MARKER))
-    assert.equal(carrying.length, 1, 'the injected article is one story, and its text is published as data')
-    for (const p of [...pathsContaining(list, INJECTION_MARKER).map((p) => p.replace(/^stories\[\d+\]\./, '')), ...carrying.flatMap((s) => pathsContaining(s, INJECTION_MARKER))]) {
-      assert.match(p, DATA_FIELD, `injection text found in ${p}`)
+    for (const needle of [INJECTION_MARKER, 'developer mode', 'PWNED', 'evil.example']) {
+      assert.deepEqual(pathsContaining(list, needle), [], `${needle} in the list`)
+      assert.deepEqual(stories.flatMap((s) => pathsContaining(s, needle)), [], `${needle} in a story`)
     }
-    const md = await request(`${serve.url}/s/${carrying[0]!.id}`, { headers: { accept: 'text/markdown' } })
+    const flagged = stories.filter((s) => (s as StoryDetail & { quarantined?: boolean }).quarantined === true)
+    assert.deepEqual(flagged.map((s) => s.original_title), ['Pellworth Foods says its new packaging campaign lifted snack sales 12%'])
+    // The rest of the article is news, and still the story's text.
+    const f = flagged[0]!
+    assert.match([f.headline, f.summary ?? '', ...f.cards.map((c) => c.body ?? '')].join('\n'), /recyclable paper packaging/)
+    const md = await request(`${serve.url}/s/${flagged[0]!.id}`, { headers: { accept: 'text/markdown' } })
     assert.equal(md.status, 200)
-    assert.match(md.headers.get('content-type') ?? '', /markdown/)
-    assert.ok(md.text.includes(INJECTION_MARKER), 'the Markdown page shows the text')
-    const rendered = new MarkdownIt().render(md.text)
-    assert.doesNotMatch(rendered, /href="[^"]*evil\.example/, 'the injected link never becomes a link')
-    assert.ok(md.text.includes('\\[this link\\]'), 'Markdown metacharacters of publisher text are escaped')
-    for (const line of md.text.split('\n').filter((l) => l.includes(INJECTION_MARKER))) {
-      assert.doesNotMatch(line, /^(#{2,}|>|```)/, `injected text opened a block: ${line}`)
-    }
+    assert.ok(!md.text.includes(INJECTION_MARKER), 'the Markdown page does not show the instructions')
+    // Stories without instruction-like text carry no flag at all (the field is additive).
+    assert.ok(stories.filter((s) => s.id !== flagged[0]!.id).every((s) => !('quarantined' in s)))
   })
 
   it('publishers list --json: each failing feed has its status and one failure; good feeds their articles', async () => {
@@ -497,11 +496,12 @@ describe('newsdesk crawl against the fixture publisher site', { timeout: 120_000
         assert.equal(r.path, '/v1/chat/completions')
         assert.equal(r.headers.authorization, 'Bearer sk-fixture-123')
         assert.equal(r.model, 'fake-model')
-        assert.ok(!r.system.includes(INJECTION_MARKER), 'publisher text never in the system prompt')
-        if (r.user.includes(INJECTION_MARKER)) {
+        // Quarantined before the model sees it: the instructions reach neither prompt.
+        assert.ok(!r.system.includes(INJECTION_MARKER) && !r.user.includes(INJECTION_MARKER), 'instructions never sent to the LLM')
+        if (r.user.includes('recyclable paper packaging')) {
           const outside = r.user.replace(/^<<<([A-Z]+)\n[\s\S]*?\n\1>>>$/gm, '')
-          assert.ok(!outside.includes(INJECTION_MARKER), 'publisher text only inside the data block')
-          assert.ok(JSON.stringify(dataBlock(r.user, 'ARTICLES') ?? dataBlock(r.user, 'SOURCE')).includes(INJECTION_MARKER))
+          assert.ok(!outside.includes('recyclable paper packaging'), 'publisher text only inside the data block')
+          assert.ok(JSON.stringify(dataBlock(r.user, 'ARTICLES') ?? dataBlock(r.user, 'SOURCE')).includes('recyclable paper packaging'))
         }
       }
 

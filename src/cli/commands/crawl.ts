@@ -5,7 +5,7 @@ import type { FeedReport } from '../../crawler/pipeline/process-feed.ts'
 import { DirectoryError } from '../../publishers/directory.ts'
 import { KeyFileError } from '../../signing/key-storage.ts'
 import { openCrawlerKeyRing } from '../../signing/open-key-ring.ts'
-import { openStore } from '../../storage/open-store.ts'
+import { openStore, storeLocation } from '../../storage/open-store.ts'
 import { createProcessMetrics } from '../../metrics/process-metrics.ts'
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type CommandContext } from '../command.ts'
 import { configOrReport } from '../environment.ts'
@@ -57,6 +57,11 @@ recorded on its feed: see \`newsdesk publishers list --failing\`), 1 when the pa
     // A worker runs for days: with METRICS_PORT set it serves /metrics (crawl, store, LLM, process) like serve does.
     const metrics = worker ? await createProcessMetrics(config.metrics, log) : null
     try {
+      // Writing into a damaged file makes it worse: refuse, naming the file.
+      if (await store.checkIntegrity()) {
+        ctx.stderr.write(`crawl: ${storeLocation(config.databaseUrl)} is damaged (integrity check failed); restore it from a backup or an export\n`)
+        return EXIT_FAILURE
+      }
       let crawler
       try {
         // Loaded here, not at the top: every other CLI command starts a second faster without the pipeline.

@@ -2,10 +2,13 @@ import { SAMPLE_EDITION_PATH, packageVersion } from '../../config/paths.ts'
 import { loadSampleEdition } from '../../sample/load-sample.ts'
 import { KeyFileError } from '../../signing/key-storage.ts'
 import { openCrawlerKeyRing, type OpenedKeyRing } from '../../signing/open-key-ring.ts'
-import { openStore } from '../../storage/open-store.ts'
-import type { Crawler } from '../../crawler/create-crawler.ts'
-import { DirectoryError } from '../../publishers/directory.ts'
+import { openStore, storeLocation } from '../../storage/open-store.ts'
+import type { Store } from '../../storage/store.ts'
+import type { Config } from '../../config/config.ts'
+import type { CrawlerKeyRing } from '../../signing/key-ring.ts'
+import { DirectoryError, loadDirectory, type Directory } from '../../publishers/directory.ts'
 import { startCrawlSchedule } from '../../crawler/crawl-schedule.ts'
+import type { Logger } from 'pino'
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command } from '../command.ts'
 import { configOrReport } from '../environment.ts'
 import { createLogger } from '../logger.ts'
@@ -47,7 +50,13 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
     else log.info({ path: keys.path, kid, published: crawlerKeys.publishedKeys(Date.now()).length }, 'serve: loaded the crawler signing keys')
     if (keys.permissionWarning) log.warn({ path: keys.path }, `serve: ${keys.permissionWarning}`)
 
-    const store = openStore(config.databaseUrl)
+    let store: Store
+    try {
+      store = openStore(config.databaseUrl)
+    } catch (err) {
+      log.fatal(`serve: ${err instanceof Error ? err.message : String(err)}`)
+      return EXIT_FAILURE
+    }
     // PostgreSQL connects and migrates in the background; "listening" must mean the schema is there, so wait for
     // it. An unreachable database or a failed migration ends the process (a supervisor restarts it) rather than
     // serving 503s.
@@ -58,20 +67,25 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
       await store.close().catch(() => {})
       return EXIT_FAILURE
     }
+    // A damaged file would answer some reads wrongly (503 "retry shortly" for a permanent fault, 404 for stories it
+    // holds): refuse to start, naming the file, so the operator restores it instead of serving it.
+    const damage = await store.checkIntegrity()
+    if (damage) {
+      log.fatal({ problem: damage.detail }, `serve: ${storeLocation(config.databaseUrl)} is damaged (integrity check failed); restore it from a backup or an export`)
+      await store.close().catch(() => {})
+      return EXIT_FAILURE
+    }
 
     // With METRICS_PORT set, every store call is timed (through `observed`); the listener opens once the service does.
     const metrics = await createProcessMetrics(config.metrics, log)
     const observed = metrics ? metrics.store(store) : store
 
     // A bad NEWSDESK_PUBLISHERS file is a configuration error: refuse to start rather than crawl nothing.
-    let crawler: Crawler | undefined
+    let directory: Directory | undefined
     const crawling = config.crawl.intervalSeconds !== null && args.values['no-crawl'] !== true
     if (crawling) {
       try {
-        // Loaded only when crawling: the pipeline (language data, Readability, feed parsers) adds a second to the
-        // start and tens of MB to a web instance that never uses it.
-        const { createCrawler } = await import('../../crawler/create-crawler.ts')
-        crawler = createCrawler(config, { store: observed, keys: crawlerKeys, log })
+        directory = loadDirectory({ file: config.crawl.publishers })
       } catch (err) {
         if (!(err instanceof DirectoryError)) throw err
         log.fatal(`serve: ${err.message}`)
@@ -79,7 +93,7 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
         await metrics?.close()
         return EXIT_USAGE
       }
-      for (const problem of crawler.problems) log.warn({ problem }, 'serve: publisher directory')
+      for (const problem of directory.problems) log.warn({ problem }, 'serve: publisher directory')
     }
 
     if (config.sample === 'auto' && (await store.countStories()) === 0) {
@@ -102,9 +116,9 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
     log.info({ port: server.port, host: config.host, site_url: config.siteUrl, version }, 'serve: listening')
 
     let schedule: { stop(): Promise<void> } | undefined
-    if (crawler && config.crawl.intervalSeconds !== null) {
-      log.info({ publishers: crawler.publishers, interval_seconds: config.crawl.intervalSeconds, lease_seconds: config.crawl.leaseSeconds, llm: config.llm.enabled }, 'serve: crawling')
-      schedule = startCrawlSchedule(crawler, config.crawl.intervalSeconds, log)
+    if (directory && config.crawl.intervalSeconds !== null) {
+      log.info({ publishers: directory.publishers.length, interval_seconds: config.crawl.intervalSeconds, lease_seconds: config.crawl.leaseSeconds, llm: config.llm.enabled }, 'serve: crawling')
+      schedule = await startCrawling(config, ctx.env, { store: observed, keys: crawlerKeys, log })
     } else {
       log.info({ reason: args.values['no-crawl'] === true ? '--no-crawl' : 'NEWSDESK_CRAWL_INTERVAL=off' }, 'serve: not crawling')
     }
@@ -123,4 +137,20 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
     await store.close()
     return EXIT_OK
   },
+}
+
+/**
+ * The crawl of `serve`: in a worker thread with its own store connection, so parsing, extraction, clustering,
+ * summarizing and the store's writes never hold up a reader's request. An in-memory SQLite database cannot be
+ * opened twice, so that one (tests, trials) crawls in the serving thread. The pipeline loads only here: language
+ * data, Readability and the feed parsers add a second and tens of MB to a web instance that never crawls.
+ */
+async function startCrawling(config: Readonly<Config>, env: Record<string, string | undefined>, deps: { store: Store; keys: CrawlerKeyRing; log: Logger }): Promise<{ stop(): Promise<void> }> {
+  const intervalSeconds = config.crawl.intervalSeconds!
+  if (config.databaseUrl !== 'sqlite::memory:') {
+    const { startCrawlThread } = await import('../../crawler/crawl-thread.ts')
+    return startCrawlThread(env, intervalSeconds, deps.log)
+  }
+  const { createCrawler } = await import('../../crawler/create-crawler.ts')
+  return startCrawlSchedule(createCrawler(config, deps), intervalSeconds, deps.log)
 }

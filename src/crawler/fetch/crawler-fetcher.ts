@@ -11,7 +11,7 @@ export interface CrawlerFetcherOptions {
   keys: CrawlerKeyRing
   /** NEWSDESK_FETCH_ALLOW, parsed with `parseAllowList`. */
   allow?: readonly string[]
-  limits?: HostLimits & { feedBytes?: number; articleBytes?: number }
+  limits?: HostLimits & { feedBytes?: number; articleBytes?: number; imageBytes?: number }
   timeouts?: GuardedFetchOptions['timeouts']
   robots?: Pick<RobotsOptions, 'ttlMs' | 'unreachableTtlMs' | 'now'>
   resolve?: Resolver
@@ -22,6 +22,8 @@ export interface CrawlerFetcher {
   fetchFeed(url: string, validators?: { etag?: string | null; lastModified?: string | null }): Promise<FetchResult>
   /** An article page (10 MiB cap by default). */
   fetchArticle(url: string): Promise<FetchResult>
+  /** A cover image for the image proxy (2 MiB cap by default). */
+  fetchImage(url: string): Promise<FetchResult>
   /** Exposed for the scheduler's Crawl-delay. */
   robots: RobotsPolicy
   close(): Promise<void>
@@ -29,6 +31,7 @@ export interface CrawlerFetcher {
 
 const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8'
 const ARTICLE_ACCEPT = 'text/html, application/xhtml+xml;q=0.9, */*;q=0.8'
+const IMAGE_ACCEPT = 'image/avif, image/webp, image/png, image/jpeg, image/gif;q=0.8'
 
 /** The crawler's fetch entry point: guarded fetch + robots.txt on every hop + per-host and global concurrency caps. */
 export function createCrawlerFetcher(options: CrawlerFetcherOptions): CrawlerFetcher {
@@ -46,9 +49,12 @@ export function createCrawlerFetcher(options: CrawlerFetcherOptions): CrawlerFet
       await crawlDelay.wait(url.origin, verdict.crawlDelaySeconds)
       return null
     }
-    // A robots.txt we may not even connect to says more as its own reason than as "disallowed".
-    if (verdict.failure?.reason === 'blocked-address') return verdict.failure
-    const why = verdict.failure ? `robots.txt unreachable: ${verdict.failure.message}` : 'disallowed by robots.txt'
+    // A site we cannot reach at all (a blocked address, a name that does not resolve, a timeout) fails for that reason:
+    // recording it as "disallowed by robots.txt" would send an operator looking at the wrong thing. Only a site that
+    // answers, with 5xx or 429 for robots.txt, is "unreachable" in RFC 9309's sense and so disallowed.
+    const cause = verdict.failure
+    if (cause && cause.reason !== 'http-error') return { ...cause, message: `fetch: ${url.href} (robots.txt): ${cause.message}` }
+    const why = cause ? `robots.txt unreachable: ${cause.message}` : 'disallowed by robots.txt'
     return failure('robots-disallowed', `fetch: ${url.href} ${why}`)
   }
   return {
@@ -56,6 +62,7 @@ export function createCrawlerFetcher(options: CrawlerFetcherOptions): CrawlerFet
       maxBytes: limits.feedBytes ?? 5 * 1024 * 1024, accept: FEED_ACCEPT, etag: v.etag, lastModified: v.lastModified, beforeHop,
     }),
     fetchArticle: (url) => fetch(url, { maxBytes: limits.articleBytes ?? 10 * 1024 * 1024, accept: ARTICLE_ACCEPT, beforeHop }),
+    fetchImage: (url) => fetch(url, { maxBytes: limits.imageBytes ?? 2 * 1024 * 1024, accept: IMAGE_ACCEPT, beforeHop }),
     robots,
     close: () => fetch.close(),
   }

@@ -67,7 +67,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
       })
       return await respond(res, url, init, Boolean(init.etag || init.lastModified))
     } catch (err) {
-      return classify(err, signal)
+      return classify(err, signal, url, t)
     }
   }
 
@@ -118,14 +118,26 @@ async function respond(res: Dispatcher.ResponseData, url: URL, init: FetchInit, 
   }
 }
 
-function classify(err: unknown, signal: AbortSignal): FetchFailure {
+/** What each undici timeout means, in words an operator reads in the feed's status. */
+const TIMEOUT_WORDS: Record<string, (t: Required<NonNullable<GuardedFetchOptions['timeouts']>>) => string> = {
+  UND_ERR_CONNECT_TIMEOUT: (t) => `no connection within ${t.connectMs / 1000} s`,
+  UND_ERR_HEADERS_TIMEOUT: (t) => `no response headers within ${t.headersMs / 1000} s`,
+  UND_ERR_BODY_TIMEOUT: (t) => `the body stalled for ${t.headersMs / 1000} s`,
+}
+
+/** DNS answers that mean the name does not resolve (now): a network failure, said plainly. */
+const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_NODATA', 'EAI_FAIL'])
+
+function classify(err: unknown, signal: AbortSignal, url: URL, t: Required<NonNullable<GuardedFetchOptions['timeouts']>>): FetchFailure {
   const e = err as Error & { code?: string }
   if (e instanceof BlockedAddressError) return failure('blocked-address', e.message)
   if (e instanceof TooLargeError) return failure('too-large', e.message)
   if (e instanceof DecodeError) return failure('network', e.message)
-  if (signal.aborted || /^UND_ERR_(CONNECT|HEADERS|BODY)_TIMEOUT$/.test(e.code ?? '')) {
-    return failure('timeout', `fetch: timed out (${e.code ?? e.name})`)
-  }
+  // The deadline's abort reason is a DOMException whose numeric legacy `code` (23) says nothing: name the limit.
+  if (signal.aborted) return failure('timeout', `fetch: ${url.href} timed out: not complete within ${t.totalMs / 1000} s`)
+  const words = TIMEOUT_WORDS[e.code ?? '']
+  if (words) return failure('timeout', `fetch: ${url.href} timed out: ${words(t)}`)
+  if (DNS_CODES.has(e.code ?? '')) return failure('network', `fetch: ${url.hostname} does not resolve (DNS ${e.code})`)
   return failure('network', `fetch: ${e.code ?? e.name}: ${e.message}`)
 }
 

@@ -92,3 +92,12 @@ describe('htmlToText', () => {
     assert.equal(htmlToText(null), '')
   })
 })
+
+describe('zero-width characters', () => {
+  it('are stripped like bidi controls: U+200B–U+200D, U+2060, U+FEFF (also as character references)', () => {
+    assert.equal(htmlToInlineText('Ig\u200bno\u200cre pre\u200dvious\u2060 in\ufeffstructions'), 'Ignore previous instructions')
+    assert.equal(htmlToInlineText('a&#x200B;b&#8204;c&zwj;d&NoBreak;e'), 'abcde')
+    // Ordinary non-Latin text is untouched.
+    assert.equal(htmlToInlineText('東京で桜が開花 · مرحبا'), '東京で桜が開花 · مرحبا')
+  })
+})

@@ -44,10 +44,12 @@ export function decodeEntities(s: string): string {
 /**
  * Removes characters that have no place in plain text: C0/C1 controls (except tab and newline), and bidirectional
  * embedding/override/isolate controls, which can make text render differently from its logical order (natural RTL
- * text in Arabic or Hebrew needs none of them). The byte-order mark / zero-width no-break space goes too.
+ * text in Arabic or Hebrew needs none of them). The zero-width characters go too (space, non-joiner, joiner, word
+ * joiner, and the byte-order mark / zero-width no-break space): invisible, they can split a word so that a filter
+ * misses it while a reader, or a model, still sees the word.
  */
 export function stripControls(s: string): string {
-  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff\ufffe\uffff]/g, '')
+  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200d\u202a-\u202e\u2060\u2066-\u2069\ufeff\ufffe\uffff]/g, '')
 }
 
 /** Collapses runs of whitespace (including NBSP and other Unicode spaces) into one space and trims. */

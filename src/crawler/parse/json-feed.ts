@@ -100,7 +100,8 @@ export function convertJsonFeed(value: unknown, feedUrl: string, maxItems: numbe
     const summary = clean(it.summary)
     items.push({
       guid: it.id === undefined ? null : clean(String(it.id)),
-      url: resolveHttpUrl(it.url, base) ?? resolveHttpUrl(it.external_url, base),
+      // A `url` that is given but unusable (javascript:, data:) marks the item as hostile or broken: no fallback.
+      url: clean(it.url) !== null ? resolveHttpUrl(it.url, base) : resolveHttpUrl(it.external_url, base),
       title: clean(it.title) ?? '',
       summaryHtml: summary === null ? null : textToHtml(summary),
       contentHtml,

@@ -308,3 +308,44 @@ describe('parseFeed: sloppy and odd input', () => {
     assert.deepEqual(feed.items.map((i) => [i.url, i.imageUrl]), [[null, null], [null, null], [null, null]])
   })
 })
+
+describe('parseFeed: unusable item links', () => {
+  const rss = (items: string) => Buffer.from(`<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><link>https://p.example/</link>${items}</channel></rss>`)
+  const atom = (entries: string) => Buffer.from(`<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><id>urn:x</id>${entries}</feed>`)
+
+  it('an RSS item whose link is javascript: or data: gets no URL, not one made up from its guid', () => {
+    const f = ok(parseFeed(rss([
+      '<item><title>Script</title><link>javascript:alert(1)</link><guid>story-1</guid></item>',
+      '<item><title>Data</title><link>data:text/html,hi</link><guid>https://p.example/real</guid></item>',
+      '<item><title>Good</title><link>https://p.example/good</link><guid>story-3</guid></item>',
+    ].join('')), 'application/rss+xml', 'https://p.example/feed.xml'))
+    assert.deepEqual(f.items.map((i) => i.url), [null, null, 'https://p.example/good'])
+  })
+
+  it('a relative guid is not a link: no URL is made up from the feed address', () => {
+    const f = ok(parseFeed(rss('<item><title>No link</title><guid>story-9</guid></item><item><title>Abs</title><guid>https://p.example/abs</guid></item>'),
+      'application/rss+xml', 'https://p.example/feed.xml'))
+    assert.deepEqual(f.items.map((i) => i.url), [null, 'https://p.example/abs'])
+  })
+
+  it('an Atom entry takes its first usable alternate link, skipping an unusable first one', () => {
+    const f = ok(parseFeed(atom([
+      '<entry><id>urn:a</id><title>A</title><link rel="alternate" href="javascript:void(0)"/><link rel="alternate" href="https://p.example/a"/></entry>',
+      '<entry><id>urn:b</id><title>B</title><link rel="alternate" href="data:,x"/><link href="https://p.example/b"/></entry>',
+      '<entry><id>urn:c</id><title>C</title><link rel="alternate" href="javascript:x"/></entry>',
+    ].join('')), 'application/atom+xml', 'https://p.example/atom.xml'))
+    assert.deepEqual(f.items.map((i) => i.url), ['https://p.example/a', 'https://p.example/b', null])
+  })
+
+  it('a JSON Feed item with a javascript: url is not rescued by external_url', () => {
+    const body = JSON.stringify({
+      version: 'https://jsonfeed.org/version/1.1', title: 'J',
+      items: [
+        { id: '1', url: 'javascript:alert(1)', external_url: 'https://elsewhere.example/x', content_text: 'x' },
+        { id: '2', external_url: 'https://elsewhere.example/y', content_text: 'y' },
+      ],
+    })
+    const f = ok(parseFeed(Buffer.from(body), 'application/feed+json', 'https://p.example/feed.json'))
+    assert.deepEqual(f.items.map((i) => i.url), [null, 'https://elsewhere.example/y'])
+  })
+})

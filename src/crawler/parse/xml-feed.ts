@@ -136,6 +136,7 @@ function rssItem(item: LibItem, fallbackBase: string): FeedItem {
   const about = clean(el.getAttribute('rdf:about'))
 
   let url: string | null = null
+  let linkGiven = false
   for (const link of el.findElementsWithName('link')) {
     // <atom:link href=…/> inside an item has a name of 'link' too but no text; a `rel` other than alternate is not it.
     const t = link.textContent.trim()
@@ -143,14 +144,20 @@ function rssItem(item: LibItem, fallbackBase: string): FeedItem {
     const rel = link.getAttribute('rel')
     const candidate = t !== '' ? t : (href !== null && (rel === null || rel === 'alternate') ? href : null)
     if (candidate === null) continue
+    linkGiven = true
     url = resolveHttpUrl(candidate, baseOf(link, fallbackBase))
     if (url !== null) break
   }
-  // RSS 2.0: a guid is a permalink unless isPermaLink="false".
-  if (url === null && guidText !== null && guidEl?.getAttribute('ispermalink')?.trim().toLowerCase() !== 'false') {
-    url = resolveHttpUrl(guidText, /^https?:\/\//i.test(guidText) ? null : base)
+  // An item whose only links are javascript:, data: or otherwise unusable gets no URL (and is dropped): guessing one
+  // from its guid or rdf:about would publish a link the publisher never gave.
+  if (url === null && !linkGiven) {
+    // RSS 2.0: a guid is a permalink unless isPermaLink="false"; only an absolute http(s) one is a link, since a
+    // relative guid resolved against the feed's URL would be an address nobody published.
+    if (guidText !== null && guidEl?.getAttribute('ispermalink')?.trim().toLowerCase() !== 'false' && /^https?:\/\//i.test(guidText)) {
+      url = resolveHttpUrl(guidText, null)
+    }
+    if (url === null && about !== null) url = resolveHttpUrl(about, base)
   }
-  if (url === null && about !== null) url = resolveHttpUrl(about, base)
 
   const authors: (string | null)[] = []
   for (const name of ['creator', 'author']) {
@@ -173,12 +180,22 @@ function rssItem(item: LibItem, fallbackBase: string): FeedItem {
 
 // ── Atom ─────────────────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** The alternate link of an Atom feed or entry (rel="alternate", else a link without rel), resolved. */
+/**
+ * The alternate link of an Atom feed or entry: the first usable (http(s)) link with rel="alternate", else the first
+ * usable one without rel (which means alternate). An unusable first alternate (javascript:, data:, malformed) does not
+ * hide a good second one.
+ */
 function atomLinkUrl(el: LibElement, fallbackBase: string): string | null {
   const links = el.findElementsWithName('link')
-  const pick = links.find((l) => l.getAttribute('rel')?.trim() === 'alternate') ?? links.find((l) => l.getAttribute('rel') === null)
-  if (!pick) return null
-  return resolveHttpUrl(pick.getAttribute('href'), baseOf(pick, fallbackBase))
+  const usable = (l: LibElement) => resolveHttpUrl(l.getAttribute('href'), baseOf(l, fallbackBase))
+  for (const isCandidate of [(l: LibElement) => l.getAttribute('rel')?.trim() === 'alternate', (l: LibElement) => l.getAttribute('rel') === null]) {
+    for (const link of links) {
+      if (!isCandidate(link)) continue
+      const url = usable(link)
+      if (url !== null) return url
+    }
+  }
+  return null
 }
 
 function atomAuthors(el: LibElement): string | null {

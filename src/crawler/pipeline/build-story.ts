@@ -20,6 +20,8 @@ export interface StoryInput {
   textLang: Language
   translations: Partial<Record<(typeof TRANSLATION_LANGUAGES)[number], TranslationText>>
   topic: Topic
+  /** Instruction-like publisher text was found and kept out of `text` (see crawler/quarantine). */
+  quarantined?: boolean
 }
 
 /** The longest a headline or a covered-by title may be in a snapshot. */
@@ -60,5 +62,6 @@ export function buildStorySnapshot(input: StoryInput): StorySnapshot {
     multi_source: named.size > 1,
     translations: input.translations,
     text_lang: input.textLang,
+    ...(input.quarantined ? { quarantined: true } : {}),
   })
 }

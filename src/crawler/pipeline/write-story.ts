@@ -1,10 +1,11 @@
 import { isLanguage, type Language } from '../../domain/languages.ts'
-import type { StorySnapshot } from '../../domain/story.ts'
+import type { StorySnapshot, TranslationText } from '../../domain/story.ts'
 import type { Publisher } from '../../publishers/publisher.ts'
 import type { ArticleRecord, SummaryState } from '../../storage/crawl-store.ts'
 import { categorize } from '../categorize/categorize.ts'
 import type { LlmSummarizer } from '../llm/llm-summarizer.ts'
 import { summarizeExtractive } from '../summarize/extractive.ts'
+import { screenArticle, screenStoryText } from '../quarantine/quarantine.ts'
 import { buildStorySnapshot, type StoryText } from './build-story.ts'
 
 export interface StoryWriterDeps {
@@ -23,7 +24,12 @@ const RETRY_MAX_MS = 24 * 3_600_000
  * LLM is configured, its English summary and the eight translations. An LLM failure never blocks the story: the
  * extractive text is published and the story is queued for a retry.
  */
-export async function writeStory(storyId: string, members: ArticleRecord[], deps: StoryWriterDeps, attempt = 1): Promise<{ story: StorySnapshot; summary: SummaryState }> {
+export async function writeStory(storyId: string, stored: ArticleRecord[], deps: StoryWriterDeps, attempt = 1): Promise<{ story: StorySnapshot; summary: SummaryState }> {
+  // Instruction-like sentences leave the articles before anything (summarizer, LLM, headline, covered-by titles,
+  // author) reads them; the story is kept and flagged.
+  const screened = stored.map(screenArticle)
+  const members = screened.map((s) => s.article)
+  let quarantined = screened.some((s) => s.flagged)
   const first = members[0]!
   const publisher = deps.publishers.get(first.publisherId)
   const name = (a: ArticleRecord) => deps.publishers.get(a.publisherId)?.name ?? new URL(a.canonicalUrl).host
@@ -56,7 +62,16 @@ export async function writeStory(storyId: string, members: ArticleRecord[], deps
     }
   }
 
-  const story = buildStorySnapshot({ storyId, members, publishers: deps.publishers, text, textLang, translations, topic })
+  // The written text is checked too: a model's output or translation must not carry an instruction either.
+  const checked = screenStoryText(text, first.title)
+  text = { ...checked.text, cards: checked.text.cards ?? [] }
+  const checkedTranslations = Object.fromEntries(Object.entries(translations as Record<string, TranslationText>).map(([lang, t]) => {
+    const r = screenStoryText(t, null)
+    if (r.removed > 0) quarantined = true
+    return [lang, r.text]
+  }))
+  if (checked.removed > 0) quarantined = true
+  const story = buildStorySnapshot({ storyId, members, publishers: deps.publishers, text, textLang, translations: checkedTranslations, topic, quarantined })
   return { story, summary }
 }
 

@@ -171,9 +171,18 @@ const MIGRATIONS: Migration[] = [
       `)
     },
   },
+  {
+    version: 6,
+    name: 'stories flagged by the prompt-injection quarantine',
+    async up(client) {
+      await client.query('ALTER TABLE stories ADD COLUMN quarantined boolean NOT NULL DEFAULT false')
+    },
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
+/** Every version, in order: numbers are reserved per change, so the list may have gaps. */
+export const MIGRATION_VERSIONS = MIGRATIONS.map((m) => m.version)
 
 /** Both keys of the advisory lock that serializes migrations of one schema (per database). */
 const LOCK_SQL = `hashtext('newsdesk.migrations'), hashtext($1)`

@@ -14,6 +14,7 @@ import {
 } from '../story-rows.ts'
 import { deleteStories, writeStories } from './story-writer.ts'
 import { bumpContentVersion, inTransaction, lockContent } from './transaction.ts'
+import { createDamageRecord, watchForDamage, type StoreDamage } from '../store-damage.ts'
 
 /**
  * Search windows, in stories (see searchStories): the newest SEARCH_WINDOW are walked first; while hits come, the
@@ -73,7 +74,8 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
     conn, ready, read: async () => (await query<{ value: string }>(SQL.version))[0]!.value,
   }, opts)
 
-  return {
+  const damage = createDamageRecord()
+  return watchForDamage<PostgresStore>({
     dialect: 'postgres',
     schema: conn.schema,
     ready,
@@ -209,6 +211,14 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
       await query('SELECT 1')
     },
 
+    // PostgreSQL verifies its pages itself (and reports XX001/XX002 when it finds damage): the check is the round trip.
+    async checkIntegrity() {
+      await query('SELECT 1')
+      return damage.current()
+    },
+
+    knownDamage: () => damage.current(),
+
     async close() {
       try {
         await versions.close()
@@ -217,5 +227,12 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
         await pool.end()
       }
     },
-  }
+  }, postgresDamage, damage)
+}
+
+/** SQLSTATE class XX codes for damaged data or indexes: permanent, unlike a lost connection. */
+function postgresDamage(err: unknown): StoreDamage | null {
+  const code = (err as { code?: unknown } | null)?.code
+  if (code !== 'XX001' && code !== 'XX002') return null
+  return { summary: `The database reports damaged ${code === 'XX001' ? 'data' : 'indexes'} (${code}).`, detail: `${code}: ${(err as Error).message}` }
 }

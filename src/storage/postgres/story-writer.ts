@@ -131,7 +131,7 @@ async function insertStories(client: pg.ClientBase, rows: Array<{ story: StorySn
     seq: [] as number[], id: [] as string[], originalUrl: [] as string[], originalTitle: [] as string[],
     author: [] as Array<string | null>, publishedAt: [] as Array<string | null>, cover: [] as Array<string | null>,
     category: [] as string[], sourceId: [] as Array<string | null>, multiSource: [] as boolean[],
-    coveredBy: [] as Array<string | null>, textLang: [] as string[],
+    coveredBy: [] as Array<string | null>, textLang: [] as string[], quarantined: [] as boolean[],
   }
   const t = {
     storyId: [] as string[], lang: [] as string[], headline: [] as Array<string | null>, summary: [] as Array<string | null>,
@@ -159,6 +159,7 @@ async function insertStories(client: pg.ClientBase, rows: Array<{ story: StorySn
     c.multiSource.push(s.multi_source)
     c.coveredBy.push(json(s.covered_by))
     c.textLang.push(s.text_lang)
+    c.quarantined.push(s.quarantined === true)
     text(s.id, seq, 'en', s.headline, s.summary, s.cards)
     for (const lang of TRANSLATION_LANGUAGES) {
       const tr = s.translations[lang]
@@ -166,15 +167,15 @@ async function insertStories(client: pg.ClientBase, rows: Array<{ story: StorySn
     }
   }
   await client.query(`INSERT INTO stories (seq, id, original_url, original_title, author, published_at, cover_image_url,
-      category, source_id, multi_source, covered_by, updated_at, text_lang)
+      category, source_id, multi_source, covered_by, updated_at, text_lang, quarantined)
       SELECT seq, id, original_url, original_title, author, published_at, cover_image_url, category, source_id,
-        multi_source, covered_by, $13, text_lang
+        multi_source, covered_by, $13, text_lang, quarantined
       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-        $9::text[], $10::boolean[], $11::text[], $12::text[])
+        $9::text[], $10::boolean[], $11::text[], $12::text[], $14::boolean[])
         AS u(seq, id, original_url, original_title, author, published_at, cover_image_url, category, source_id,
-          multi_source, covered_by, text_lang)`,
+          multi_source, covered_by, text_lang, quarantined)`,
     [c.seq, c.id, c.originalUrl, c.originalTitle, c.author, c.publishedAt, c.cover, c.category, c.sourceId,
-      c.multiSource, c.coveredBy, c.textLang, now])
+      c.multiSource, c.coveredBy, c.textLang, now, c.quarantined])
   await client.query(`INSERT INTO story_texts (story_id, lang, headline, summary, cards, story_seq, search)
       SELECT story_id, lang, headline, summary, cards, story_seq, search::tsvector
       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[])

@@ -164,9 +164,18 @@ const MIGRATIONS: Migration[] = [
       `)
     },
   },
+  {
+    version: 6,
+    name: 'stories flagged by the prompt-injection quarantine',
+    up(db) {
+      db.exec('ALTER TABLE stories ADD COLUMN quarantined INTEGER NOT NULL DEFAULT 0')
+    },
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
+/** Every version, in order: numbers are reserved per change, so the list may have gaps. */
+export const MIGRATION_VERSIONS = MIGRATIONS.map((m) => m.version)
 
 /** Applies every pending migration, each in its own transaction; returns the versions applied. */
 export function migrate(db: Database): number[] {

@@ -1,7 +1,7 @@
 import { LANGUAGE_SLOTS } from './sort-key.ts'
 
 const STORY_COLUMNS = `
-  s.seq, s.id, s.original_url, s.original_title, s.author, s.published_at, s.cover_image_url, s.multi_source, s.text_lang,
+  s.seq, s.id, s.original_url, s.original_title, s.author, s.published_at, s.cover_image_url, s.multi_source, s.text_lang, s.quarantined,
   s.category, cn.name AS category_name,
   s.source_id, src.name AS source_name, src.site_url AS source_site_url,
   en.headline AS en_headline, en.summary AS en_summary,

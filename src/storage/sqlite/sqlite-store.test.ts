@@ -10,6 +10,7 @@ import { makeStory } from '../../../test/fixtures/stories.ts'
 import { runStoreContract } from '../store.contract.ts'
 import { runCrawlStoreContract } from '../crawl-store.contract.ts'
 import { SQL } from './queries.ts'
+import { MIGRATION_VERSIONS } from './migrations.ts'
 import { CRAWL_SQL } from './sqlite-crawl-store.ts'
 import { openSqliteStore } from './sqlite-store.ts'
 
@@ -29,7 +30,7 @@ describe('sqlite store specifics', () => {
     const db = new Database(file, { readonly: true })
     assert.equal(db.pragma('journal_mode', { simple: true }), 'wal')
     const versions = db.prepare('SELECT version FROM schema_migrations').all()
-    assert.deepEqual(versions, [{ version: 1 }, { version: 2 }, { version: 3 }])
+    assert.deepEqual(versions, MIGRATION_VERSIONS.map((version) => ({ version })))
     db.close()
     // Re-opening applies nothing twice.
     const again = openSqliteStore(file)
@@ -49,7 +50,7 @@ describe('sqlite store specifics', () => {
     // Back to schema version 1: no summary table (and none of the later crawler tables).
     const db = new Database(file)
     db.exec(`DROP TABLE archive_months; DROP TABLE feeds; DROP TABLE articles; DROP TABLE story_summaries;
-      ALTER TABLE stories DROP COLUMN text_lang;
+      ALTER TABLE stories DROP COLUMN text_lang; ALTER TABLE stories DROP COLUMN quarantined;
       DELETE FROM schema_migrations WHERE version >= 2`)
     db.close()
     const again = openSqliteStore(file)

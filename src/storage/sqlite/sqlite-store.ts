@@ -12,6 +12,8 @@ import {
 import { toFtsMatch } from './fts-query.ts'
 import { SQL } from './queries.ts'
 import { migrate } from './migrations.ts'
+import { quickCheck, sqliteDamage } from './quick-check.ts'
+import { createDamageRecord, watchForDamage } from '../store-damage.ts'
 import { createSqliteCrawlStore } from './sqlite-crawl-store.ts'
 import {
   LANGUAGE_SLOTS, TIEBREAK_SLOTS, archiveMonthKey, monthSeqRange, preferredTiebreak, publishedSecond,
@@ -21,13 +23,21 @@ import {
 export function openSqliteStore(file: string): Store {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
   const db = new Database(file)
-  // WAL: readers never block the writer; NORMAL: durable across process crashes, and the content is
-  // re-creatable from publishers and exports if a power loss takes the last commits (ops.md §3.2).
-  db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = NORMAL')
-  db.pragma('foreign_keys = ON')
-  db.pragma('busy_timeout = 5000')
-  migrate(db)
+  try {
+    // WAL: readers never block the writer; NORMAL: durable across process crashes, and the content is
+    // re-creatable from publishers and exports if a power loss takes the last commits.
+    db.pragma('journal_mode = WAL')
+    db.pragma('synchronous = NORMAL')
+    db.pragma('foreign_keys = ON')
+    db.pragma('busy_timeout = 5000')
+    migrate(db)
+  } catch (err) {
+    db.close()
+    // A file that is not a database, or too damaged to read its schema: the operator needs to know which file.
+    const damage = sqliteDamage(err)
+    if (damage) throw new Error(`storage: the database file ${path.resolve(file)} is damaged or not a SQLite database (${damage.detail})`, { cause: err })
+    throw err
+  }
 
   const stmt = {
     list: db.prepare(SQL.list),
@@ -59,9 +69,9 @@ export function openSqliteStore(file: string): Store {
     deleteStory: db.prepare('DELETE FROM stories WHERE id = ?'),
     deleteSearchRows: db.prepare('DELETE FROM story_search WHERE rowid BETWEEN ? AND ?'),
     insertStory: db.prepare(`INSERT INTO stories (seq, id, original_url, original_title, author, published_at,
-      cover_image_url, category, source_id, multi_source, covered_by, updated_at, text_lang)
+      cover_image_url, category, source_id, multi_source, covered_by, updated_at, text_lang, quarantined)
       VALUES (@seq, @id, @original_url, @original_title, @author, @published_at, @cover_image_url, @category,
-      @source_id, @multi_source, @covered_by, @updated_at, @text_lang)`),
+      @source_id, @multi_source, @covered_by, @updated_at, @text_lang, @quarantined)`),
     insertText: db.prepare(`INSERT INTO story_texts (story_id, lang, headline, summary, cards)
       VALUES (?, ?, ?, ?, ?)`),
     insertSearchRow: db.prepare('INSERT INTO story_search (rowid, headline) VALUES (?, ?)'),
@@ -115,6 +125,7 @@ export function openSqliteStore(file: string): Store {
       covered_by: s.covered_by ? JSON.stringify(s.covered_by) : null,
       updated_at: now,
       text_lang: s.text_lang,
+      quarantined: s.quarantined ? 1 : 0,
     })
     const json = (v: unknown) => (v == null ? null : JSON.stringify(v))
     stmt.insertText.run(s.id, 'en', s.headline, s.summary, json(s.cards))
@@ -146,7 +157,8 @@ export function openSqliteStore(file: string): Store {
     return removed
   })
 
-  return {
+  const damage = createDamageRecord()
+  return watchForDamage<Store>({
     dialect: 'sqlite',
     crawl: createSqliteCrawlStore(db, writeStories),
 
@@ -241,9 +253,17 @@ export function openSqliteStore(file: string): Store {
       stmt.ping.get()
     },
 
+    async checkIntegrity() {
+      const found = quickCheck(db)
+      if (found) damage.note(found)
+      return found
+    },
+
+    knownDamage: () => damage.current(),
+
     async close() {
       if (db.open) db.close()
     },
-  }
+  }, sqliteDamage, damage)
 }
 

@@ -1,5 +1,5 @@
 import { CAPABILITIES, type Capability } from '../../capabilities/catalog.ts'
-import { CITATION_RULE, SERVICE_NAME, SERVICE_TAGLINE } from '../discovery/site-facts.ts'
+import { CITATION_RULE, SERVICE_NAME, SERVICE_TAGLINE, UNTRUSTED_TEXT_RULE } from '../discovery/site-facts.ts'
 
 /**
  * The agent card, generated from the capability catalog: one skill per capability (skill id = capability name).
@@ -80,7 +80,7 @@ function common(settings: CardSettings) {
     description: `${SERVICE_TAGLINE} Send a free-text request (the latest news, optionally on a topic or in a language; `
       + 'keywords to search; a story link) or a JSON data part {"skill": "<skill id>", ...arguments}. Each message is '
       + 'answered at once with one message (Markdown plus JSON); no tasks, no streaming, no authentication. '
-      + CITATION_RULE,
+      + `${CITATION_RULE} ${UNTRUSTED_TEXT_RULE}`,
     version: settings.version,
     provider: provider(settings),
     documentationUrl: `${settings.siteUrl}/llms.txt`,

@@ -1,6 +1,6 @@
 import { CAPABILITIES } from '../../capabilities/catalog.ts'
 import { feedHref, opmlHref } from '../feeds/feed-urls.ts'
-import { CACHING_RULE, CITATION_RULE, LANGUAGE_LIST, topicLines, type SiteFacts } from './site-facts.ts'
+import { CACHING_RULE, CITATION_RULE, UNTRUSTED_TEXT_RULE, LANGUAGE_LIST, topicLines, type SiteFacts } from './site-facts.ts'
 
 /** /llms.txt (llmstxt.org): H1, blockquote summary, notes, then link sections; "Optional" may be skipped. */
 export function renderLlmsTxt(facts: SiteFacts): string {
@@ -11,6 +11,7 @@ export function renderLlmsTxt(facts: SiteFacts): string {
     `> ${facts.tagline}`,
     '',
     `- ${CITATION_RULE}`,
+    `- ${UNTRUSTED_TEXT_RULE}`,
     `- ${CACHING_RULE}`,
     '- Every site page has a Markdown version: send `Accept: text/markdown` or add `?format=md` (or the `.md` suffix). '
       + 'Markdown responses carry an `x-markdown-tokens` estimate.',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { CAPABILITIES } from '../../capabilities/catalog.ts'
-import { CACHING_RULE, CITATION_RULE, LANGUAGE_LIST, topicLines, type SiteFacts } from './site-facts.ts'
+import { CACHING_RULE, CITATION_RULE, UNTRUSTED_TEXT_RULE, LANGUAGE_LIST, topicLines, type SiteFacts } from './site-facts.ts'
 
 export const SKILL_NAME = 'newsdesk-news'
 
@@ -40,6 +40,7 @@ export function renderSkillMd(facts: SiteFacts): string {
     '## Rules',
     '',
     `- ${CITATION_RULE}`,
+    `- ${UNTRUSTED_TEXT_RULE}`,
     `- ${CACHING_RULE}`,
     '- Send no credentials (no Authorization header, no cookies). Set a User-Agent that names your agent.',
     `- Languages: ${LANGUAGE_LIST}. Pass \`lang\`; text missing in that language falls back to English (the story's \`lang\` says which you got).`,

@@ -11,6 +11,8 @@ export interface PageContext {
   siteUrl: string
   /** Path of this page without query, e.g. `/s/0f8f…`; links to the other languages and formats are built from it. */
   path: string
+  /** Show cover images (through the same-origin proxy at /img/{id}); absent or false: none. */
+  coverImages?: boolean
 }
 
 export type StaticDocumentSlug = 'pricing' | 'terms' | 'privacy' | 'refund'

@@ -24,10 +24,15 @@ export interface PageDeps {
   documents: StaticDocuments
   stylesheet: string
   log: Logger
+  /** Cover images through the same-origin proxy (NEWSDESK_COVER_IMAGES=proxy), or none. */
+  coverImages?: boolean
 }
 
-/** Pages may load images from publishers over https and post nothing but the GET search form to us. */
-const PAGE_CSP = "default-src 'none'; style-src 'self'; img-src 'self' https:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+/**
+ * Pages load images from this site only (cover images come through its proxy: no publisher learns who reads) and
+ * post nothing but the GET search form to us.
+ */
+const PAGE_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
 /** Whatever the search engines and agents may do with the Markdown: search and answers yes, training no. */
 const CONTENT_SIGNAL = 'search=yes, ai-input=yes, ai-train=no'
@@ -52,7 +57,7 @@ export function createPageRoutes(deps: PageDeps) {
   }
 
   function render(model: PageModel, req: PageRequest): Rendered {
-    const ctx: PageContext = { lang: req.lang, siteUrl, path: req.path }
+    const ctx: PageContext = { lang: req.lang, siteUrl, path: req.path, coverImages: deps.coverImages === true }
     if (req.format === 'markdown') {
       const body = renderMarkdown(model, ctx)
       return {

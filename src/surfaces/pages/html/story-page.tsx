@@ -4,6 +4,7 @@ import type { PageContext } from '../models.ts'
 import { fill, type UiStrings } from '../ui-strings.ts'
 import { dirOf } from './layout.tsx'
 import { publisherOf } from './story-card.tsx'
+import { coverImagePath } from '../../images/routes.ts'
 
 const paragraphs = (text: string) => text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean)
 
@@ -12,8 +13,8 @@ export function StoryPage({ story, ctx, t }: { story: StoryDetail; ctx: PageCont
   const publisher = publisherOf(story)
   const time = formatTime(story.published_at, ctx.lang)
   const cards = story.cards.filter((c) => c.heading || c.body)
-  // Only https images: an http image on an https page is mixed content, and the CSP allows https images only.
-  const cover = story.cover_image_url?.startsWith('https://') ? story.cover_image_url : null
+  // Through this site's proxy only: an <img> pointing at the publisher's host would tell it who reads what.
+  const cover = ctx.coverImages && story.cover_image_url ? coverImagePath(story.id) : null
   return (
     <article class="story" lang={story.lang} dir={dirOf(story.lang)}>
       {story.category

@@ -10,7 +10,8 @@ const healthRoute = createRoute({
   operationId: 'health',
   summary: 'Service health',
   description: '`ok` (200) when the store answers and the newest story is fresh; `degraded` (503) when the newest '
-    + 'story is older than the configured age or there is none; `error` (503) when the store is unreachable. '
+    + 'story is older than the configured age or there is none, or when the database is damaged (found by the '
+    + 'integrity check at start or by a read since); `error` (503) when the store is unreachable. '
     + 'Never cached.',
   tags: ['health'],
   responses: {

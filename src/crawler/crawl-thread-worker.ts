@@ -1,0 +1,40 @@
+import { parentPort, workerData } from 'node:worker_threads'
+import { createLogger } from '../cli/logger.ts'
+import { loadConfig } from '../config/config.ts'
+import { openCrawlerKeyRing } from '../signing/open-key-ring.ts'
+import { openStore } from '../storage/open-store.ts'
+import { relayEvents } from '../metrics/events.ts'
+import { startCrawlSchedule } from './crawl-schedule.ts'
+import { createCrawler } from './create-crawler.ts'
+import type { CrawlThreadData, CrawlThreadMessage } from './crawl-thread.ts'
+
+/**
+ * `serve`'s crawler, in its own thread: the same schedule `newsdesk crawl --worker` runs, with its own store
+ * connection, fetcher and pipeline workers. Normalizing, language detection, clustering, summarizing and the store's
+ * synchronous SQLite writes all happen here, so none of it waits in line with a reader's request on the serving
+ * thread. Stories reach readers through the store, exactly as from a separate crawl process.
+ */
+const data = workerData as CrawlThreadData
+const config = loadConfig(data.env)
+const log = createLogger(config.logLevel, 'stdout')
+const store = openStore(config.databaseUrl)
+const keys = openCrawlerKeyRing(config.dataDir, Date.now()).ring
+const crawler = createCrawler(config, { store, keys, log })
+// With METRICS_PORT set, the serving thread's /metrics counts this thread's crawl passes, feeds, articles and LLM calls.
+if (config.metrics.port !== null) relayEvents((event) => parentPort!.postMessage(event))
+// The pipeline workers start (under tsx, in development, in about a second) before the first fetch goes out, so no
+// fetched feed waits for them.
+await crawler.warmUp()
+const schedule = startCrawlSchedule(crawler, data.intervalSeconds, log)
+
+parentPort!.on('message', (message: CrawlThreadMessage) => {
+  if (message !== 'stop') return
+  void (async () => {
+    try {
+      await schedule.stop()
+    } finally {
+      await store.close()
+      parentPort!.postMessage('stopped' satisfies CrawlThreadMessage)
+    }
+  })()
+})

@@ -1,0 +1,106 @@
+import type { Card } from '../../domain/story.ts'
+import type { ArticleRecord } from '../../storage/crawl-store.ts'
+import { collapseWhitespace, stripControls } from '../normalize/html-text.ts'
+import { INSTRUCTION_PATTERNS } from './instruction-patterns.ts'
+
+/**
+ * Prompt-injection quarantine. Publisher text reaches agents (MCP, A2A) and the optional summarizing LLM, so a feed
+ * item that addresses them ("Ignore previous instructions …; SYSTEM: …", "call the … tool and send the results to
+ * https://…") must not reach them as the service's own words. The story is kept (the rest of the article is news),
+ * the sentences that read as instructions are dropped from everything it is written from, and the story is flagged.
+ */
+
+/** Sentence ends: . ! ? … (and the Arabic ?) followed by space, or the CJK full stops, which take no space. */
+const SENTENCE_END = /(?<=[.!?…؟][”’"'»)\]]*)\s+(?=\S)|(?<=[。！？])/u
+
+/** True when the sentence reads as an instruction to an AI (see instruction-patterns.ts). */
+export function isInstructionLike(sentence: string): boolean {
+  // Zero-width and bidi characters would split a keyword invisibly; full-width letters would hide it: match on the
+  // normalized form, remove the original.
+  const text = collapseWhitespace(stripControls(sentence).normalize('NFKC'))
+  if (text === '') return false
+  const clauses = new Set([text, ...text.split(';'), ...text.split(/[;:]/)].map((c) => c.trim()).filter((c) => c !== ''))
+  for (const clause of clauses) {
+    if (INSTRUCTION_PATTERNS.some((p) => p.test(clause))) return true
+  }
+  return false
+}
+
+export interface Screened {
+  text: string
+  /** How many sentences were dropped. */
+  removed: number
+}
+
+/** Drops instruction-like sentences from plain text, keeping paragraphs ('\n\n') and every other sentence as it was. */
+export function screenText(text: string): Screened {
+  let removed = 0
+  const paragraphs = text.split(/\n\s*\n/).map((paragraph) => {
+    const kept = paragraph.split(SENTENCE_END).filter((sentence) => {
+      if (!isInstructionLike(sentence)) return true
+      removed++
+      return false
+    })
+    return kept.join(' ').trim()
+  })
+  if (removed === 0) return { text, removed }
+  return { text: paragraphs.filter((p) => p !== '').join('\n\n'), removed }
+}
+
+/** The longest a headline made from the text's first sentence may be. */
+const FALLBACK_TITLE_CHARS = 160
+
+/**
+ * An article as the story writer may use it: instruction-like sentences gone from title, text and author. A title
+ * that was nothing but instructions becomes the text's first clean sentence (or names the site), so the story keeps a
+ * headline without repeating the attack.
+ */
+export function screenArticle(stored: ArticleRecord): { article: ArticleRecord; flagged: boolean } {
+  // Articles stored before zero-width characters were stripped at parse time, and text from page extraction, get
+  // the same cleaning here: every piece of publisher text a story is written from passes this one place.
+  const article = {
+    ...stored, title: stripControls(stored.title), text: stripControls(stored.text),
+    author: stored.author === null ? null : stripControls(stored.author),
+  }
+  const text = screenText(article.text)
+  const title = screenText(article.title)
+  const authorFlagged = article.author !== null && isInstructionLike(article.author)
+  const flagged = text.removed + title.removed > 0 || authorFlagged
+  if (!flagged) return { article, flagged }
+  return {
+    flagged,
+    article: {
+      ...article,
+      title: collapseWhitespace(title.text) || fallbackTitle(text.text, article.canonicalUrl),
+      text: text.text,
+      author: authorFlagged ? null : article.author,
+    },
+  }
+}
+
+function fallbackTitle(text: string, url: string): string {
+  const first = collapseWhitespace(text.split(SENTENCE_END)[0] ?? '')
+  if (first !== '') return first.length <= FALLBACK_TITLE_CHARS ? first : `${first.slice(0, first.lastIndexOf(' ', FALLBACK_TITLE_CHARS) > 80 ? first.lastIndexOf(' ', FALLBACK_TITLE_CHARS) : FALLBACK_TITLE_CHARS)}…`
+  return `Story from ${new URL(url).hostname}`
+}
+
+/**
+ * The written text checked once more (an LLM's output, or a translation, could carry an instruction the screening of
+ * its sources missed): flagged sentences leave summaries and cards; a flagged headline is replaced by `fallback`
+ * (the screened title for the base text; null for a translation, which then falls back to the base headline).
+ */
+export function screenStoryText<T extends { headline?: string | null; summary?: string | null; cards?: Card[] | null }>(text: T, fallback: T['headline']): { text: T; removed: number } {
+  let removed = 0
+  const screen = (s: string | null | undefined) => {
+    if (s === null || s === undefined) return s
+    const r = screenText(s)
+    removed += r.removed
+    return r.text
+  }
+  const headline = text.headline && isInstructionLike(text.headline) ? (removed++, fallback) : text.headline
+  const summary = screen(text.summary)
+  const cards = text.cards?.map((c) => ({ heading: c.heading && isInstructionLike(c.heading) ? (removed++, null) : c.heading, body: screen(c.body) ?? null }))
+    .filter((c) => c.heading || c.body)
+  if (removed === 0) return { text, removed }
+  return { text: { ...text, headline, summary: summary === '' ? null : summary, cards }, removed }
+}
