@@ -3,7 +3,8 @@ import { createLogger } from '../cli/logger.ts'
 import { loadConfig } from '../config/config.ts'
 import { openCrawlerKeyRing } from '../signing/open-key-ring.ts'
 import { openStore } from '../storage/open-store.ts'
-import { relayEvents } from '../metrics/events.ts'
+import { emit, relayEvents } from '../metrics/events.ts'
+import { instrumentStore } from '../metrics/instrument-store.ts'
 import { startCrawlSchedule } from './crawl-schedule.ts'
 import { createCrawler } from './create-crawler.ts'
 import type { CrawlThreadData, CrawlThreadMessage } from './crawl-thread.ts'
@@ -17,11 +18,14 @@ import type { CrawlThreadData, CrawlThreadMessage } from './crawl-thread.ts'
 const data = workerData as CrawlThreadData
 const config = loadConfig(data.env)
 const log = createLogger(config.logLevel, 'stdout')
-const store = openStore(config.databaseUrl)
+const metricsOn = config.metrics.port !== null
+// With METRICS_PORT set, the serving thread's /metrics counts this thread's store calls, crawl passes, feeds,
+// articles and LLM calls: they travel as events (diagnostics channels do not cross threads).
+const opened = openStore(config.databaseUrl)
+const store = metricsOn ? instrumentStore(opened, (operation, seconds, ok) => emit.storeQuery({ operation, seconds, ok })) : opened
+if (metricsOn) relayEvents((event) => parentPort!.postMessage(event))
 const keys = openCrawlerKeyRing(config.dataDir, Date.now()).ring
 const crawler = createCrawler(config, { store, keys, log })
-// With METRICS_PORT set, the serving thread's /metrics counts this thread's crawl passes, feeds, articles and LLM calls.
-if (config.metrics.port !== null) relayEvents((event) => parentPort!.postMessage(event))
 // The pipeline workers start (under tsx, in development, in about a second) before the first fetch goes out, so no
 // fetched feed waits for them.
 await crawler.warmUp()

@@ -10,6 +10,8 @@ export interface FeedRunEvent { status: 'ok' | 'not-modified' | 'failed'; articl
 export interface ArticleFetchEvent { outcome: string }
 export interface ExtractionEvent { outcome: 'ok' | 'failed' }
 export interface LlmCallEvent { outcome: 'ok' | string; durationMs: number }
+/** A store call made in another thread (serve's crawl thread); the serving thread times its own calls directly. */
+export interface StoreQueryEvent { operation: string; seconds: number; ok: boolean }
 
 export const CHANNELS = {
   crawlPass: 'newsdesk:crawl.pass',
@@ -17,6 +19,7 @@ export const CHANNELS = {
   articleFetch: 'newsdesk:crawl.article-fetch',
   extraction: 'newsdesk:crawl.extraction',
   llmCall: 'newsdesk:llm.call',
+  storeQuery: 'newsdesk:store.query',
 } as const
 
 const channel = <T>(name: string) => {
@@ -32,6 +35,7 @@ export const emit = {
   articleFetch: channel<ArticleFetchEvent>(CHANNELS.articleFetch),
   extraction: channel<ExtractionEvent>(CHANNELS.extraction),
   llmCall: channel<LlmCallEvent>(CHANNELS.llmCall),
+  storeQuery: channel<StoreQueryEvent>(CHANNELS.storeQuery),
 }
 
 /** One crawler event on its way from the thread that published it to the thread whose metrics count it. */

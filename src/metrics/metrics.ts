@@ -3,7 +3,7 @@ import type { Server } from 'node:http'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { CrawlStore, FeedRecord } from '../storage/crawl-store.ts'
 import type { Store } from '../storage/store.ts'
-import { CHANNELS, type ArticleFetchEvent, type CrawlPassEvent, type ExtractionEvent, type FeedRunEvent, type LlmCallEvent } from './events.ts'
+import { CHANNELS, type ArticleFetchEvent, type CrawlPassEvent, type ExtractionEvent, type FeedRunEvent, type LlmCallEvent, type StoreQueryEvent } from './events.ts'
 import { observeHttpRequests } from './http-requests.ts'
 import { instrumentStore } from './instrument-store.ts'
 import { createRouteLabeler } from './route-label.ts'
@@ -68,6 +68,7 @@ export function createMetrics() {
   })
   on<ArticleFetchEvent>(CHANNELS.articleFetch, (e) => articlesFetched.inc({ outcome: e.outcome }))
   on<ExtractionEvent>(CHANNELS.extraction, (e) => articlesExtracted.inc({ outcome: e.outcome }))
+  on<StoreQueryEvent>(CHANNELS.storeQuery, (e) => storeDuration.observe({ operation: e.operation, outcome: e.ok ? 'ok' : 'error' }, e.seconds))
   on<LlmCallEvent>(CHANNELS.llmCall, (e) => {
     llmCalls.inc({ outcome: e.outcome })
     llmDuration.observe(e.durationMs / 1000)
