@@ -42,6 +42,10 @@ const storyFields = {
   published_at: z.iso.datetime().nullable(),
   cover_image_url: Uri.nullable(),
   multi_source: z.boolean().meta({ description: 'True when the story synthesizes the coverage of several publishers.' }),
+  lang: z.enum(LANGUAGES).meta({
+    description: 'Language the headline is in: the requested one, or the original language (usually en) when no '
+      + 'translation exists yet.',
+  }),
 }
 
 export const Story = z.strictObject(storyFields).meta({ id: 'Story' })
@@ -60,7 +64,6 @@ export const CoveringOutlet = z.strictObject({
 
 export const StoryDetail = z.strictObject({
   ...storyFields,
-  lang: z.enum(LANGUAGES).meta({ description: 'Language of the returned headline.' }),
   cards: z.array(SummaryCard).meta({ description: 'The summary cards; English when missing in the requested language.' }),
   covered_by: z.array(CoveringOutlet).meta({ description: 'Other outlets covering the story.' }),
 }).meta({ id: 'StoryDetail' })
@@ -183,6 +186,7 @@ export function createViews(siteUrl: string) {
       published_at: r.publishedAt,
       cover_image_url: r.coverImageUrl,
       multi_source: r.multiSource,
+      lang: text.lang,
     }
   }
 
@@ -190,7 +194,6 @@ export function createViews(siteUrl: string) {
     const text = resolveText(r.en, r.translation, lang, r.textLang)
     return {
       ...story(r, lang),
-      lang: text.lang,
       cards: text.cards ?? [],
       covered_by: r.coveredBy ?? [],
     }
