@@ -3,7 +3,11 @@ import {
 } from '@modelcontextprotocol/server'
 import { Hono, type Context } from 'hono'
 import type { Logger } from 'pino'
+import { readWebStreamCapped } from '../../util/read-web-stream.ts'
+import type { AnswerCache, CachedAnswer } from '../agent-cache/answer-cache.ts'
+import { jsonRpcResult } from '../agent-cache/answer-cache.ts'
 import type { Responder } from '../http/responder.ts'
+import { cacheableCall, unsupportedVersionResponse, type CacheableCall } from './cacheable-calls.ts'
 import { createOriginPolicy } from './origin-policy.ts'
 
 /** Tool calls are a few hundred bytes; 64 KiB leaves room for clients that send large `_meta` and refuses floods. */
@@ -17,7 +21,15 @@ export interface McpRoutesDeps {
   respond: Responder
   /** The server card (SEP-2127 plus the legacy SEP-1649 fields), served at both card paths. */
   serverCard: object
+  /** Tool results, tools/list and the other fixed answers, by normalized request. */
+  answers: AnswerCache
+  /** The store's content version: a tool result is reused only while it is unchanged. */
+  contentVersion: () => Promise<string>
 }
+
+/** A cached answer as the response to the request with JSON-RPC id `id`. */
+const cachedResponse = (id: string | number, answer: CachedAnswer) =>
+  new Response(jsonRpcResult(id, answer.json), { status: 200, headers: { 'Content-Type': answer.contentType } })
 
 const CARD_TYPE = 'application/mcp-server-card+json'
 
@@ -42,17 +54,69 @@ export function createMcpRoutes(deps: McpRoutesDeps): Hono {
     legacy: 'reject', responseMode: 'auto', maxRequestBodySize: MCP_MAX_BODY_BYTES, onerror,
   })
 
-  async function serveLegacy(request: Request): Promise<Response> {
+  async function serveLegacy(request: Request, parsedBody: unknown): Promise<Response> {
     const server = deps.createServer()
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MCP_MAX_BODY_BYTES,
     })
     await server.connect(transport)
     try {
-      return await transport.handleRequest(request)
+      return await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody })
     } finally {
       // JSON mode has the whole body by now; closing frees the per-request instance.
       void server.close()
+    }
+  }
+
+  /** The SDK's answer, for what the answer cache does not hold: the body is handed over already parsed. */
+  async function viaSdk(request: Request, text: string, body: unknown): Promise<Response> {
+    const fresh = new Request(request.url, { method: 'POST', headers: request.headers, body: text })
+    const parsed = body === undefined ? undefined : { parsedBody: body }
+    return (await isLegacyRequest(fresh, body, { maxRequestBodySize: MCP_MAX_BODY_BYTES }))
+      ? serveLegacy(fresh, body)
+      : modern.fetch(fresh, parsed)
+  }
+
+  /**
+   * One JSON-RPC request body → its response. The single entry after the HTTP checks: request-shape guards
+   * (batches, …) belong at its top. A call the answer cache holds is answered without the SDK; anything else goes
+   * to the SDK, and a cacheable success is kept for the next caller.
+   */
+  async function answer(request: Request, text: string): Promise<Response> {
+    let body: unknown
+    try {
+      body = JSON.parse(text)
+    } catch {
+      body = undefined // the SDK answers with its parse error
+    }
+    const badVersion = unsupportedVersionResponse(request.headers, body)
+    if (badVersion) return badVersion
+    const call = cacheableCall(request.headers, body)
+    const version = call && deps.answers.enabled ? await answerVersion(call) : undefined
+    if (call && version !== undefined) {
+      const hit = deps.answers.get(call.key, version)
+      if (hit) return cachedResponse(call.id, hit)
+    }
+    const response = await viaSdk(request, text, body)
+    if (!call || version === undefined || response.status !== 200) return response
+    const contentType = response.headers.get('content-type') ?? ''
+    if (!contentType.startsWith('application/json')) return response
+    const sdkText = await response.text()
+    const result = (JSON.parse(sdkText) as { result?: { isError?: boolean } }).result
+    // Tool errors are not kept: some depend on the moment (an unavailable store), and they are rare.
+    if (result === undefined || result.isError === true) return new Response(sdkText, { status: 200, headers: response.headers })
+    const stored = { json: JSON.stringify(result), contentType }
+    deps.answers.set(call.key, version, stored)
+    return cachedResponse(call.id, stored)
+  }
+
+  /** The content version for calls whose answer depends on the stories; undefined (no caching) when the store is down. */
+  async function answerVersion(call: CacheableCall): Promise<string | undefined> {
+    if (!call.dependsOnContent) return 'static'
+    try {
+      return await deps.contentVersion()
+    } catch {
+      return undefined
     }
   }
 
@@ -64,13 +128,13 @@ export function createMcpRoutes(deps: McpRoutesDeps): Hono {
     if (!isJsonContentType(request.headers.get('content-type'))) {
       return jsonRpcError(415, -32000, 'Unsupported Media Type: send Content-Type: application/json')
     }
-    const length = Number(request.headers.get('content-length') ?? 0)
-    if (length > MCP_MAX_BODY_BYTES) {
+    const text = Number(request.headers.get('content-length') ?? 0) > MCP_MAX_BODY_BYTES
+      ? undefined
+      : (await readWebStreamCapped(request.body, MCP_MAX_BODY_BYTES))?.toString('utf8')
+    if (text === undefined) {
       return jsonRpcError(413, -32000, `Payload Too Large: the limit is ${MCP_MAX_BODY_BYTES} bytes`)
     }
-    const response = (await isLegacyRequest(request, undefined, { maxRequestBodySize: MCP_MAX_BODY_BYTES }))
-      ? await serveLegacy(request)
-      : await modern.fetch(request)
+    const response = await answer(request, text)
     // Answers depend on the request body: never store them in a shared cache.
     const headers = new Headers(response.headers)
     headers.set('Cache-Control', 'no-store')
