@@ -99,7 +99,7 @@ export function createApp({ config, query, log, crawlerKeys, documents }: AppDep
     contentVersion: () => query.contentVersion(),
   }))
   app.route('/', createDiscoveryRoutes({ facts, respond }))
-  app.route('/', createA2aRoutes({ query, siteUrl: config.siteUrl, log, respond, operator: config.operator, version }))
+  app.route('/', createA2aRoutes({ query, siteUrl: config.siteUrl, log, respond, operator: config.operator, version, answers }))
 
   const stylesheet = createStylesheet()
   app.route('/', stylesheet.routes)

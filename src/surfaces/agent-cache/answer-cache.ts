@@ -61,6 +61,6 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** A JSON-RPC success response around an already serialized result: the only per-request part is the id. */
-export function jsonRpcResult(id: string | number, resultJson: string): string {
+export function jsonRpcResult(id: string | number | null, resultJson: string): string {
   return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`
 }
