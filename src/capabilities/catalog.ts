@@ -12,7 +12,7 @@ import { storyDetailMarkdown, storyListMarkdown, topicListMarkdown } from './ans
  * surface describes the same capabilities in the same words. Each runs against the one query service.
  */
 
-const CITE = 'Cite the publisher and original_url when you use a story.'
+const CITE = 'Always cite the publisher and original_url.'
 
 /** Language of story text, as an agent needs it explained. */
 const StoryLang = Lang.meta({ description: 'Language of headlines and summaries.' })
@@ -110,8 +110,8 @@ export const searchStories = define({
 export const getStory = define({
   name: 'get_story',
   title: 'Get a story',
-  description: 'One story in full: summary, key points, original link, other outlets. Use it when a '
-    + `one-line summary is not enough, or for a link. ${CITE}`,
+  description: 'One story in full: summary, key points, original link, other outlets. Use it after '
+    + `get_latest_stories or search_stories when a one-line summary is not enough, or for a story link. ${CITE}`,
   input: z.object({
     id: z.string({ error: ID_RULE }).min(1, { error: ID_RULE }).max(2048, { error: ID_RULE }).meta({
       description: "A story's id (UUID) or page URL.",

@@ -53,9 +53,10 @@ const ADVERTISED = [MODERN_PROTOCOL_VERSION, ...LEGACY_PROTOCOL_VERSIONS]
 
 /**
  * A 400 for an `MCP-Protocol-Version` header this server does not speak, naming the versions it does, so a client
- * can retry with one of them (or drop the header and initialize). The code follows the request's era: -32022
- * (UnsupportedProtocolVersion) when the body carries the 2026 `_meta` version claim, else -32000 as the 2025
- * transports answer.
+ * can retry with one of them (or drop the header and initialize). The shape follows the request's era: with the
+ * 2026 `_meta` version claim in the body, -32022 (UnsupportedProtocolVersion) whose `data.supported` lists the
+ * versions that request style can use, as the 2026 revision defines; otherwise -32000, as the 2025 transports
+ * answer, listing every version.
  */
 export function unsupportedVersionResponse(headers: Headers, body: unknown): Response | undefined {
   const requested = headers.get('mcp-protocol-version')
@@ -64,11 +65,11 @@ export function unsupportedVersionResponse(headers: Headers, body: unknown): Res
   const modern = isObject(params?._meta) && PROTOCOL_VERSION_META_KEY in params._meta
   const id = isObject(body) && (typeof body.id === 'string' || typeof body.id === 'number') ? body.id : null
   const shown = requested.slice(0, 40)
-  const error = {
-    code: modern ? -32022 : -32000,
-    message: `Unsupported MCP-Protocol-Version "${shown}". This server supports ${ADVERTISED.join(', ')}: `
-      + `send one of them, or omit the header and start with initialize.`,
-    data: { supported: ADVERTISED, requested: shown },
-  }
+  const message = `Unsupported MCP-Protocol-Version "${shown}". This server supports ${MODERN_PROTOCOL_VERSION} (stateless `
+    + `requests with _meta) and ${LEGACY_PROTOCOL_VERSIONS.join(', ')} (after initialize): send one of them, or omit the `
+    + 'header and start with initialize.'
+  const error = modern
+    ? { code: -32022, message, data: { supported: [MODERN_PROTOCOL_VERSION], requested: shown } }
+    : { code: -32000, message, data: { supported: ADVERTISED, requested: shown } }
   return new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), { status: 400, headers: { 'Content-Type': 'application/json' } })
 }
