@@ -9,6 +9,7 @@ import pg from 'pg'
 import { TOPICS } from '../src/domain/topics.ts'
 import { openStore } from '../src/storage/open-store.ts'
 import type { Store } from '../src/storage/store.ts'
+import { agentSizeReport } from './agent-sizes.ts'
 import { GENERATOR_VERSION, PLANTED, syntheticStories } from './synthetic.ts'
 
 /**
@@ -156,6 +157,38 @@ function postgresBackend(serverUrl: string): Backend {
   }
 }
 
+/** One search asked three ways, so the agent surfaces can be compared with REST in the same run. */
+const SAME_SEARCH = {
+  rest: `REST search "${PLANTED.medium}"`,
+  mcp: `MCP tools/call search_stories "${PLANTED.medium}"`,
+  a2a: `A2A SendMessage "search ${PLANTED.medium}"`,
+}
+
+/**
+ * The agent surfaces' req/s as ratios of REST's, per store, measured in this run on the same service: a tool or
+ * skill call against the same REST search, tools/list and ping against a cached REST list.
+ */
+function agentRatios(measured: Map<string, Map<string, { cached: Measured; uncached: Measured }>>, labels: string[]): string[] {
+  const pairs: Array<[string, string]> = [
+    [SAME_SEARCH.mcp, SAME_SEARCH.rest],
+    [SAME_SEARCH.a2a, SAME_SEARCH.rest],
+    ['MCP tools/call get_latest_stories 20', 'list newest 20'],
+    ['MCP tools/list', 'list newest 20'],
+    ['MCP ping', 'list newest 20'],
+  ]
+  const lines = ['Agent surfaces vs REST, req/s ratios from this run (answer caches on; "no-cache" renders every answer):']
+  for (const label of labels) {
+    for (const [agent, rest] of pairs) {
+      const a = measured.get(agent)?.get(label)
+      const r = measured.get(rest)?.get(label)
+      if (!a || !r) continue
+      lines.push(`[${label}] ${agent.padEnd(44)} vs ${rest.padEnd(26)} ${(a.cached.rps / r.cached.rps).toFixed(2)}×`
+        + `  (${Math.round(a.cached.rps)} vs ${Math.round(r.cached.rps)} req/s; no-cache ${(a.uncached.rps / r.uncached.rps).toFixed(2)}×)`)
+    }
+  }
+  return lines
+}
+
 /** Every server this run started, stopped when it ends, also on a failure. */
 const children: ChildProcess[] = []
 process.on('exit', () => { for (const c of children) c.kill('SIGTERM') })
@@ -234,10 +267,28 @@ async function main() {
     { name: 'page: home HTML', paths: ['/'] },
     { name: 'page: story HTML (rotating 200 ids)', paths: rotate(ids, 200).map((id) => `/s/${id}`) },
     { name: 'page: topic Markdown (13 rotating)', paths: TOPICS.map((t) => `/c/${t}?format=md`) },
-    // POST answers are never cached: every MCP and A2A call runs the query and renders Markdown and JSON.
+    // MCP and A2A answers come from the answer cache once rendered (the JSON-RPC id spliced in); the no-cache
+    // service renders every one through the SDK and the capability.
     { name: 'MCP tools/call get_latest_stories 20', paths: ['/mcp'], post: jsonRpc(
       { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
       { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_latest_stories', arguments: { limit: 20 } } },
+    ) },
+    { name: SAME_SEARCH.rest, paths: [`/api/v1/stories?q=${PLANTED.medium}`] },
+    { name: SAME_SEARCH.mcp, paths: ['/mcp'], post: jsonRpc(
+      { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'search_stories', arguments: { query: PLANTED.medium } } },
+    ) },
+    { name: SAME_SEARCH.a2a, paths: ['/a2a'], post: jsonRpc({ 'a2a-version': '1.0' }, {
+      jsonrpc: '2.0', id: 7, method: 'SendMessage',
+      params: { message: { messageId: '6f1c2a9e-1b7d-4c55-9a51-3d0f6f7e2b10', role: 'ROLE_USER', parts: [{ text: `search ${PLANTED.medium}` }] } },
+    }) },
+    { name: 'MCP tools/list', paths: ['/mcp'], post: jsonRpc(
+      { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      { jsonrpc: '2.0', id: 8, method: 'tools/list' },
+    ) },
+    { name: 'MCP ping', paths: ['/mcp'], post: jsonRpc(
+      { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      { jsonrpc: '2.0', id: 9, method: 'ping' },
     ) },
     { name: 'A2A SendMessage "latest AI news in Spanish"', paths: ['/a2a'], post: jsonRpc({ 'a2a-version': '1.0' }, {
       jsonrpc: '2.0', id: 1, method: 'SendMessage',
@@ -292,9 +343,11 @@ async function main() {
     const ratio = target === 'bare node:http' ? '' : `  ${(m.rps / b.rps).toFixed(2)}× req/s, p99 ${(m.p99 / Math.max(b.p99, 1)).toFixed(2)}×`
     return `${name.padEnd(42)} ${target.padEnd(16)} ${fmt(m.rps)} ${fmt(m.p50, 1)} ${fmt(m.p99, 1)} ${fmt(m.bytes)}${ratio}${m.non2xx ? `  (${m.non2xx} non-2xx!)` : ''}`
   }
+  const measured = new Map<string, Map<string, { cached: Measured; uncached: Measured }>>()
   for (const sc of scenarios) {
     const b = await measure(bare.port, sc)
     const byStore = new Map<string, { cached: Measured; uncached: Measured }>()
+    measured.set(sc.name, byStore)
     for (const s of services) {
       const cached = await measure(s.cached.port, sc)
       const uncached = await measure(s.uncached.port, sc)
@@ -333,7 +386,9 @@ async function main() {
   if (identical) console.log(identical)
   for (const [label, out] of rows) console.log(`\n${label}\n${out.join('\n')}`)
   if (sideBySide.length > 1) console.log(`\nSQLite and PostgreSQL side by side (latencies in ms)\n${sideBySide.join('\n')}`)
+  console.log(`\n${agentRatios(measured, services.map((s) => s.backend.label)).join('\n')}`)
   for (const c of children) c.kill('SIGTERM')
+  console.log(`\n${(await agentSizeReport()).join('\n')}`)
 }
 
 main().catch((err) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { LRUCache } from 'lru-cache'
 import { understandData, understandText, type Understood } from '../../capabilities/intent/understand.ts'
 import { runCapability } from '../../capabilities/run-capability.ts'
 import { AppError } from '../../domain/errors.ts'
@@ -65,13 +66,29 @@ function readRequest(message: IncomingMessage, siteUrl: string): UnderstoodReque
     throw A2aError.invalidParams([{ field: 'message.parts', description: `the text is longer than ${MAX_TEXT_CHARS} characters; send a short request` }])
   }
   try {
-    return { understood: understandText(text, siteUrl) }
+    return { understood: understoodText(text, siteUrl) }
   } catch (err) {
     if (err instanceof AppError && err.code === 'invalid_parameter') {
       throw A2aError.invalidParams([{ field: 'message.parts', description: err.message }])
     }
     throw err
   }
+}
+
+/**
+ * Reading free text costs about as much as answering from the cache (language cues, lexicon, topic synonyms), and
+ * agents send the same few requests again and again; what a text means never changes in the life of the process.
+ */
+const understoodTexts = new LRUCache<string, Understood>({ max: 2000 })
+
+function understoodText(text: string, siteUrl: string): Understood {
+  const key = `${siteUrl}\n${text}`
+  let understood = understoodTexts.get(key)
+  if (!understood) {
+    understood = understandText(text, siteUrl)
+    understoodTexts.set(key, understood)
+  }
+  return understood
 }
 
 /** "limit: must be ...; lang: must be ..." (describeIssues) → one violation per argument under the data part. */

@@ -3,7 +3,7 @@ import type { Logger } from 'pino'
 import { AppError } from '../../domain/errors.ts'
 import type { QueryService } from '../../query/query-service.ts'
 import type { Responder } from '../http/responder.ts'
-import { readWebStreamCapped } from '../../util/read-web-stream.ts'
+import { readBodyCapped } from '../agent-cache/read-body.ts'
 import { agentCard10, agentCardHybrid, type CardSettings } from './agent-card.ts'
 import { jsonRpcResult, type AnswerCache } from '../agent-cache/answer-cache.ts'
 import { answerKey, replyContent, replyIds, understandMessage } from './handle-message.ts'
@@ -67,12 +67,6 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 const raw = (serialized: string) =>
   new Response(serialized, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } })
 
-/** The body as text, or undefined when it exceeds `max` bytes (the rest is not read). */
-async function readCapped(request: Request, max: number): Promise<string | undefined> {
-  if (Number(request.headers.get('content-length') ?? 0) > max) return undefined
-  return (await readWebStreamCapped(request.body, max))?.toString('utf8')
-}
-
 const versionParam = (c: Context) => c.req.header('A2A-Version') ?? c.req.query('A2A-Version')
 
 export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
@@ -116,7 +110,7 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
         throw new A2aError(ERROR.contentTypeNotSupported,
           `Content type not supported: ${contentType.slice(0, 64)}; send Content-Type: application/json`)
       }
-      const text = await readCapped(c.req.raw, A2A_MAX_BODY_BYTES)
+      const text = await readBodyCapped(c.req.raw, A2A_MAX_BODY_BYTES)
       if (text === undefined) {
         return { status: 413, ...fail(new A2aError(ERROR.invalidRequest, `Request too large: the limit is ${A2A_MAX_BODY_BYTES} bytes`)) }
       }

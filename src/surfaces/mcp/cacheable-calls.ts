@@ -71,5 +71,5 @@ export function unsupportedVersionResponse(headers: Headers, body: unknown): Res
   const error = modern
     ? { code: -32022, message, data: { supported: [MODERN_PROTOCOL_VERSION], requested: shown } }
     : { code: -32000, message, data: { supported: ADVERTISED, requested: shown } }
-  return new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), { status: 400, headers: { 'Content-Type': 'application/json' } })
+  return new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), { status: 400, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } })
 }

@@ -3,9 +3,9 @@ import {
 } from '@modelcontextprotocol/server'
 import { Hono, type Context } from 'hono'
 import type { Logger } from 'pino'
-import { readWebStreamCapped } from '../../util/read-web-stream.ts'
 import type { AnswerCache, CachedAnswer } from '../agent-cache/answer-cache.ts'
 import { jsonRpcResult } from '../agent-cache/answer-cache.ts'
+import { readBodyCapped } from '../agent-cache/read-body.ts'
 import type { Responder } from '../http/responder.ts'
 import { cacheableCall, unsupportedVersionResponse, type CacheableCall } from './cacheable-calls.ts'
 import { createOriginPolicy } from './origin-policy.ts'
@@ -27,9 +27,19 @@ export interface McpRoutesDeps {
   contentVersion: () => Promise<string>
 }
 
-/** A cached answer as the response to the request with JSON-RPC id `id`. */
+/** An SDK response marked for no shared cache: MCP answers depend on the request body. */
+function noStore(response: Response): Response {
+  const headers = new Headers(response.headers)
+  headers.set('Cache-Control', 'no-store')
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
+
+/**
+ * A cached answer as the response to the request with JSON-RPC id `id`: a string body and plain headers, which
+ * the Node adapter writes straight out. Never stored by shared caches: it answers one request body.
+ */
 const cachedResponse = (id: string | number, answer: CachedAnswer) =>
-  new Response(jsonRpcResult(id, answer.json), { status: 200, headers: { 'Content-Type': answer.contentType } })
+  new Response(jsonRpcResult(id, answer.json), { status: 200, headers: { 'Content-Type': answer.contentType, 'Cache-Control': 'no-store' } })
 
 const CARD_TYPE = 'application/mcp-server-card+json'
 
@@ -97,7 +107,7 @@ export function createMcpRoutes(deps: McpRoutesDeps): Hono {
       const hit = deps.answers.get(call.key, version)
       if (hit) return cachedResponse(call.id, hit)
     }
-    const response = await viaSdk(request, text, body)
+    const response = noStore(await viaSdk(request, text, body))
     if (!call || version === undefined || response.status !== 200) return response
     const contentType = response.headers.get('content-type') ?? ''
     if (!contentType.startsWith('application/json')) return response
@@ -128,17 +138,11 @@ export function createMcpRoutes(deps: McpRoutesDeps): Hono {
     if (!isJsonContentType(request.headers.get('content-type'))) {
       return jsonRpcError(415, -32000, 'Unsupported Media Type: send Content-Type: application/json')
     }
-    const text = Number(request.headers.get('content-length') ?? 0) > MCP_MAX_BODY_BYTES
-      ? undefined
-      : (await readWebStreamCapped(request.body, MCP_MAX_BODY_BYTES))?.toString('utf8')
+    const text = await readBodyCapped(request, MCP_MAX_BODY_BYTES)
     if (text === undefined) {
       return jsonRpcError(413, -32000, `Payload Too Large: the limit is ${MCP_MAX_BODY_BYTES} bytes`)
     }
-    const response = await answer(request, text)
-    // Answers depend on the request body: never store them in a shared cache.
-    const headers = new Headers(response.headers)
-    headers.set('Cache-Control', 'no-store')
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+    return answer(request, text)
   }
 
   const routes = new Hono()
