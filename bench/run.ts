@@ -164,30 +164,14 @@ const SAME_SEARCH = {
   a2a: `A2A SendMessage "search ${PLANTED.medium}"`,
 }
 
-/**
- * The agent surfaces' req/s as ratios of REST's, per store, measured in this run on the same service: a tool or
- * skill call against the same REST search, tools/list and ping against a cached REST list.
- */
-function agentRatios(measured: Map<string, Map<string, { cached: Measured; uncached: Measured }>>, labels: string[]): string[] {
-  const pairs: Array<[string, string]> = [
-    [SAME_SEARCH.mcp, SAME_SEARCH.rest],
-    [SAME_SEARCH.a2a, SAME_SEARCH.rest],
-    ['MCP tools/call get_latest_stories 20', 'list newest 20'],
-    ['MCP tools/list', 'list newest 20'],
-    ['MCP ping', 'list newest 20'],
-  ]
-  const lines = ['Agent surfaces vs REST, req/s ratios from this run (answer caches on; "no-cache" renders every answer):']
-  for (const label of labels) {
-    for (const [agent, rest] of pairs) {
-      const a = measured.get(agent)?.get(label)
-      const r = measured.get(rest)?.get(label)
-      if (!a || !r) continue
-      lines.push(`[${label}] ${agent.padEnd(44)} vs ${rest.padEnd(26)} ${(a.cached.rps / r.cached.rps).toFixed(2)}×`
-        + `  (${Math.round(a.cached.rps)} vs ${Math.round(r.cached.rps)} req/s; no-cache ${(a.uncached.rps / r.uncached.rps).toFixed(2)}×)`)
-    }
-  }
-  return lines
-}
+/** Agent requests paired with the REST request each is compared with. */
+const AGENT_PAIRS: Array<[string, string]> = [
+  [SAME_SEARCH.mcp, SAME_SEARCH.rest],
+  [SAME_SEARCH.a2a, SAME_SEARCH.rest],
+  ['MCP tools/call get_latest_stories 20', 'list newest 20'],
+  ['MCP tools/list', 'list newest 20'],
+  ['MCP ping', 'list newest 20'],
+]
 
 /** Every server this run started, stopped when it ends, also on a failure. */
 const children: ChildProcess[] = []
@@ -236,6 +220,23 @@ async function measure(port: number, s: Scenario): Promise<Measured> {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: r.throughput.average / Math.max(1, r.requests.average), non2xx: r.non2xx }
 }
 
+/** Mean req/s of `a` and `b` over `rounds` alternating 1 s runs each (after one warm-up run each). */
+async function alternate(port: number, a: Scenario, b: Scenario, rounds: number): Promise<{ a: number; b: number }> {
+  const once = async (s: Scenario) => (await autocannon({
+    url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: 1, pipelining: 1,
+    requests: s.paths.map((p) => (s.post ? { method: 'POST', path: p, body: s.post.body, headers: s.post.headers } : { method: 'GET', path: p })),
+  })).requests.average
+  await once(a)
+  await once(b)
+  let sumA = 0
+  let sumB = 0
+  for (let i = 0; i < rounds; i++) {
+    sumA += await once(a)
+    sumB += await once(b)
+  }
+  return { a: sumA / rounds, b: sumB / rounds }
+}
+
 async function main() {
   const backends = [
     ...(values.store === 'postgres' ? [] : [sqliteBackend()]),
@@ -269,28 +270,30 @@ async function main() {
     { name: 'page: topic Markdown (13 rotating)', paths: TOPICS.map((t) => `/c/${t}?format=md`) },
     // MCP and A2A answers come from the answer cache once rendered (the JSON-RPC id spliced in); the no-cache
     // service renders every one through the SDK and the capability.
-    { name: 'MCP tools/call get_latest_stories 20', paths: ['/mcp'], post: jsonRpc(
+    // Each POST scenario has its own path (the query string is ignored by the endpoints) so the bare server,
+    // which replays by path, replays each one's own answer.
+    { name: 'MCP tools/call get_latest_stories 20', paths: ['/mcp?bench=latest'], post: jsonRpc(
       { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
       { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_latest_stories', arguments: { limit: 20 } } },
     ) },
     { name: SAME_SEARCH.rest, paths: [`/api/v1/stories?q=${PLANTED.medium}`] },
-    { name: SAME_SEARCH.mcp, paths: ['/mcp'], post: jsonRpc(
+    { name: SAME_SEARCH.mcp, paths: ['/mcp?bench=search'], post: jsonRpc(
       { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
       { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'search_stories', arguments: { query: PLANTED.medium } } },
     ) },
-    { name: SAME_SEARCH.a2a, paths: ['/a2a'], post: jsonRpc({ 'a2a-version': '1.0' }, {
+    { name: SAME_SEARCH.a2a, paths: ['/a2a?bench=search'], post: jsonRpc({ 'a2a-version': '1.0' }, {
       jsonrpc: '2.0', id: 7, method: 'SendMessage',
       params: { message: { messageId: '6f1c2a9e-1b7d-4c55-9a51-3d0f6f7e2b10', role: 'ROLE_USER', parts: [{ text: `search ${PLANTED.medium}` }] } },
     }) },
-    { name: 'MCP tools/list', paths: ['/mcp'], post: jsonRpc(
+    { name: 'MCP tools/list', paths: ['/mcp?bench=tools-list'], post: jsonRpc(
       { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
       { jsonrpc: '2.0', id: 8, method: 'tools/list' },
     ) },
-    { name: 'MCP ping', paths: ['/mcp'], post: jsonRpc(
+    { name: 'MCP ping', paths: ['/mcp?bench=ping'], post: jsonRpc(
       { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
       { jsonrpc: '2.0', id: 9, method: 'ping' },
     ) },
-    { name: 'A2A SendMessage "latest AI news in Spanish"', paths: ['/a2a'], post: jsonRpc({ 'a2a-version': '1.0' }, {
+    { name: 'A2A SendMessage "latest AI news in Spanish"', paths: ['/a2a?bench=latest'], post: jsonRpc({ 'a2a-version': '1.0' }, {
       jsonrpc: '2.0', id: 1, method: 'SendMessage',
       params: { message: { messageId: '9229e770-767c-417b-a0b0-f0741243c589', role: 'ROLE_USER', parts: [{ text: 'latest AI news in Spanish' }] } },
     }) },
@@ -343,11 +346,9 @@ async function main() {
     const ratio = target === 'bare node:http' ? '' : `  ${(m.rps / b.rps).toFixed(2)}× req/s, p99 ${(m.p99 / Math.max(b.p99, 1)).toFixed(2)}×`
     return `${name.padEnd(42)} ${target.padEnd(16)} ${fmt(m.rps)} ${fmt(m.p50, 1)} ${fmt(m.p99, 1)} ${fmt(m.bytes)}${ratio}${m.non2xx ? `  (${m.non2xx} non-2xx!)` : ''}`
   }
-  const measured = new Map<string, Map<string, { cached: Measured; uncached: Measured }>>()
   for (const sc of scenarios) {
     const b = await measure(bare.port, sc)
     const byStore = new Map<string, { cached: Measured; uncached: Measured }>()
-    measured.set(sc.name, byStore)
     for (const s of services) {
       const cached = await measure(s.cached.port, sc)
       const uncached = await measure(s.uncached.port, sc)
@@ -386,7 +387,17 @@ async function main() {
   if (identical) console.log(identical)
   for (const [label, out] of rows) console.log(`\n${label}\n${out.join('\n')}`)
   if (sideBySide.length > 1) console.log(`\nSQLite and PostgreSQL side by side (latencies in ms)\n${sideBySide.join('\n')}`)
-  console.log(`\n${agentRatios(measured, services.map((s) => s.backend.label)).join('\n')}`)
+  // The machine is shared: a scenario measured a minute after another can see a different load. So each agent
+  // request and its REST counterpart are measured in alternation, in rounds, and compared by their totals.
+  const ratioLines = ['Agent surfaces vs REST on the cached service, req/s ratio of alternating 1 s rounds (4 each):']
+  const byName = new Map(scenarios.map((sc) => [sc.name, sc]))
+  for (const s of services) {
+    for (const [agent, rest] of AGENT_PAIRS) {
+      const r = await alternate(s.cached.port, byName.get(agent)!, byName.get(rest)!, 4)
+      ratioLines.push(`[${s.backend.label}] ${agent.padEnd(44)} vs ${rest.padEnd(26)} ${(r.a / r.b).toFixed(2)}×  (${Math.round(r.a)} vs ${Math.round(r.b)} req/s)`)
+    }
+  }
+  console.log(`\n${ratioLines.join('\n')}`)
   for (const c of children) c.kill('SIGTERM')
   console.log(`\n${(await agentSizeReport()).join('\n')}`)
 }
