@@ -18,7 +18,10 @@ import { GENERATOR_VERSION, PLANTED, syntheticStories } from './synthetic.ts'
  * Builds (or reuses) a synthetic store — a SQLite file, a PostgreSQL schema newsdesk_bench_<stories>, or both,
  * holding the same stories — starts the service on each (with and without its response cache) and a bare
  * node:http server holding the service's exact bytes, and measures them all in the same run, scenario by scenario.
- * With --store both it ends with the two stores side by side. The service is pinned to CPU 0, the load to CPU 1;
+ * With --store both it ends with the two stores side by side. Then it compares the agent surfaces with REST on the
+ * cached service (MCP and A2A calls against the same REST search, tools/list and ping against a cached REST list,
+ * in alternating rounds) and prints each tool's answer size in bytes and o200k tokens (bench/agent-sizes.ts).
+ * The service is pinned to CPU 0, the load to CPU 1;
  * PostgreSQL's own processes are not pinned (it is a server of its own, shared with whatever else runs).
  */
 const { values } = parseArgs({
