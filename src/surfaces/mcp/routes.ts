@@ -3,8 +3,7 @@ import {
 } from '@modelcontextprotocol/server'
 import { Hono, type Context } from 'hono'
 import type { Logger } from 'pino'
-import type { AnswerCache, CachedAnswer } from '../agent-cache/answer-cache.ts'
-import { jsonRpcResult } from '../agent-cache/answer-cache.ts'
+import { jsonRpcResult, type AnswerCache, type CachedAnswer } from '../agent-cache/answer-cache.ts'
 import { readBodyCapped } from '../agent-cache/read-body.ts'
 import type { Responder } from '../http/responder.ts'
 import { cacheableCall, unsupportedVersionResponse, type CacheableCall } from './cacheable-calls.ts'
@@ -55,7 +54,9 @@ const jsonRpcError = (status: number, code: number, message: string, headers: Re
  * - 2025-era requests (`initialize`, then `tools/*` with MCP-Protocol-Version 2025-11-25, 2025-06-18 or 2025-03-26)
  *   go to a fresh stateless Streamable HTTP transport with `enableJsonResponse`, because the handler's own legacy
  *   leg answers with SSE. `isLegacyRequest` is the handler's own routing step, so the two never disagree.
- * The Origin check, the Content-Type check and the body cap run first, for both.
+ * The Origin check, the Content-Type check and the body cap run first, for both; then `answer` (the single entry
+ * for a JSON-RPC body) answers an unsupported MCP-Protocol-Version itself, serves what the answer cache holds
+ * (cacheable-calls.ts says what may be cached and under which key) and hands the rest to the SDK.
  */
 export function createMcpRoutes(deps: McpRoutesDeps): Hono {
   const allowOrigin = createOriginPolicy(deps.siteUrl, deps.allowedOrigins)
