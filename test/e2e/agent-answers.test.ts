@@ -5,6 +5,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import pino from 'pino'
+import { CAPABILITIES } from '../../src/capabilities/catalog.ts'
 import { loadConfig } from '../../src/config/config.ts'
 import { StorySnapshot } from '../../src/domain/story.ts'
 import { createQueryService } from '../../src/query/query-service.ts'
@@ -209,6 +210,22 @@ describe('agent answers: schemas, sizes and the answer cache', () => {
         assert.equal(res.json.result.isError, true)
         assert.equal(res.json.result.content[0].text, 'Invalid arguments for get_latest_stories: `limit` must be an integer from 1 to 50.')
       }
+    })
+  })
+
+  describe('errors an agent can act on', () => {
+    it('an unknown tool names the tools; arguments that are not an object show the shape of a call', async () => {
+      const unknown = await call(3, 'get_weather', {})
+      assert.equal(unknown.json.id, 3)
+      assert.equal(unknown.json.error.code, -32602)
+      const names = CAPABILITIES.map((c) => c.name)
+      assert.equal(unknown.json.error.message, `Unknown tool "get_weather". The tools are ${names.slice(0, -1).join(', ')} `
+        + `and ${names.at(-1)}; tools/list describes them.`)
+      assert.ok(unknown.json.error.message.includes('get_latest_stories, search_stories'))
+      const notObject = await mcpPost({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'get_story', arguments: 'x' } })
+      assert.equal(notObject.json.error.code, -32602)
+      assert.match(notObject.json.error.message, /^Invalid tools\/call request: `params.name` must be a tool name and `params.arguments` an object/)
+      assert.doesNotMatch(notObject.text, /invalid_type|expected record/, 'no validator dump')
     })
   })
 

@@ -8,6 +8,7 @@ import { readBodyCapped } from '../agent-cache/read-body.ts'
 import type { Responder } from '../http/responder.ts'
 import { cacheableCall, unsupportedVersionResponse, type CacheableCall } from './cacheable-calls.ts'
 import { createOriginPolicy } from './origin-policy.ts'
+import { explainToolCallError } from './tool-call-errors.ts'
 
 /** Tool calls are a few hundred bytes; 64 KiB leaves room for clients that send large `_meta` and refuses floods. */
 export const MCP_MAX_BODY_BYTES = 64 * 1024
@@ -109,7 +110,8 @@ export function createMcpRoutes(deps: McpRoutesDeps): Hono {
       if (hit) return cachedResponse(call.id, hit)
     }
     const response = noStore(await viaSdk(request, text, body))
-    if (!call || version === undefined || response.status !== 200) return response
+    if (!call) return explainToolCallError(body, response)
+    if (version === undefined || response.status !== 200) return response
     const contentType = response.headers.get('content-type') ?? ''
     if (!contentType.startsWith('application/json')) return response
     const sdkText = await response.text()
