@@ -101,12 +101,14 @@ export function storyDetailMarkdown(story: StoryDetail, requested: Language): st
   return lines.join('\n')
 }
 
+/** The topics as slug and name; each topic page's address is said once (`{site}/c/{slug}`), not per topic. */
 export function topicListMarkdown(categories: Category[], lang: Language): string {
+  const pages = categories[0] ? ` Topic pages: ${categories[0].url.replace(categories[0].slug, '{slug}')}.` : ''
   return [
     '# Topics',
     '',
-    `${categories.length} topics (language: ${lang}). Pass the slug as \`topic\` to get the latest stories in a topic.`,
+    `${categories.length} topics (language: ${lang}). Pass the slug as \`topic\` to get_latest_stories.${pages}`,
     '',
-    ...categories.map((c) => `- \`${c.slug}\`: ${mdLink(c.name, c.url)}`),
+    ...categories.map((c) => `- \`${c.slug}\`: ${mdInline(c.name)}`),
   ].join('\n')
 }

@@ -174,7 +174,8 @@ describe('MCP server (POST /mcp)', () => {
         const result = await session.call('list_topics', { lang: 'fr' })
         assert.equal(result.structuredContent.categories.length, 13)
         assert.ok(result.structuredContent.categories.some((c: { slug: string; name: string }) => c.slug === 'data-ai' && c.name === 'Données et IA'))
-        assert.match(result.content[0]!.text!, /`data-ai`: \[Données et IA\]/)
+        assert.match(result.content[0]!.text!, /^- `data-ai`: Données et IA$/m)
+        assert.ok(result.content[0]!.text!.includes(`Topic pages: ${SITE_URL}/c/{slug}.`))
       })
 
       it('bad arguments and unknown stories are tool errors the model can read', async () => {
