@@ -41,6 +41,9 @@ export { a2aInterface } from '../discovery/site-facts.ts'
  * - A missing story, or free text asking for something invalid, is a normal reply saying so (an agent can relay
  *   it); explicit data-part arguments that are invalid are -32602. An unavailable store is -32603 with a
  *   generic message. Replies are `Cache-Control: no-store`.
+ * - A reply's parts are rendered once per understood request, wire version and content version (answerParts);
+ *   every reply is still a new message with its own messageId.
+ * - ListTasks answers an empty list: no task ever exists here. GetTask and CancelTask are -32001.
  */
 
 export const A2A_MAX_BODY_BYTES = 64 * 1024
