@@ -39,20 +39,26 @@ export function oneLine(summary: string): string {
 }
 
 /**
+ * Publisher text at the start of a line inside a list item: escaped like the rest of it, and kept from opening a
+ * block (a heading, a nested list, a numbered item) as a paragraph's first characters could.
+ */
+const mdLine = (text: string) => mdInline(text).replace(/^([#+=-])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2')
+
+/**
  * One story in a list, in as few tokens as carry what an agent needs to answer and cite: headline, publisher,
  * time, topic, a one-line summary, the id (for get_story; the story page is `{site}/s/{id}`, said once in the
  * header) and the original link. The story's language is named only when it is not the one asked for.
  */
 function storyEntry(story: Story, index: number, lang: Language): string {
   const meta = [
-    story.source ? mdInline(story.source.name) : null,
+    story.source ? mdLine(story.source.name) : null,
     when(story.published_at),
     story.category ? mdInline(story.category.name) : null,
     story.lang !== lang ? `in ${story.lang} (no ${lang} text yet)` : null,
   ].filter(Boolean).join(' · ')
-  const lines = [`${index + 1}. ${mdInline(story.headline)}`]
+  const lines = [`${index + 1}. ${mdLine(story.headline)}`]
   if (meta) lines.push(`   ${meta}`)
-  if (story.summary) lines.push(`   ${mdInline(oneLine(story.summary))}`)
+  if (story.summary) lines.push(`   ${mdLine(oneLine(story.summary))}`)
   lines.push(`   id: \`${story.id}\` · <${mdUrl(story.original_url)}>`)
   return lines.join('\n')
 }

@@ -209,6 +209,11 @@ describe('MCP server (POST /mcp)', () => {
           'only the original article and our story page are linked')
         assert.deepEqual(md.headings.slice(1), ['Key points', 'What happened', 'Why it matters'], 'the summary opens no heading')
         assert.equal(result.structuredContent.story.headline, HOSTILE.headline, 'the JSON keeps the exact text')
+        const list = markdownElements((await session.call('get_latest_stories', { topic: 'design' })).content[0]!.text!)
+        assert.deepEqual(list.html, [])
+        assert.equal(list.images, 0)
+        assert.deepEqual(list.links, [HOSTILE.original_url], 'a list links only the original article')
+        assert.deepEqual(list.headings, ['Latest stories in Design'], 'neither headline nor summary opens a heading')
       })
     })
   }
