@@ -9,6 +9,7 @@ import pg from 'pg'
 import { TOPICS } from '../src/domain/topics.ts'
 import { openStore } from '../src/storage/open-store.ts'
 import type { Store } from '../src/storage/store.ts'
+import { agentSizeReport } from './agent-sizes.ts'
 import { GENERATOR_VERSION, PLANTED, syntheticStories } from './synthetic.ts'
 
 /**
@@ -17,7 +18,10 @@ import { GENERATOR_VERSION, PLANTED, syntheticStories } from './synthetic.ts'
  * Builds (or reuses) a synthetic store — a SQLite file, a PostgreSQL schema newsdesk_bench_<stories>, or both,
  * holding the same stories — starts the service on each (with and without its response cache) and a bare
  * node:http server holding the service's exact bytes, and measures them all in the same run, scenario by scenario.
- * With --store both it ends with the two stores side by side. The service is pinned to CPU 0, the load to CPU 1;
+ * With --store both it ends with the two stores side by side. Then it compares the agent surfaces with REST on the
+ * cached service (MCP and A2A calls against the same REST search, tools/list and ping against a cached REST list,
+ * in alternating rounds) and prints each tool's answer size in bytes and o200k tokens (bench/agent-sizes.ts).
+ * The service is pinned to CPU 0, the load to CPU 1;
  * PostgreSQL's own processes are not pinned (it is a server of its own, shared with whatever else runs).
  */
 const { values } = parseArgs({
@@ -156,6 +160,22 @@ function postgresBackend(serverUrl: string): Backend {
   }
 }
 
+/** One search asked three ways, so the agent surfaces can be compared with REST in the same run. */
+const SAME_SEARCH = {
+  rest: `REST search "${PLANTED.medium}"`,
+  mcp: `MCP tools/call search_stories "${PLANTED.medium}"`,
+  a2a: `A2A SendMessage "search ${PLANTED.medium}"`,
+}
+
+/** Agent requests paired with the REST request each is compared with. */
+const AGENT_PAIRS: Array<[string, string]> = [
+  [SAME_SEARCH.mcp, SAME_SEARCH.rest],
+  [SAME_SEARCH.a2a, SAME_SEARCH.rest],
+  ['MCP tools/call get_latest_stories 20', 'list newest 20'],
+  ['MCP tools/list', 'list newest 20'],
+  ['MCP ping', 'list newest 20'],
+]
+
 /** Every server this run started, stopped when it ends, also on a failure. */
 const children: ChildProcess[] = []
 process.on('exit', () => { for (const c of children) c.kill('SIGTERM') })
@@ -203,6 +223,23 @@ async function measure(port: number, s: Scenario): Promise<Measured> {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: r.throughput.average / Math.max(1, r.requests.average), non2xx: r.non2xx }
 }
 
+/** Mean req/s of `a` and `b` over `rounds` alternating 1 s runs each (after one warm-up run each). */
+async function alternate(port: number, a: Scenario, b: Scenario, rounds: number): Promise<{ a: number; b: number }> {
+  const once = async (s: Scenario) => (await autocannon({
+    url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: 1, pipelining: 1,
+    requests: s.paths.map((p) => (s.post ? { method: 'POST', path: p, body: s.post.body, headers: s.post.headers } : { method: 'GET', path: p })),
+  })).requests.average
+  await once(a)
+  await once(b)
+  let sumA = 0
+  let sumB = 0
+  for (let i = 0; i < rounds; i++) {
+    sumA += await once(a)
+    sumB += await once(b)
+  }
+  return { a: sumA / rounds, b: sumB / rounds }
+}
+
 async function main() {
   const backends = [
     ...(values.store === 'postgres' ? [] : [sqliteBackend()]),
@@ -236,12 +273,32 @@ async function main() {
     { name: 'page: topic Markdown (13 rotating)', paths: TOPICS.map((t) => `/c/${t}?format=md`) },
     { name: 'feed: home Atom (50 full entries)', paths: ['/feeds/latest.atom'] },
     { name: 'feed: topic RSS (13 rotating)', paths: TOPICS.map((t) => `/feeds/topics/${t}.rss`) },
-    // POST answers are never cached: every MCP and A2A call runs the query and renders Markdown and JSON.
-    { name: 'MCP tools/call get_latest_stories 20', paths: ['/mcp'], post: jsonRpc(
+    // MCP and A2A answers come from the answer cache once rendered (the JSON-RPC id spliced in); the no-cache
+    // service renders every one through the SDK and the capability.
+    // Each POST scenario has its own path (the query string is ignored by the endpoints) so the bare server,
+    // which replays by path, replays each one's own answer.
+    { name: 'MCP tools/call get_latest_stories 20', paths: ['/mcp?bench=latest'], post: jsonRpc(
       { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
       { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_latest_stories', arguments: { limit: 20 } } },
     ) },
-    { name: 'A2A SendMessage "latest AI news in Spanish"', paths: ['/a2a'], post: jsonRpc({ 'a2a-version': '1.0' }, {
+    { name: SAME_SEARCH.rest, paths: [`/api/v1/stories?q=${PLANTED.medium}`] },
+    { name: SAME_SEARCH.mcp, paths: ['/mcp?bench=search'], post: jsonRpc(
+      { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'search_stories', arguments: { query: PLANTED.medium } } },
+    ) },
+    { name: SAME_SEARCH.a2a, paths: ['/a2a?bench=search'], post: jsonRpc({ 'a2a-version': '1.0' }, {
+      jsonrpc: '2.0', id: 7, method: 'SendMessage',
+      params: { message: { messageId: '6f1c2a9e-1b7d-4c55-9a51-3d0f6f7e2b10', role: 'ROLE_USER', parts: [{ text: `search ${PLANTED.medium}` }] } },
+    }) },
+    { name: 'MCP tools/list', paths: ['/mcp?bench=tools-list'], post: jsonRpc(
+      { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      { jsonrpc: '2.0', id: 8, method: 'tools/list' },
+    ) },
+    { name: 'MCP ping', paths: ['/mcp?bench=ping'], post: jsonRpc(
+      { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      { jsonrpc: '2.0', id: 9, method: 'ping' },
+    ) },
+    { name: 'A2A SendMessage "latest AI news in Spanish"', paths: ['/a2a?bench=latest'], post: jsonRpc({ 'a2a-version': '1.0' }, {
       jsonrpc: '2.0', id: 1, method: 'SendMessage',
       params: { message: { messageId: '9229e770-767c-417b-a0b0-f0741243c589', role: 'ROLE_USER', parts: [{ text: 'latest AI news in Spanish' }] } },
     }) },
@@ -335,7 +392,19 @@ async function main() {
   if (identical) console.log(identical)
   for (const [label, out] of rows) console.log(`\n${label}\n${out.join('\n')}`)
   if (sideBySide.length > 1) console.log(`\nSQLite and PostgreSQL side by side (latencies in ms)\n${sideBySide.join('\n')}`)
+  // The machine is shared: a scenario measured a minute after another can see a different load. So each agent
+  // request and its REST counterpart are measured in alternation, in rounds, and compared by their totals.
+  const ratioLines = ['Agent surfaces vs REST on the cached service, req/s ratio of alternating 1 s rounds (4 each):']
+  const byName = new Map(scenarios.map((sc) => [sc.name, sc]))
+  for (const s of services) {
+    for (const [agent, rest] of AGENT_PAIRS) {
+      const r = await alternate(s.cached.port, byName.get(agent)!, byName.get(rest)!, 4)
+      ratioLines.push(`[${s.backend.label}] ${agent.padEnd(44)} vs ${rest.padEnd(26)} ${(r.a / r.b).toFixed(2)}×  (${Math.round(r.a)} vs ${Math.round(r.b)} req/s)`)
+    }
+  }
+  console.log(`\n${ratioLines.join('\n')}`)
   for (const c of children) c.kill('SIGTERM')
+  console.log(`\n${(await agentSizeReport()).join('\n')}`)
 }
 
 main().catch((err) => {

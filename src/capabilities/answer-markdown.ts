@@ -17,26 +17,66 @@ function when(iso: string | null): string | null {
   return iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : null
 }
 
-function storyEntry(story: Story, index: number): string {
+/** Where a one-line summary may end: after . ! ? (and a closing quote) before a space, or after CJK full stops. */
+const SENTENCE_END = /[.!?]["'”’)]?(?=\s)|[。！？]/g
+const LINE_MIN = 40
+const LINE_MAX = 240
+
+/**
+ * The first sentence of a summary, for lists: a reader skims many stories and opens the one that matters with
+ * get_story. A first sentence shorter than LINE_MIN characters ("U.S." style abbreviations end one early) takes
+ * the next one too; a sentence longer than LINE_MAX is cut at a word and marked with an ellipsis.
+ */
+export function oneLine(summary: string): string {
+  const text = summary.replace(/\s+/g, ' ').trim()
+  if (text.length <= LINE_MIN) return text
+  for (const match of text.matchAll(SENTENCE_END)) {
+    const end = match.index + match[0].length
+    if (end > LINE_MAX) break
+    if (end >= LINE_MIN) return text.slice(0, end)
+  }
+  if (text.length <= LINE_MAX) return text
+  const cut = text.lastIndexOf(' ', LINE_MAX - 1)
+  return `${text.slice(0, cut > LINE_MIN ? cut : LINE_MAX - 1)}…`
+}
+
+/**
+ * Publisher text at the start of a line inside a list item: escaped like the rest of it, and kept from opening a
+ * block (a heading, a nested list, a numbered item) as a paragraph's first characters could.
+ */
+const mdLine = (text: string) => mdInline(text).replace(/^([#+=-])/, '\\$1').replace(/^(\d+)([.)])/, '$1\\$2')
+
+/**
+ * One story in a list, in as few tokens as carry what an agent needs to answer and cite: headline, publisher,
+ * time, topic, a one-line summary, the id (for get_story; the story page is `{site}/s/{id}`, said once in the
+ * header) and the original link. The story's language is named only when it is not the one asked for.
+ */
+function storyEntry(story: Story, index: number, lang: Language): string {
   const meta = [
-    story.source ? `Publisher: ${mdInline(story.source.name)}` : null,
-    when(story.published_at) ? `Published: ${when(story.published_at)}` : null,
-    story.category ? `Topic: ${mdInline(story.category.name)} (\`${story.category.slug}\`)` : null,
+    story.source ? mdLine(story.source.name) : null,
+    when(story.published_at),
+    story.category ? mdInline(story.category.name) : null,
+    story.lang !== lang ? `in ${story.lang} (no ${lang} text yet)` : null,
+    story.quarantined ? 'instruction-like text removed' : null,
   ].filter(Boolean).join(' · ')
-  const lines = [`## ${index + 1}. ${mdInline(story.headline)}`, '']
-  if (meta) lines.push(`- ${meta}`)
-  lines.push(`- Original: ${mdLink(story.original_title, story.original_url)}`)
-  lines.push(`- Story: <${mdUrl(story.url)}> (id \`${story.id}\`)`)
-  if (story.summary) lines.push('', mdParagraphs(story.summary))
+  const lines = [`${index + 1}. ${mdLine(story.headline)}`]
+  if (meta) lines.push(`   ${meta}`)
+  if (story.summary) lines.push(`   ${mdLine(oneLine(story.summary))}`)
+  lines.push(`   id: \`${story.id}\` · <${mdUrl(story.original_url)}>`)
   return lines.join('\n')
 }
+
+/** The story page address pattern, from one story's own URL (every story page is `{site}/s/{id}`). */
+const storyPagePattern = (story: Story) => story.url.replace(story.id, '{id}')
 
 /** A list of stories under a title; `context` says what was asked (topic, query, language). */
 export function storyListMarkdown(title: string, stories: Story[], lang: Language, context: string): string {
   const head = [`# ${mdInline(title)}`, '', `${stories.length} ${stories.length === 1 ? 'story' : 'stories'}, newest first. `
-    + `${mdInline(context)} Language: ${lang}. ${CITE_NOTE} ${UNTRUSTED_NOTE}`]
+    + `${mdInline(context)} Language: ${lang}.`]
   if (!stories.length) return [...head, '', 'No stories match. Try fewer or shorter keywords, another topic, or the latest stories.'].join('\n')
-  return [...head, '', stories.map(storyEntry).join('\n\n')].join('\n')
+  head[2] += ` Each story: headline; publisher · time · topic; summary; id (full story: get_story; page: `
+    + `${storyPagePattern(stories[0]!)}) and original article. ${CITE_NOTE} ${UNTRUSTED_NOTE}`
+  return [...head, '', stories.map((s, i) => storyEntry(s, i, lang)).join('\n\n')].join('\n')
 }
 
 export function storyDetailMarkdown(story: StoryDetail, requested: Language): string {
@@ -72,12 +112,14 @@ export function storyDetailMarkdown(story: StoryDetail, requested: Language): st
   return lines.join('\n')
 }
 
+/** The topics as slug and name; each topic page's address is said once (`{site}/c/{slug}`), not per topic. */
 export function topicListMarkdown(categories: Category[], lang: Language): string {
+  const pages = categories[0] ? ` Topic pages: ${categories[0].url.replace(categories[0].slug, '{slug}')}.` : ''
   return [
     '# Topics',
     '',
-    `${categories.length} topics (language: ${lang}). Pass the slug as \`topic\` to get the latest stories in a topic.`,
+    `${categories.length} topics (language: ${lang}). Pass the slug as \`topic\` to get_latest_stories.${pages}`,
     '',
-    ...categories.map((c) => `- \`${c.slug}\`: ${mdLink(c.name, c.url)}`),
+    ...categories.map((c) => `- \`${c.slug}\`: ${mdInline(c.name)}`),
   ].join('\n')
 }

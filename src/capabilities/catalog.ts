@@ -12,7 +12,15 @@ import { storyDetailMarkdown, storyListMarkdown, topicListMarkdown } from './ans
  * surface describes the same capabilities in the same words. Each runs against the one query service.
  */
 
-const CITE = 'Cite the publisher (source.name) and original_url whenever you use a story.'
+const CITE = 'Always cite the publisher and original_url.'
+
+/** Language of story text, as an agent needs it explained. */
+const StoryLang = Lang.meta({ description: 'Language of headlines and summaries.' })
+
+/** The bounds and the default say it all. */
+const StoryLimit = Limit.meta({ description: undefined })
+
+const ID_RULE = 'must be a story UUID or a story page URL'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -29,7 +37,7 @@ export function storyIdFrom(value: string, siteUrl: string): string {
   }
   const match = /^\/s\/([0-9a-f-]{36})(?:\.md)?\/?$/i.exec(url.pathname)
   if (url.host !== new URL(siteUrl).host || !match || !UUID.test(match[1]!)) {
-    throw new AppError('invalid_parameter', `id: a story URL must look like ${siteUrl}/s/{uuid}`)
+    throw new AppError('invalid_parameter', `id: must be a story UUID or a story page URL of this service, ${siteUrl}/s/{uuid}`)
   }
   return match[1]!.toLowerCase()
 }
@@ -59,9 +67,13 @@ const define = <I extends z.ZodType, O extends z.ZodType>(c: Capability<I, O>) =
 export const getLatestStories = define({
   name: 'get_latest_stories',
   title: 'Latest stories',
-  description: 'The newest story summaries, newest first, optionally in one topic. Each story has a headline, a '
-    + `one-paragraph summary, the publisher, the time and the original article's URL. ${CITE}`,
-  input: z.object({ topic: TopicSlug.optional(), limit: Limit, lang: Lang }),
+  description: 'Newest stories first, in all topics or one. For a subject or company use '
+    + `search_stories; for one story in full, get_story. ${CITE}`,
+  input: z.object({
+    topic: TopicSlug.optional().meta({ description: 'Only this topic (slugs: list_topics).' }),
+    limit: StoryLimit,
+    lang: StoryLang,
+  }),
   output: StoryList,
   rest: 'GET /api/v1/stories?topic={topic}&limit={limit}&lang={lang}',
   restExample: '/api/v1/stories?topic=data-ai&limit=5',
@@ -76,9 +88,15 @@ export const getLatestStories = define({
 export const searchStories = define({
   name: 'search_stories',
   title: 'Search stories',
-  description: 'Stories whose headline contains every keyword (word prefixes, any case or accents), newest first. '
-    + `Use short keyword queries such as "chip export" or a company name. ${CITE}`,
-  input: z.object({ query: SearchQuery, limit: Limit, lang: Lang }),
+  description: 'Stories whose headline has every keyword (as word prefixes, any case), newest first. For a '
+    + `subject, company or person; for what is new, use get_latest_stories. ${CITE}`,
+  input: z.object({
+    query: SearchQuery.meta({
+      description: 'Keywords, e.g. "chip export".',
+    }),
+    limit: StoryLimit,
+    lang: StoryLang,
+  }),
   output: StoryList,
   rest: 'GET /api/v1/stories?q={query}&limit={limit}&lang={lang}',
   restExample: '/api/v1/stories?q=chip%20export&limit=5',
@@ -92,11 +110,13 @@ export const searchStories = define({
 export const getStory = define({
   name: 'get_story',
   title: 'Get a story',
-  description: 'One story in full: headline, summary, the summary cards, publisher, original link and the other '
-    + `outlets covering it. The id is a story UUID or a story page URL. ${CITE}`,
+  description: 'One story in full: summary, key points, original link, other outlets. Use it after '
+    + `get_latest_stories or search_stories when a one-line summary is not enough, or for a story link. ${CITE}`,
   input: z.object({
-    id: z.string().min(1).max(2048).meta({ description: 'A story UUID or a story page URL ({site_url}/s/{id}).' }),
-    lang: Lang,
+    id: z.string({ error: ID_RULE }).min(1, { error: ID_RULE }).max(2048, { error: ID_RULE }).meta({
+      description: "A story's id (UUID) or page URL.",
+    }),
+    lang: StoryLang,
   }),
   output: StoryResponse,
   rest: 'GET /api/v1/stories/{id}?lang={lang}',
@@ -110,8 +130,10 @@ export const getStory = define({
 export const listTopics = define({
   name: 'list_topics',
   title: 'List topics',
-  description: 'The 13 topics (slug and name in the requested language) to use with get_latest_stories.',
-  input: z.object({ lang: Lang }),
+  description: "The 13 topics (slug, name, page), to choose get_latest_stories' topic argument.",
+  input: z.object({
+    lang: Lang.meta({ description: 'Language of the topic names.' }),
+  }),
   output: CategoryList,
   rest: 'GET /api/v1/categories?lang={lang}',
   restExample: '/api/v1/categories?lang=es',

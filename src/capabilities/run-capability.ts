@@ -18,6 +18,18 @@ export interface CapabilityDeps {
   siteUrl: string
 }
 
+/**
+ * "limit: must be …; lang: must be …" (describeIssues) as one sentence per argument, the way an agent reads it:
+ * "`limit` must be an integer from 1 to 50. `lang` must be one of en, es, …."
+ */
+export function argumentSentences(message: string): string {
+  return message.split('; ').map((item) => {
+    const match = /^([A-Za-z_][\w.]*): (.+)$/s.exec(item)
+    const sentence = match ? `\`${match[1]}\` ${match[2]}` : item
+    return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`
+  }).join(' ')
+}
+
 export function findCapability(name: string): Capability | undefined {
   return CAPABILITIES.find((c) => c.name === name) as Capability | undefined
 }

@@ -6,6 +6,7 @@ import type { QueryService } from '../query/query-service.ts'
 import { createCachePolicy } from '../surfaces/http/cache-policy.ts'
 import { createResponder } from '../surfaces/http/responder.ts'
 import { createResponseCache } from '../surfaces/http/response-cache.ts'
+import { createAnswerCache } from '../surfaces/agent-cache/answer-cache.ts'
 import { createRestApi } from '../surfaces/rest/app.ts'
 import { errorResponse } from '../surfaces/rest/errors.ts'
 import { buildOpenApiDocument } from '../surfaces/rest/openapi.ts'
@@ -46,6 +47,8 @@ export function createApp({ config, query, log, crawlerKeys, documents }: AppDep
   const policy = createCachePolicy(config.cache)
   const cache = createResponseCache(config.cache.responseCacheBytes)
   const respond = createResponder({ cache, policy, contentVersion: () => query.contentVersion() })
+  // MCP and A2A answers by normalized request; a quarter of the response cache's budget, off when it is off.
+  const answers = createAnswerCache(Math.floor(config.cache.responseCacheBytes / 4))
 
   const app = new Hono()
   app.use('*', securityHeaders())
@@ -97,9 +100,11 @@ export function createApp({ config, query, log, crawlerKeys, documents }: AppDep
     allowedOrigins: config.mcpAllowedOrigins,
     log,
     respond,
+    answers,
+    contentVersion: () => query.contentVersion(),
   }))
   app.route('/', createDiscoveryRoutes({ facts, respond }))
-  app.route('/', createA2aRoutes({ query, siteUrl: config.siteUrl, log, respond, operator: config.operator, version }))
+  app.route('/', createA2aRoutes({ query, siteUrl: config.siteUrl, log, respond, operator: config.operator, version, answers }))
 
   const stylesheet = createStylesheet()
   app.route('/', stylesheet.routes)

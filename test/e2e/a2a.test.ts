@@ -235,8 +235,9 @@ describe('A2A agent over HTTP', () => {
       assert.equal(data.arguments.topic, 'engineering')
       assert.deepEqual(data.result.stories.map((s: Json) => s.headline), [zurichLab.headline, chipExports.headline])
       assert.ok(markdown.includes('Crédit Azur opens semiconductor lab in Zürich'))
-      assert.ok(markdown.includes('Publisher: Alpha Ledger') && markdown.includes('Publisher: Beta Wire'))
-      assert.ok(markdown.includes(zurichLab.original_url))
+      assert.match(markdown, /\n {3}Alpha Ledger · /)
+      assert.match(markdown, /\n {3}Beta Wire · /)
+      assert.ok(markdown.includes(`<${zurichLab.original_url}>`))
       assert.match(markdown, /^Understood/)
 
       const [call] = calls
@@ -420,7 +421,6 @@ describe('A2A agent over HTTP', () => {
       ['message/stream', -32004, 'UNSUPPORTED_OPERATION'],
       ['tasks/resubscribe', -32004, 'UNSUPPORTED_OPERATION'],
       ['GetTask', -32001, 'TASK_NOT_FOUND'],
-      ['ListTasks', -32001, 'TASK_NOT_FOUND'],
       ['CancelTask', -32001, 'TASK_NOT_FOUND'],
       ['tasks/get', -32001, 'TASK_NOT_FOUND'],
       ['tasks/cancel', -32001, 'TASK_NOT_FOUND'],
@@ -443,6 +443,13 @@ describe('A2A agent over HTTP', () => {
         else assert.equal(error.data, undefined, '0.3 errors carry no data')
       })
     }
+
+    it('ListTasks: an empty list (the agent keeps no tasks), not an error', async () => {
+      const res = await post({ jsonrpc: '2.0', id: 'list', method: 'ListTasks', params: {} }, { 'A2A-Version': '1.0' })
+      assert.equal(res.status, 200)
+      assert.equal(res.json.error, undefined)
+      assert.deepEqual(res.json, { jsonrpc: '2.0', id: 'list', result: { tasks: [], nextPageToken: '', pageSize: 0, totalSize: 0 } })
+    })
 
     it('-32009: A2A-Version other than 1.0 and 0.3 (Major.Minor, patch ignored)', async () => {
       for (const version of ['0.5', '2.0', '1', 'v1.0', '1.1', '0.2.6']) {

@@ -22,7 +22,7 @@ const BASELINE_FILE = path.join(ROOT, 'test', 'fixtures', 'mcp-conformance-basel
 const BASELINE = readBaseline(BASELINE_FILE)
 
 const TOOL_NAMES = ['get_latest_stories', 'search_stories', 'get_story', 'list_topics']
-const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
+const READ_ONLY = { readOnlyHint: true, openWorldHint: false }
 const { zurichLab, rates, exports } = SEARCH_STORIES
 const storyUrl = (id: string) => `${SITE_URL}/s/${id}`
 
@@ -60,15 +60,15 @@ function ok(r: InspectorResult): ToolResult {
 }
 
 /**
- * The answer for people and models is a Markdown text block first; the structured content is also there as a
- * JSON text block (the spec's backwards-compatibility SHOULD).
+ * The answer for people and models is one Markdown text block; the JSON is structuredContent only (not repeated
+ * as a text block, which would double what the model reads).
  */
 function markdown(result: ToolResult): string {
+  assert.equal(result.content.length, 1, 'one content block')
   const [first] = result.content
   assert.equal(first?.type, 'text')
   assert.match(first.text ?? '', /^# \S/, 'the first block is Markdown with an H1')
-  const json = result.content.slice(1).filter((b) => b.type === 'text').map((b) => JSON.parse(b.text!) as unknown)
-  assert.deepEqual(json, [result.structuredContent], 'a text block carries the structuredContent as JSON')
+  assert.ok(result.structuredContent, 'the JSON is structuredContent')
   return first.text!
 }
 
@@ -121,8 +121,10 @@ describe('MCP: Inspector CLI and the conformance suite against a real server', (
         assert.match(md, /^# Latest stories\n/)
         for (const s of [zurichLab, rates, exports]) {
           assert.ok(md.includes(s.headline), `Markdown names "${s.headline}"`)
-          assert.ok(md.includes(storyUrl(s.id)), 'Markdown links the story page')
+          assert.ok(md.includes(`id: \`${s.id}\``), 'Markdown names the story id')
+          assert.ok(md.includes(`<${s.original_url}>`), 'Markdown links the original article')
         }
+        assert.ok(md.includes(storyUrl('{id}')), 'Markdown says once where the story pages are')
         const engineering = ok(topic)
         assert.deepEqual(engineering.structuredContent.stories.map((s: any) => s.id), [zurichLab.id, exports.id])
         assert.ok(engineering.structuredContent.stories.every((s: any) => s.category.slug === 'engineering'))
@@ -189,11 +191,11 @@ describe('MCP: Inspector CLI and the conformance suite against a real server', (
 
       it(`bad arguments and unknown ids: an isError result (exit ${INSPECTOR_EXIT_TOOL_ERROR}) with a readable message`, async () => {
         const cases: Array<[string, object, RegExp]> = [
-          ['search_stories', { query: 'x' }, /query: must be 2 to 256 characters/],
-          ['get_latest_stories', { limit: 500 }, /limit: must be an integer from 1 to 50/],
-          ['get_latest_stories', { topic: 'sport' }, /topic: must be one of business, data-ai/],
-          ['get_story', { id: 'yesterday' }, /id: must be a story UUID or a story page URL such as https:\/\/news\.example\.org\/s\//],
-          ['get_story', { id: `https://evil.example/s/${zurichLab.id}` }, /a story URL must look like https:\/\/news\.example\.org\/s\/\{uuid\}/],
+          ['search_stories', { query: 'x' }, /`query` must be 2 to 256 characters\./],
+          ['get_latest_stories', { limit: 500 }, /`limit` must be an integer from 1 to 50\./],
+          ['get_latest_stories', { topic: 'sport' }, /`topic` must be one of business, data-ai/],
+          ['get_story', { id: 'yesterday' }, /`id` must be a story UUID or a story page URL such as https:\/\/news\.example\.org\/s\//],
+          ['get_story', { id: `https://evil.example/s/${zurichLab.id}` }, /`id` must be a story UUID or a story page URL of this service, https:\/\/news\.example\.org\/s\/\{uuid\}/],
           ['get_story', { id: 'a1000000-0000-4000-8000-0000000000ff' },
             /No story with id a1000000-0000-4000-8000-0000000000ff\. Find story ids with search_stories or get_latest_stories\./],
         ]

@@ -123,9 +123,7 @@ describe('MCP server (POST /mcp)', () => {
       it('lists the four catalog tools, read-only, with schemas and citation advice', () => {
         assert.deepEqual(tools.map((t) => t.name), CAPABILITIES.map((c) => c.name))
         for (const tool of tools) {
-          assert.deepEqual(tool.annotations, {
-            title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false,
-          })
+          assert.deepEqual(tool.annotations, { title: tool.title, readOnlyHint: true, openWorldHint: false })
           assert.equal(tool.inputSchema.type, 'object')
           assert.equal(tool.outputSchema?.type, 'object')
           assert.match(tool.description ?? '', /\bcite|get_latest_stories/i)
@@ -134,18 +132,21 @@ describe('MCP server (POST /mcp)', () => {
         assert.deepEqual(tools.find((t) => t.name === 'get_story')!.inputSchema.required, ['id'])
       })
 
-      it('get_latest_stories: Markdown, the JSON as text, and structuredContent valid for the outputSchema', async () => {
+      it('get_latest_stories: one Markdown text block and structuredContent valid for the outputSchema', async () => {
         const result = await session.call('get_latest_stories', { topic: 'engineering', limit: 5 })
         assert.notEqual(result.isError, true)
         assert.deepEqual(ids(result), [SEARCH_STORIES.zurichLab.id, SEARCH_STORIES.exports.id])
         assertValid(tools.find((t) => t.name === 'get_latest_stories')!.outputSchema, result.structuredContent, 'structuredContent')
-        const [markdown, json] = result.content
+        assert.equal(result.content.length, 1, 'the JSON is structuredContent only, not repeated as text')
+        const [markdown] = result.content
         assert.equal(markdown!.type, 'text')
-        assert.match(markdown!.text!, /^# Latest stories in Engineering/)
-        assert.ok(markdown!.text!.indexOf('Crédit Azur opens semiconductor lab') < markdown!.text!.indexOf('Semiconductor exports climb'))
-        assert.ok(markdown!.text!.includes(`(${SEARCH_STORIES.zurichLab.original_url})`), 'links the original article')
-        assert.match(markdown!.text!, /Publisher: Alpha Ledger/)
-        assert.deepEqual(JSON.parse(json!.text!), result.structuredContent)
+        const text = markdown!.text!
+        assert.match(text, /^# Latest stories in Engineering/)
+        assert.ok(text.indexOf('Crédit Azur opens semiconductor lab') < text.indexOf('Semiconductor exports climb'))
+        assert.ok(text.includes(`<${SEARCH_STORIES.zurichLab.original_url}>`), 'links the original article')
+        assert.ok(text.includes(`id: \`${SEARCH_STORIES.zurichLab.id}\``), 'names the story id for get_story')
+        assert.match(text, /\n {3}Alpha Ledger · 2026-/, 'publisher and time under the headline')
+        assert.ok(text.includes(`${SITE_URL}/s/{id}`), 'says once where story pages are')
       })
 
       it('search_stories finds headlines by keyword prefix, in the requested language', async () => {
@@ -173,7 +174,8 @@ describe('MCP server (POST /mcp)', () => {
         const result = await session.call('list_topics', { lang: 'fr' })
         assert.equal(result.structuredContent.categories.length, 13)
         assert.ok(result.structuredContent.categories.some((c: { slug: string; name: string }) => c.slug === 'data-ai' && c.name === 'Données et IA'))
-        assert.match(result.content[0]!.text!, /`data-ai`: \[Données et IA\]/)
+        assert.match(result.content[0]!.text!, /^- `data-ai`: Données et IA$/m)
+        assert.ok(result.content[0]!.text!.includes(`Topic pages: ${SITE_URL}/c/{slug}.`))
       })
 
       it('bad arguments and unknown stories are tool errors the model can read', async () => {
@@ -182,16 +184,20 @@ describe('MCP server (POST /mcp)', () => {
         assert.match(missing.content[0]!.text!, /No story with id a1000000-0000-4000-8000-00000000dead.*search_stories/)
         const badLimit = await session.call('get_latest_stories', { limit: 0 })
         assert.equal(badLimit.isError, true)
-        assert.match(badLimit.content[0]!.text!, /limit: must be an integer from 1 to 50/)
+        assert.equal(badLimit.content[0]!.text!, 'Invalid arguments for get_latest_stories: `limit` must be an integer from 1 to 50.')
         const badTopic = await session.call('get_latest_stories', { topic: 'sports' })
         assert.equal(badTopic.isError, true)
-        assert.match(badTopic.content[0]!.text!, /topic: must be one of business, data-ai/)
+        assert.match(badTopic.content[0]!.text!, /^Invalid arguments for get_latest_stories: `topic` must be one of business, data-ai, .*, sales\.$/)
+        const twoBad = await session.call('search_stories', { query: 7, lang: 'xx' })
+        assert.equal(twoBad.isError, true)
+        assert.equal(twoBad.content[0]!.text!, 'Invalid arguments for search_stories: `query` must be 2 to 256 characters. '
+          + '`lang` must be one of en, es, fr, de, it, pt, ja, ko, ar.', 'one sentence per field, no validator dump')
         const foreign = await session.call('get_story', { id: 'https://evil.example/s/a1000000-0000-4000-8000-000000000001' })
         assert.equal(foreign.isError, true)
-        assert.match(foreign.content[0]!.text!, /id: a story URL must look like https:\/\/news\.example\.org\/s\/\{uuid\}/)
+        assert.match(foreign.content[0]!.text!, /`id` must be a story UUID or a story page URL of this service, https:\/\/news\.example\.org\/s\/\{uuid\}\./)
         const shortQuery = await session.call('search_stories', { query: 'a' })
         assert.equal(shortQuery.isError, true)
-        assert.match(shortQuery.content[0]!.text!, /query: must be 2 to 256 characters/)
+        assert.match(shortQuery.content[0]!.text!, /`query` must be 2 to 256 characters\./)
       })
 
       it('publisher text stays text in the Markdown (no links, images, HTML or headings it did not earn)', async () => {
@@ -203,6 +209,11 @@ describe('MCP server (POST /mcp)', () => {
           'only the original article and our story page are linked')
         assert.deepEqual(md.headings.slice(1), ['Key points', 'What happened', 'Why it matters'], 'the summary opens no heading')
         assert.equal(result.structuredContent.story.headline, HOSTILE.headline, 'the JSON keeps the exact text')
+        const list = markdownElements((await session.call('get_latest_stories', { topic: 'design' })).content[0]!.text!)
+        assert.deepEqual(list.html, [])
+        assert.equal(list.images, 0)
+        assert.deepEqual(list.links, [HOSTILE.original_url], 'a list links only the original article')
+        assert.deepEqual(list.headings, ['Latest stories in Design'], 'neither headline nor summary opens a heading')
       })
     })
   }

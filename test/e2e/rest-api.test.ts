@@ -5,7 +5,7 @@ import { ALL_SEARCH_STORIES, SEARCH_STORIES as S } from '../fixtures/stories.ts'
 import { SITE_URL, startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts'
 
 const STORY_KEYS = ['id', 'url', 'headline', 'summary', 'original_title', 'original_url', 'author', 'source',
-  'category', 'published_at', 'cover_image_url', 'multi_source']
+  'category', 'published_at', 'cover_image_url', 'multi_source', 'lang']
 
 /** Set by a test file that imports this one to run the suite against another store (rest-postgres.test.ts). */
 export const REUSE_REST_SUITE = Symbol.for('newsdesk.test.rest-api.reuse')
@@ -68,7 +68,9 @@ export const describeRestApi = (name: string, start: (stories: StorySnapshotInpu
       assert.equal(res.json.stories[0].headline, S.zurichLab.translations!.es!.headline)
       assert.equal(res.json.stories[0].summary, S.zurichLab.translations!.es!.summary)
       assert.equal(res.json.stories[0].category.name, 'Ingeniería')
+      assert.equal(res.json.stories[0].lang, 'es', 'each story says the language of its text')
       assert.equal(res.json.stories[1].headline, S.rates.headline, 'untranslated story falls back to English')
+      assert.equal(res.json.stories[1].lang, 'en', 'an English fallback says so')
       const fr = (await srv.api('/api/v1/stories?lang=fr&limit=1')).json.stories[0]
       assert.equal(fr.headline, S.zurichLab.headline, 'no French headline: English')
       assert.equal(fr.summary, S.zurichLab.translations!.fr!.summary, 'French summary present: used')
@@ -129,7 +131,7 @@ export const describeRestApi = (name: string, start: (stories: StorySnapshotInpu
       const res = await srv.api(path(S.zurichLab.id))
       assert.equal(res.status, 200)
       const story = res.json.story
-      assert.deepEqual(Object.keys(story), [...STORY_KEYS, 'lang', 'cards', 'covered_by'])
+      assert.deepEqual(Object.keys(story), [...STORY_KEYS, 'cards', 'covered_by'])
       assert.equal(story.lang, 'en')
       assert.deepEqual(story.cards, S.zurichLab.cards)
       assert.deepEqual(story.covered_by, S.zurichLab.covered_by)

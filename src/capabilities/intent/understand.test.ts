@@ -187,7 +187,7 @@ const INVALID_DATA: { data: Record<string, unknown>; message: RegExp }[] = [
   { data: { skill: 'get_latest_stories', topic: 'ai' }, message: /^topic: must be one of business/ },
   { data: { topic: 'finance', limit: 500 }, message: /^limit: must be an integer from 1 to 50/ },
   { data: { skill: 'list_topics', lang: 'zh' }, message: /^lang: must be one of en, es/ },
-  { data: { id: `https://other.example.com/s/${ID}` }, message: /^id: a story URL must look like/ },
+  { data: { id: `https://other.example.com/s/${ID}` }, message: /^id: must be a story UUID or a story page URL of this service, / },
   { data: { limit: 5 }, message: /^skill: is required/ },
   { data: { skill: 'search_stories', capability: 'get_story', query: 'chips' }, message: /^skill: names a different capability/ },
 ]

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import { LRUCache } from 'lru-cache'
 import { understandData, understandText, type Understood } from '../../capabilities/intent/understand.ts'
 import { runCapability } from '../../capabilities/run-capability.ts'
 import { AppError } from '../../domain/errors.ts'
 import { mdInline } from '../../domain/markdown-escape.ts'
 import type { QueryService } from '../../query/query-service.ts'
-import type { IncomingMessage, OutgoingReply } from './incoming.ts'
+import { canonicalJson } from '../agent-cache/answer-cache.ts'
+import type { IncomingMessage, ReplyContent, ReplyIds } from './incoming.ts'
 import { A2aError, ERROR, type FieldViolation } from './jsonrpc.ts'
 
 /**
@@ -27,13 +29,13 @@ export interface MessageDeps {
   siteUrl: string
 }
 
-interface Request {
+export interface UnderstoodRequest {
   understood: Understood
   /** Index of the data part the request came from; undefined for free text. */
   dataPart?: number
 }
 
-function readRequest(message: IncomingMessage, siteUrl: string): Request {
+function readRequest(message: IncomingMessage, siteUrl: string): UnderstoodRequest {
   const files = message.parts.flatMap((p, i) => (p.kind === 'file' ? [i] : []))
   if (files.length) {
     throw new A2aError(ERROR.contentTypeNotSupported,
@@ -64,13 +66,29 @@ function readRequest(message: IncomingMessage, siteUrl: string): Request {
     throw A2aError.invalidParams([{ field: 'message.parts', description: `the text is longer than ${MAX_TEXT_CHARS} characters; send a short request` }])
   }
   try {
-    return { understood: understandText(text, siteUrl) }
+    return { understood: understoodText(text, siteUrl) }
   } catch (err) {
     if (err instanceof AppError && err.code === 'invalid_parameter') {
       throw A2aError.invalidParams([{ field: 'message.parts', description: err.message }])
     }
     throw err
   }
+}
+
+/**
+ * Reading free text costs about as much as answering from the cache (language cues, lexicon, topic synonyms), and
+ * agents send the same few requests again and again; what a text means never changes in the life of the process.
+ */
+const understoodTexts = new LRUCache<string, Understood>({ max: 2000 })
+
+function understoodText(text: string, siteUrl: string): Understood {
+  const key = `${siteUrl}\n${text}`
+  let understood = understoodTexts.get(key)
+  if (!understood) {
+    understood = understandText(text, siteUrl)
+    understoodTexts.set(key, understood)
+  }
+  return understood
 }
 
 /** "limit: must be ...; lang: must be ..." (describeIssues) → one violation per argument under the data part. */
@@ -87,19 +105,25 @@ function understoodLine(u: Understood): string {
     : `Understood: ${mdInline(u.understood)}`
 }
 
-/** Answers the message; throws A2aError for what the client must fix and for an unavailable store. */
-export async function answerMessage(message: IncomingMessage, deps: MessageDeps): Promise<OutgoingReply> {
+/** What a message asks for, read from its data part or its text; throws A2aError for what the client must fix. */
+export function understandMessage(message: IncomingMessage, siteUrl: string): UnderstoodRequest {
   if (message.taskId) {
     throw new A2aError(ERROR.taskNotFound, `Task not found: ${message.taskId.slice(0, 100)}. This agent keeps no tasks; send the message without a taskId.`)
   }
-  const { understood, dataPart } = readRequest(message, deps.siteUrl)
-  const base = { messageId: randomUUID(), contextId: message.contextId ?? randomUUID() }
+  return readRequest(message, siteUrl)
+}
+
+/**
+ * The reply to an understood request, the same for every sender: the answer cache keeps it by the request's
+ * normalized form (answerKey) and the content version. Throws A2aError for invalid data-part arguments, and
+ * AppError `unavailable` when the store is down.
+ */
+export async function replyContent({ understood, dataPart }: UnderstoodRequest, deps: MessageDeps): Promise<ReplyContent> {
   const head = understoodLine(understood)
   const about = { skill: understood.capability, arguments: understood.args, understood: understood.understood, guessed: understood.guessed }
   try {
     const answer = await runCapability(understood.capability, understood.args, { query: deps.query, siteUrl: deps.siteUrl })
     return {
-      ...base,
       markdown: `${head}\n\n${answer.markdown}`,
       data: { ...about, arguments: answer.input, result: answer.data },
     }
@@ -115,7 +139,6 @@ export async function answerMessage(message: IncomingMessage, deps: MessageDeps)
         ? 'The link or id may be mistyped, or the story may have been removed. Ask for the latest stories or search by keywords instead.'
         : 'Rephrase the request, for example "latest stories about data and AI", "search chip export" or a story link.'
       return {
-        ...base,
         markdown: `${head}\n\n# ${title}\n\n${mdInline(err.message)}\n\n${hint}`,
         data: { ...about, result: null, error: { code: err.code, message: err.message } },
       }
@@ -123,3 +146,13 @@ export async function answerMessage(message: IncomingMessage, deps: MessageDeps)
     throw err
   }
 }
+
+/** The answer cache key of an understood request: equal for requests that get the same reply content. */
+export function answerKey({ understood, dataPart }: UnderstoodRequest): string {
+  return canonicalJson({
+    skill: understood.capability, args: understood.args, understood: understood.understood, guessed: understood.guessed, dataPart,
+  })
+}
+
+/** Ids of a reply message: new for every message; the context is the sender's when it gave one. */
+export const replyIds = (message: IncomingMessage): ReplyIds => ({ messageId: randomUUID(), contextId: message.contextId ?? randomUUID() })

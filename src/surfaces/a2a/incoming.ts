@@ -16,12 +16,21 @@ export type IncomingPart =
   /** A file (0.3) or a `url`/`raw` part (1.0): not something this agent reads. */
   | { kind: 'file' }
 
-/** The agent's answer, before it is written in a wire version. */
-export interface OutgoingReply {
-  messageId: string
-  contextId: string
+/** The agent's answer, before it is written in a wire version: the same for every sender of the same request. */
+export interface ReplyContent {
   markdown: string
   data: Record<string, unknown>
+}
+
+/** What differs between two replies with the same content. */
+export interface ReplyIds {
+  messageId: string
+  contextId: string
+}
+
+/** `{...head, "parts": <partsJson>}` without parsing partsJson again: the parts come serialized from the cache. */
+export function withParts(head: object, partsJson: string): string {
+  return `${JSON.stringify(head).slice(0, -1)},"parts":${partsJson}}`
 }
 
 /** `["message", "parts", 0, "text"]` → `message.parts[0].text` */

@@ -9,14 +9,14 @@ import { A2aError, ERROR, type Dialect } from './jsonrpc.ts'
 export const SEND_1_0 = 'SendMessage'
 export const SEND_0_3 = 'message/send'
 
-type Kind = 'send' | 'stream' | 'task' | 'push' | 'extended-card'
+type Kind = 'send' | 'list-tasks' | 'stream' | 'task' | 'push' | 'extended-card'
 
 const METHODS: Record<string, { dialect: Dialect; kind: Kind }> = {
   [SEND_1_0]: { dialect: '1.0', kind: 'send' },
   SendStreamingMessage: { dialect: '1.0', kind: 'stream' },
   SubscribeToTask: { dialect: '1.0', kind: 'stream' },
   GetTask: { dialect: '1.0', kind: 'task' },
-  ListTasks: { dialect: '1.0', kind: 'task' },
+  ListTasks: { dialect: '1.0', kind: 'list-tasks' },
   CancelTask: { dialect: '1.0', kind: 'task' },
   CreateTaskPushNotificationConfig: { dialect: '1.0', kind: 'push' },
   GetTaskPushNotificationConfig: { dialect: '1.0', kind: 'push' },
@@ -42,19 +42,21 @@ const SEND_HINT = `Use ${SEND_1_0} (A2A 1.0) or ${SEND_0_3} (A2A 0.3)`
 export const dialectOf = (method: string): Dialect | undefined => METHODS[method]?.dialect
 
 /**
- * Returns normally only for the two send methods; throws the A2A error for every other method. `tasks/list`
- * never existed in 0.3's JSON-RPC binding, so it is simply unknown.
+ * Returns the kind of the methods this agent answers: the two send methods, and ListTasks (an empty list: no
+ * task ever exists here, which is a true answer, not an error); throws the A2A error for every other method.
+ * `tasks/list` never existed in 0.3's JSON-RPC binding, so it is simply unknown.
  */
-export function assertSendMethod(method: string): void {
+export function answeredMethod(method: string): 'send' | 'list-tasks' {
   const known = METHODS[method]
   if (!known) throw new A2aError(ERROR.methodNotFound, `Method not found: ${method}. ${SEND_HINT}.`)
   switch (known.kind) {
     case 'send':
-      return
+    case 'list-tasks':
+      return known.kind
     case 'stream':
       throw new A2aError(ERROR.unsupportedOperation, `Streaming is not supported (capabilities.streaming is false). ${SEND_HINT}: the answer comes back at once.`)
     case 'task':
-      throw new A2aError(ERROR.taskNotFound, 'Task not found: this agent keeps no tasks; every message is answered at once with a Message.')
+      throw new A2aError(ERROR.taskNotFound, 'Task not found: this agent keeps no tasks (ListTasks is always empty); every message is answered at once with a Message.')
     case 'push':
       throw new A2aError(ERROR.pushNotificationNotSupported, 'Push notifications are not supported (capabilities.pushNotifications is false).')
     case 'extended-card':

@@ -3,15 +3,17 @@ import type { Logger } from 'pino'
 import { AppError } from '../../domain/errors.ts'
 import type { QueryService } from '../../query/query-service.ts'
 import type { Responder } from '../http/responder.ts'
-import { readWebStreamCapped } from '../../util/read-web-stream.ts'
+import { readBodyCapped } from '../agent-cache/read-body.ts'
 import { agentCard10, agentCardHybrid, type CardSettings } from './agent-card.ts'
-import { answerMessage } from './handle-message.ts'
+import { jsonRpcResult, type AnswerCache } from '../agent-cache/answer-cache.ts'
+import { answerKey, replyContent, replyIds, understandMessage } from './handle-message.ts'
+import type { IncomingMessage } from './incoming.ts'
 import {
   A2aError, ERROR, errorResponse, idOf, parseRequest, successResponse, type Dialect, type JsonRpcId,
 } from './jsonrpc.ts'
-import { SEND_1_0, assertSendMethod, dialectOf, requestedVersion } from './methods.ts'
-import { messageSendResult, readMessageSend } from './wire-0-3.ts'
-import { readSendMessage, sendMessageResult } from './wire-1-0.ts'
+import { SEND_1_0, answeredMethod, dialectOf, requestedVersion } from './methods.ts'
+import * as wire03 from './wire-0-3.ts'
+import * as wire10 from './wire-1-0.ts'
 
 // The A2A interface is listed by the discovery documents through this (create-app imports it from here).
 export { a2aInterface } from '../discovery/site-facts.ts'
@@ -39,6 +41,9 @@ export { a2aInterface } from '../discovery/site-facts.ts'
  * - A missing story, or free text asking for something invalid, is a normal reply saying so (an agent can relay
  *   it); explicit data-part arguments that are invalid are -32602. An unavailable store is -32603 with a
  *   generic message. Replies are `Cache-Control: no-store`.
+ * - A reply's parts are rendered once per understood request, wire version and content version (answerParts);
+ *   every reply is still a new message with its own messageId.
+ * - ListTasks answers an empty list: no task ever exists here. GetTask and CancelTask are -32001.
  */
 
 export const A2A_MAX_BODY_BYTES = 64 * 1024
@@ -53,6 +58,8 @@ export interface A2aRoutesDeps {
   respond: Responder
   operator: CardSettings['operator']
   version: string
+  /** Reply parts by normalized request and wire version; see answerParts. */
+  answers: AnswerCache
 }
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
@@ -60,11 +67,8 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
     status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
   })
 
-/** The body as text, or undefined when it exceeds `max` bytes (the rest is not read). */
-async function readCapped(request: Request, max: number): Promise<string | undefined> {
-  if (Number(request.headers.get('content-length') ?? 0) > max) return undefined
-  return (await readWebStreamCapped(request.body, max))?.toString('utf8')
-}
+const raw = (serialized: string) =>
+  new Response(serialized, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } })
 
 const versionParam = (c: Context) => c.req.header('A2A-Version') ?? c.req.query('A2A-Version')
 
@@ -72,8 +76,34 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
   const settings: CardSettings = { siteUrl: deps.siteUrl, version: deps.version, operator: deps.operator }
   const cards = { '1.0': agentCard10(settings), hybrid: agentCardHybrid(settings) }
 
-  /** Runs one request; returns the JSON-RPC response, or undefined for a notification. */
-  async function dispatch(c: Context, headerDialect: Dialect): Promise<{ status?: number; body?: unknown }> {
+  /**
+   * The serialized parts of the reply to `message`. A reply's content depends only on the understood request and
+   * the stories, so it is rendered once per content version and wire version; each sender then gets it in a
+   * message with its own ids. Not cached when the store cannot give its content version.
+   */
+  async function answerParts(message: IncomingMessage, dialect: Dialect): Promise<string> {
+    const understood = understandMessage(message, deps.siteUrl)
+    const render = async () => {
+      const content = await replyContent(understood, { query: deps.query, siteUrl: deps.siteUrl })
+      return JSON.stringify(dialect === '1.0' ? wire10.replyParts(content) : wire03.replyParts(content))
+    }
+    if (!deps.answers.enabled) return render()
+    let version: string
+    try {
+      version = await deps.query.contentVersion()
+    } catch {
+      return render() // fails the same way, with the error the client should see
+    }
+    const key = `a2a\n${dialect}\n${answerKey(understood)}`
+    const cached = deps.answers.get(key, version)
+    if (cached) return cached.json
+    const json = await render()
+    deps.answers.set(key, version, { json, contentType: 'application/json; charset=utf-8' })
+    return json
+  }
+
+  /** Runs one request; returns the JSON-RPC response (an object, or already serialized), or undefined for a notification. */
+  async function dispatch(c: Context, headerDialect: Dialect): Promise<{ status?: number; body?: unknown; json?: string }> {
     let dialect = headerDialect
     let id: JsonRpcId = null
     const fail = (err: A2aError) => ({ body: errorResponse(id, err, dialect) })
@@ -83,7 +113,7 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
         throw new A2aError(ERROR.contentTypeNotSupported,
           `Content type not supported: ${contentType.slice(0, 64)}; send Content-Type: application/json`)
       }
-      const text = await readCapped(c.req.raw, A2A_MAX_BODY_BYTES)
+      const text = await readBodyCapped(c.req.raw, A2A_MAX_BODY_BYTES)
       if (text === undefined) {
         return { status: 413, ...fail(new A2aError(ERROR.invalidRequest, `Request too large: the limit is ${A2A_MAX_BODY_BYTES} bytes`)) }
       }
@@ -98,10 +128,11 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
       dialect = dialectOf(request.method) ?? dialect
       if (request.isNotification) return {}
       requestedVersion(versionParam(c))
-      assertSendMethod(request.method)
-      const message = request.method === SEND_1_0 ? readSendMessage(request.params) : readMessageSend(request.params)
-      const reply = await answerMessage(message, { query: deps.query, siteUrl: deps.siteUrl })
-      return { body: successResponse(id, dialect === '1.0' ? sendMessageResult(reply) : messageSendResult(reply)) }
+      if (answeredMethod(request.method) === 'list-tasks') return { body: successResponse(id, wire10.EMPTY_TASK_LIST) }
+      const message = request.method === SEND_1_0 ? wire10.readSendMessage(request.params) : wire03.readMessageSend(request.params)
+      const parts = await answerParts(message, dialect)
+      const ids = replyIds(message)
+      return { json: jsonRpcResult(id, dialect === '1.0' ? wire10.sendMessageResultJson(ids, parts) : wire03.messageSendResultJson(ids, parts)) }
     } catch (err) {
       if (err instanceof A2aError) return fail(err)
       if (err instanceof AppError && err.code === 'unavailable') {
@@ -122,7 +153,8 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
     } catch {
       // Reported once the request id is known.
     }
-    const { status, body } = await dispatch(c, headerDialect)
+    const { status, body, json: serialized } = await dispatch(c, headerDialect)
+    if (serialized !== undefined) return raw(serialized)
     return body === undefined ? new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } }) : json(body, status)
   })
   routes.options('/a2a', (c) => c.body(null, 204, {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { parseParams, present, type IncomingMessage, type IncomingPart, type OutgoingReply } from './incoming.ts'
+import { parseParams, present, withParts, type IncomingMessage, type IncomingPart, type ReplyContent, type ReplyIds } from './incoming.ts'
 
 /**
  * A2A 0.3 `message/send` (specification/json/a2a.json at v0.3.0): parts are discriminated by `kind`
@@ -49,16 +49,13 @@ export function readMessageSend(params: unknown): IncomingMessage {
   }
 }
 
-/** The `result` of message/send: the bare Message. */
-export function messageSendResult(reply: OutgoingReply) {
-  return {
-    kind: 'message',
-    messageId: reply.messageId,
-    contextId: reply.contextId,
-    role: 'agent',
-    parts: [
-      { kind: 'text', text: reply.markdown },
-      { kind: 'data', data: reply.data },
-    ],
-  }
+/** The parts of a reply message: the Markdown, then the JSON. */
+export const replyParts = (reply: ReplyContent) => [
+  { kind: 'text', text: reply.markdown },
+  { kind: 'data', data: reply.data },
+]
+
+/** The `result` of message/send, serialized: the bare Message. */
+export function messageSendResultJson(ids: ReplyIds, partsJson: string): string {
+  return withParts({ kind: 'message', messageId: ids.messageId, contextId: ids.contextId, role: 'agent' }, partsJson)
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { parseParams, present, type IncomingMessage, type IncomingPart, type OutgoingReply } from './incoming.ts'
+import { parseParams, present, withParts, type IncomingMessage, type IncomingPart, type ReplyContent, type ReplyIds } from './incoming.ts'
 
 /**
  * A2A 1.0 `SendMessage` on the JSON-RPC binding (a2a.proto in proto JSON): parts are discriminated by which
@@ -49,17 +49,16 @@ export function readSendMessage(params: unknown): IncomingMessage {
   }
 }
 
-/** The `result` of SendMessage: a direct Message, no Task. */
-export function sendMessageResult(reply: OutgoingReply) {
-  return {
-    message: {
-      messageId: reply.messageId,
-      contextId: reply.contextId,
-      role: 'ROLE_AGENT',
-      parts: [
-        { text: reply.markdown, mediaType: 'text/markdown' },
-        { data: reply.data, mediaType: 'application/json' },
-      ],
-    },
-  }
+/** The parts of a reply message: the Markdown, then the JSON. */
+export const replyParts = (reply: ReplyContent) => [
+  { text: reply.markdown, mediaType: 'text/markdown' },
+  { data: reply.data, mediaType: 'application/json' },
+]
+
+/** The `result` of SendMessage, serialized: a direct Message, no Task. */
+export function sendMessageResultJson(ids: ReplyIds, partsJson: string): string {
+  return `{"message":${withParts({ messageId: ids.messageId, contextId: ids.contextId, role: 'ROLE_AGENT' }, partsJson)}}`
 }
+
+/** ListTasks: this agent answers every message at once and keeps no tasks, so the list is empty. */
+export const EMPTY_TASK_LIST = { tasks: [], nextPageToken: '', pageSize: 0, totalSize: 0 }

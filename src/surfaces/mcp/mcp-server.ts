@@ -1,12 +1,15 @@
 import { McpServer, type CallToolResult } from '@modelcontextprotocol/server'
 import type { Logger } from 'pino'
-import { CAPABILITIES } from '../../capabilities/catalog.ts'
-import { runCapability, type CapabilityDeps } from '../../capabilities/run-capability.ts'
+import { CAPABILITIES, type Capability } from '../../capabilities/catalog.ts'
+import { argumentSentences, runCapability, type CapabilityDeps } from '../../capabilities/run-capability.ts'
 import { AppError } from '../../domain/errors.ts'
-import { toolOutputSchema } from './tool-schemas.ts'
+import { advertisedSchema, toolDefinitions } from './tool-schemas.ts'
 
-/** Every tool only reads the service's own corpus: the same answer for every caller, nothing changes. */
-export const TOOL_ANNOTATIONS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const
+/**
+ * Every tool only reads the service's own corpus: the same answer for every caller, nothing changes. The spec
+ * gives destructiveHint and idempotentHint meaning only when readOnlyHint is false, so they are not sent.
+ */
+export const TOOL_ANNOTATIONS = { readOnlyHint: true, openWorldHint: false } as const
 
 /** MCP tool names are the capability names (snake_case, within the spec's [A-Za-z0-9_.-]{1,128}). */
 export const MCP_SERVER_NAME = 'newsdesk'
@@ -22,11 +25,17 @@ export interface McpServerDeps extends CapabilityDeps {
 const LIST_TTL_MS = 60 * 60 * 1000
 
 /**
- * Builds the MCP server: one tool per capability, with the catalog's name, description and zod schemas. Stateless:
- * a fresh instance per HTTP request is cheap (registration is a few object allocations) and is what both the
- * SDK's legacy transport and its 2026-07-28 handler expect.
+ * The MCP server factory: one tool per capability. Everything that does not depend on the request (the tool
+ * definitions and their JSON Schemas) is computed here, once per process; the SDK still wants a fresh McpServer
+ * per exchange (its 2026-07-28 handler refuses an instance that is already serving), which is then a few object
+ * allocations. Most requests never get here: the answer cache in front serves repeated calls (answer-cache.ts).
  */
 export function createMcpServerFactory(deps: McpServerDeps): () => McpServer {
+  const tools = toolDefinitions(CAPABILITIES as readonly Capability[]).map((tool) => ({
+    ...tool,
+    input: advertisedSchema(tool.inputSchema),
+    output: advertisedSchema(tool.outputSchema),
+  }))
   return () => {
     const server = new McpServer(
       { name: MCP_SERVER_NAME, title: deps.title, version: deps.version },
@@ -40,34 +49,30 @@ export function createMcpServerFactory(deps: McpServerDeps): () => McpServer {
         },
       },
     )
-    for (const capability of CAPABILITIES) {
-      server.registerTool(capability.name, {
-        title: capability.title,
-        description: capability.description,
-        inputSchema: capability.input,
-        outputSchema: toolOutputSchema(capability.output),
-        annotations: { title: capability.title, ...TOOL_ANNOTATIONS },
-      }, (args: unknown) => callTool(capability.name, args, deps))
+    for (const tool of tools) {
+      server.registerTool(tool.name, {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        outputSchema: tool.output,
+        annotations: { title: tool.title, ...TOOL_ANNOTATIONS },
+      }, (args: unknown) => callTool(tool.name, args, deps))
     }
     return server
   }
 }
 
 /**
- * A tool result: the Markdown for people and models, the JSON as text (the MCP spec's backwards-compatibility
- * SHOULD, and the only structured form a 2025-03-26 client sees) and `structuredContent` matching the outputSchema.
+ * A tool result: the Markdown as the one text block (what the model reads) and the JSON as `structuredContent`
+ * (matching the outputSchema, for programs). The MCP spec's advice to repeat the JSON as a text block is for
+ * clients older than structuredContent (2025-06-18); repeating every story a second time in the model's context
+ * would double what an agent pays per call, so the Markdown carries every fact the JSON does that a model needs.
  * Failures the model can act on come back as `isError` results with a readable message, never as a crash.
  */
-async function callTool(name: string, args: unknown, deps: McpServerDeps): Promise<CallToolResult> {
+export async function callTool(name: string, args: unknown, deps: McpServerDeps): Promise<CallToolResult> {
   try {
     const answer = await runCapability(name, args, deps)
-    return {
-      content: [
-        { type: 'text', text: answer.markdown },
-        { type: 'text', text: JSON.stringify(answer.data) },
-      ],
-      structuredContent: answer.data,
-    }
+    return { content: [{ type: 'text', text: answer.markdown }], structuredContent: answer.data }
   } catch (err) {
     return toolError(err, name, deps.log)
   }
@@ -78,7 +83,7 @@ function toolError(err: unknown, tool: string, log: Logger): CallToolResult {
   if (err instanceof AppError) {
     switch (err.code) {
       case 'invalid_parameter':
-        return text(`Invalid arguments for ${tool}: ${err.message}`)
+        return text(`Invalid arguments for ${tool}: ${argumentSentences(err.message)}`)
       case 'not_found':
         return text(`${err.message}. Find story ids with search_stories or get_latest_stories.`)
       case 'unavailable':

@@ -3,8 +3,12 @@ import {
 } from '@modelcontextprotocol/server'
 import { Hono, type Context } from 'hono'
 import type { Logger } from 'pino'
+import { jsonRpcResult, type AnswerCache, type CachedAnswer } from '../agent-cache/answer-cache.ts'
+import { readBodyCapped } from '../agent-cache/read-body.ts'
 import type { Responder } from '../http/responder.ts'
+import { cacheableCall, unsupportedVersionResponse, type CacheableCall } from './cacheable-calls.ts'
 import { createOriginPolicy } from './origin-policy.ts'
+import { explainToolCallError } from './tool-call-errors.ts'
 
 /** Tool calls are a few hundred bytes; 64 KiB leaves room for clients that send large `_meta` and refuses floods. */
 export const MCP_MAX_BODY_BYTES = 64 * 1024
@@ -17,7 +21,25 @@ export interface McpRoutesDeps {
   respond: Responder
   /** The server card (SEP-2127 plus the legacy SEP-1649 fields), served at both card paths. */
   serverCard: object
+  /** Tool results, tools/list and the other fixed answers, by normalized request. */
+  answers: AnswerCache
+  /** The store's content version: a tool result is reused only while it is unchanged. */
+  contentVersion: () => Promise<string>
 }
+
+/** An SDK response marked for no shared cache: MCP answers depend on the request body. */
+function noStore(response: Response): Response {
+  const headers = new Headers(response.headers)
+  headers.set('Cache-Control', 'no-store')
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
+
+/**
+ * A cached answer as the response to the request with JSON-RPC id `id`: a string body and plain headers, which
+ * the Node adapter writes straight out. Never stored by shared caches: it answers one request body.
+ */
+const cachedResponse = (id: string | number, answer: CachedAnswer) =>
+  new Response(jsonRpcResult(id, answer.json), { status: 200, headers: { 'Content-Type': answer.contentType, 'Cache-Control': 'no-store' } })
 
 const CARD_TYPE = 'application/mcp-server-card+json'
 
@@ -33,7 +55,9 @@ const jsonRpcError = (status: number, code: number, message: string, headers: Re
  * - 2025-era requests (`initialize`, then `tools/*` with MCP-Protocol-Version 2025-11-25, 2025-06-18 or 2025-03-26)
  *   go to a fresh stateless Streamable HTTP transport with `enableJsonResponse`, because the handler's own legacy
  *   leg answers with SSE. `isLegacyRequest` is the handler's own routing step, so the two never disagree.
- * The Origin check, the Content-Type check and the body cap run first, for both.
+ * The Origin check, the Content-Type check and the body cap run first, for both; then `answer` (the single entry
+ * for a JSON-RPC body) answers an unsupported MCP-Protocol-Version itself, serves what the answer cache holds
+ * (cacheable-calls.ts says what may be cached and under which key) and hands the rest to the SDK.
  */
 export function createMcpRoutes(deps: McpRoutesDeps): Hono {
   const allowOrigin = createOriginPolicy(deps.siteUrl, deps.allowedOrigins)
@@ -42,17 +66,70 @@ export function createMcpRoutes(deps: McpRoutesDeps): Hono {
     legacy: 'reject', responseMode: 'auto', maxRequestBodySize: MCP_MAX_BODY_BYTES, onerror,
   })
 
-  async function serveLegacy(request: Request): Promise<Response> {
+  async function serveLegacy(request: Request, parsedBody: unknown): Promise<Response> {
     const server = deps.createServer()
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MCP_MAX_BODY_BYTES,
     })
     await server.connect(transport)
     try {
-      return await transport.handleRequest(request)
+      return await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody })
     } finally {
       // JSON mode has the whole body by now; closing frees the per-request instance.
       void server.close()
+    }
+  }
+
+  /** The SDK's answer, for what the answer cache does not hold: the body is handed over already parsed. */
+  async function viaSdk(request: Request, text: string, body: unknown): Promise<Response> {
+    const fresh = new Request(request.url, { method: 'POST', headers: request.headers, body: text })
+    const parsed = body === undefined ? undefined : { parsedBody: body }
+    return (await isLegacyRequest(fresh, body, { maxRequestBodySize: MCP_MAX_BODY_BYTES }))
+      ? serveLegacy(fresh, body)
+      : modern.fetch(fresh, parsed)
+  }
+
+  /**
+   * One JSON-RPC request body → its response. The single entry after the HTTP checks: request-shape guards
+   * (batches, …) belong at its top. A call the answer cache holds is answered without the SDK; anything else goes
+   * to the SDK, and a cacheable success is kept for the next caller.
+   */
+  async function answer(request: Request, text: string): Promise<Response> {
+    let body: unknown
+    try {
+      body = JSON.parse(text)
+    } catch {
+      body = undefined // the SDK answers with its parse error
+    }
+    const badVersion = unsupportedVersionResponse(request.headers, body)
+    if (badVersion) return badVersion
+    const call = cacheableCall(request.headers, body)
+    const version = call && deps.answers.enabled ? await answerVersion(call) : undefined
+    if (call && version !== undefined) {
+      const hit = deps.answers.get(call.key, version)
+      if (hit) return cachedResponse(call.id, hit)
+    }
+    const response = noStore(await viaSdk(request, text, body))
+    if (!call) return explainToolCallError(body, response)
+    if (version === undefined || response.status !== 200) return response
+    const contentType = response.headers.get('content-type') ?? ''
+    if (!contentType.startsWith('application/json')) return response
+    const sdkText = await response.text()
+    const result = (JSON.parse(sdkText) as { result?: { isError?: boolean } }).result
+    // Tool errors are not kept: some depend on the moment (an unavailable store), and they are rare.
+    if (result === undefined || result.isError === true) return new Response(sdkText, { status: 200, headers: response.headers })
+    const stored = { json: JSON.stringify(result), contentType }
+    deps.answers.set(call.key, version, stored)
+    return cachedResponse(call.id, stored)
+  }
+
+  /** The content version for calls whose answer depends on the stories; undefined (no caching) when the store is down. */
+  async function answerVersion(call: CacheableCall): Promise<string | undefined> {
+    if (!call.dependsOnContent) return 'static'
+    try {
+      return await deps.contentVersion()
+    } catch {
+      return undefined
     }
   }
 
@@ -64,17 +141,11 @@ export function createMcpRoutes(deps: McpRoutesDeps): Hono {
     if (!isJsonContentType(request.headers.get('content-type'))) {
       return jsonRpcError(415, -32000, 'Unsupported Media Type: send Content-Type: application/json')
     }
-    const length = Number(request.headers.get('content-length') ?? 0)
-    if (length > MCP_MAX_BODY_BYTES) {
+    const text = await readBodyCapped(request, MCP_MAX_BODY_BYTES)
+    if (text === undefined) {
       return jsonRpcError(413, -32000, `Payload Too Large: the limit is ${MCP_MAX_BODY_BYTES} bytes`)
     }
-    const response = (await isLegacyRequest(request, undefined, { maxRequestBodySize: MCP_MAX_BODY_BYTES }))
-      ? await serveLegacy(request)
-      : await modern.fetch(request)
-    // Answers depend on the request body: never store them in a shared cache.
-    const headers = new Headers(response.headers)
-    headers.set('Cache-Control', 'no-store')
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+    return answer(request, text)
   }
 
   const routes = new Hono()
