@@ -8,6 +8,8 @@
  * both capitalize a common word), minus what cannot identify an event (isSpecificName). In German, where every noun
  * is capitalized, only that last rule, capitals, camel case and numbers count.
  */
+import { extractEntities } from './entities.ts'
+import { figureKeys } from './figures.ts'
 import { fnv1a, isEmptySignature, shingles, signature } from './minhash.ts'
 import { isSpecificName, isTitleCase, nameForm, tokenize } from './tokens.ts'
 
@@ -35,13 +37,27 @@ export interface Fingerprint {
   titleNames: string[]
   /** Names and numbers of title + lead (same filter). */
   names: string[]
-  /** fnv1a of the nameForm of every word of title + lead, sorted: "does this article mention X at all". */
+  /**
+   * fnv1a of the nameForm of every word of the whole text, of its entity words and of its figure keys, sorted: "does
+   * this article mention X at all".
+   */
   mentions: Uint32Array
+  /** The whole text's named entities (entities.ts), each as its words joined by a space. */
+  entities: string[]
+  /** Every word of `entities`. */
+  entityWords: ReadonlySet<string>
+  /** The whole text's normalized figures (figures.ts). */
+  figures: string[]
+  /** The title's normalized figures. */
+  titleFigures: string[]
   language: string | null
   publisherId: string
   /** Epoch ms. */
   time: number
 }
+
+/** How much of an article's text its entities, figures and mentions are read from: a long article's first pages. */
+export const BODY_CHARS = 6000
 
 /** How much of the teaser (or of the full text when there is no teaser) counts as the lead. */
 export const LEAD_CHARS = 320
@@ -88,6 +104,13 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
   ].map((t) => t.surface).filter(isSpecificName))
   const names = new Set([...nameSurfaces].map(nameForm))
   const titleNames = [...new Set(title.filter((t) => nameSurfaces.has(t.surface)).map((t) => nameForm(t.surface)))]
+  const body = article.fullText ?? article.teaserText
+  const whole = `${article.title}\n${body.slice(0, BODY_CHARS)}`
+  const entities = extractEntities(whole).map((e) => e.join(' '))
+  const entityWords = new Set(entities.flatMap((e) => e.split(' ')))
+  const figures = figureKeys(whole, article.language)
+  const bodyTokens = tokenize(body.slice(0, BODY_CHARS), article.language, false)
+  const mentioned = [...title, ...lead, ...bodyTokens].map((t) => nameForm(t.surface))
   return {
     signature: sig,
     indexable: !isEmptySignature(sig),
@@ -95,7 +118,11 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
     titlePlainTerms: [...new Set(title.filter((t) => !nameSurfaces.has(t.surface)).map((t) => t.term))],
     titleNames,
     names: [...names],
-    mentions: Uint32Array.from(new Set([...title, ...lead].map((t) => fnv1a(nameForm(t.surface))))).sort(),
+    mentions: Uint32Array.from(new Set([...mentioned, ...entityWords, ...figures].map((w) => fnv1a(w)))).sort(),
+    entities,
+    entityWords,
+    figures,
+    titleFigures: figureKeys(article.title, article.language),
     language: article.language,
     publisherId: article.publisherId,
     time: articleTime(article, now),
