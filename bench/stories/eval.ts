@@ -20,7 +20,7 @@ const asJson = process.argv.includes('--json')
 
 const corpus = loadStoryCorpus()
 const site = await startCorpusSite(corpus)
-const dir = tempDir('newsdesk-eval-stories-')
+const dir = process.env.EVAL_KEEP_DIR ?? tempDir('newsdesk-eval-stories-')
 const db = path.join(dir, 'newsdesk.db')
 fs.writeFileSync(path.join(dir, 'publishers.json'), JSON.stringify(site.directory, null, 2))
 const env = testEnv({

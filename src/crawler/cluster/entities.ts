@@ -86,6 +86,11 @@ const shaped = (w: string) => /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(w) || /\p{Ll}\p{Lu}
  * duplicates (same words) once. `max` caps how much of a very long text is read.
  */
 export function extractEntities(text: string, max = 6000): string[][] {
+  return readEntities(text, max).entities
+}
+
+/** The entities of a text and every word of it (entityWord form): what the article mentions at all. */
+export function readEntities(text: string, max = 6000): { entities: string[][], words: string[] } {
   const list = words(normalizeArabic(text.slice(0, max).normalize('NFKC')))
   const midCaps = new Set(list.filter((w) => !w.sentenceStart && capitalized(w.raw)).map((w) => w.raw))
   const isName = (w: TextWord) => !/^\p{N}/u.test(w.raw) && (shaped(w.raw) || (capitalized(w.raw) && (!w.sentenceStart || midCaps.has(w.raw))))
@@ -113,10 +118,11 @@ export function extractEntities(text: string, max = 6000): string[][] {
   }
   close()
   const seen = new Set<string>()
-  return runs.filter((r) => {
+  const entities = runs.filter((r) => {
     const key = r.join(' ')
     if (seen.has(key)) return false
     seen.add(key)
     return true
   })
+  return { entities, words: [...new Set(list.map((w) => entityWord(w.raw)))] }
 }

@@ -53,6 +53,8 @@ function valueKey(value: number): string {
 export interface Figure {
   /** The normalized figure: "2300", "1200000000", "6.2%". */
   key: string
+  /** The number as written, normalized, without its scale or percent ("1.2" of "$1.2bn"): what a title token holds. */
+  plain: string
   /** Index in the text. */
   index: number
 }
@@ -71,9 +73,16 @@ export function extractFigures(text: string, language: string | null): Figure[] 
     if (!Number.isFinite(value) || value === 0) continue
     const plainInteger = !percent && scale === 1 && /^\d+$/.test(written)
     if (plainInteger && (value < 100 || (value >= 1900 && value <= 2099))) continue
-    out.push({ key: percent ? `${valueKey(value)}%` : valueKey(value), index: m.index })
+    const plain = numberKey(written, language)
+    out.push({ key: percent ? `${valueKey(value)}%` : valueKey(value), plain, index: m.index })
   }
   return out
+}
+
+/** A written number ("2,300", "2.300", "46,096") as compared across languages and styles. */
+export function numberKey(written: string, language: string | null): string {
+  const value = parseNumber(written, language)
+  return Number.isFinite(value) ? valueKey(value) : written
 }
 
 /** The distinct figure keys of a text. */

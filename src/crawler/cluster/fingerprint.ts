@@ -8,8 +8,8 @@
  * both capitalize a common word), minus what cannot identify an event (isSpecificName). In German, where every noun
  * is capitalized, only that last rule, capitals, camel case and numbers count.
  */
-import { extractEntities } from './entities.ts'
-import { figureKeys } from './figures.ts'
+import { readEntities } from './entities.ts'
+import { extractFigures, numberKey } from './figures.ts'
 import { fnv1a, isEmptySignature, shingles, signature } from './minhash.ts'
 import { isSpecificName, isTitleCase, nameForm, tokenize } from './tokens.ts'
 
@@ -102,15 +102,18 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
     ...[...title, ...lead].filter((t) => t.strong),
     ...title.filter((t) => t.capitalized && leadCapitals.has(t.surface)),
   ].map((t) => t.surface).filter(isSpecificName))
-  const names = new Set([...nameSurfaces].map(nameForm))
-  const titleNames = [...new Set(title.filter((t) => nameSurfaces.has(t.surface)).map((t) => nameForm(t.surface)))]
+  // Numbers as values, so "2,300" and "2.300" (and 46,096 / 46.096) are one name in any language.
+  const form = (surface: string) => (/^\p{N}/u.test(surface) ? numberKey(surface, article.language) : nameForm(surface))
+  const names = new Set([...nameSurfaces].map(form))
+  const titleNames = [...new Set(title.filter((t) => nameSurfaces.has(t.surface)).map((t) => form(t.surface)))]
   const body = article.fullText ?? article.teaserText
   const whole = `${article.title}\n${body.slice(0, BODY_CHARS)}`
-  const entities = extractEntities(whole).map((e) => e.join(' '))
+  const read = readEntities(whole, BODY_CHARS)
+  const entities = read.entities.map((e) => e.join(' '))
   const entityWords = new Set(entities.flatMap((e) => e.split(' ')))
-  const figures = figureKeys(whole, article.language)
-  const bodyTokens = tokenize(body.slice(0, BODY_CHARS), article.language, false)
-  const mentioned = [...title, ...lead, ...bodyTokens].map((t) => nameForm(t.surface))
+  const found = extractFigures(whole, article.language)
+  const figures = [...new Set(found.map((f) => f.key))]
+  const mentioned = [...title, ...lead].map((t) => form(t.surface))
   return {
     signature: sig,
     indexable: !isEmptySignature(sig),
@@ -118,11 +121,11 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
     titlePlainTerms: [...new Set(title.filter((t) => !nameSurfaces.has(t.surface)).map((t) => t.term))],
     titleNames,
     names: [...names],
-    mentions: Uint32Array.from(new Set([...mentioned, ...entityWords, ...figures].map((w) => fnv1a(w)))).sort(),
+    mentions: Uint32Array.from(new Set([...mentioned, ...read.words, ...figures, ...found.map((f) => f.plain)].map((w) => fnv1a(w)))).sort(),
     entities,
     entityWords,
     figures,
-    titleFigures: figureKeys(article.title, article.language),
+    titleFigures: [...new Set(found.filter((f) => f.index < article.title.length).map((f) => f.key))],
     language: article.language,
     publisherId: article.publisherId,
     time: articleTime(article, now),
