@@ -22,7 +22,7 @@ const EXPECTED: string[][] = [
   ['e2-a', 'e2-b', 'e2-c'],
   ['e3-a', 'e3-b', 'e3-c', 'e3-d'],
   ['e4-a', 'e4-b', 'e4-c'],
-  ['e5-a', 'e5-b'], ['e5-c', 'e5-d'],
+  ['e5-a', 'e5-b'], ['e5-c', 'e5-d', 'e5-e'], // e5-e joins by the ECB's figures (its names differ: BCE)
   ['e6-a', 'e6-b', 'e6-c'], ['e6-d', 'e6-e'],
   ['e7-a', 'e7-b', 'e7-c', 'e7-d', 'e7-e'], // en ×3 + es ×2
   ['e8-a', 'e8-d'],

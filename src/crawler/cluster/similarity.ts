@@ -50,6 +50,8 @@ export interface PairEvidence {
   entities: number
   /** Whole-text figures the two articles share. */
   figures: number
+  /** Of those, the ones unlikely to coincide by chance (isSpecificFigure). */
+  specificFigures: number
   /** A title name or title figure of either article is named or stated in the other's whole text. */
   titleLink: boolean
   /** Estimated Jaccard similarity of the title + lead shingles. */
@@ -89,6 +91,11 @@ function conflicts(a: Fingerprint, b: Fingerprint, shared: number): boolean {
   // A number only contradicts another number (7.1 vs 5.8), one title giving a figure the other omits is detail; and
   // two names in common outweigh it (a death toll that rose between two reports).
   if (shared < 2 && unmatched(a, b, true) > 0 && unmatched(b, a, true) > 0) return true
+  // Across languages, names are translated (ECB / EZB / BCE, Spain / España): a title name the other article lacks
+  // contradicts nothing; only numbers and articles with nothing in common do.
+  if (a.language === null || a.language !== b.language) {
+    return a.names.length > 0 && b.names.length > 0 && !a.names.some((n) => mentions(b, n)) && !b.names.some((n) => mentions(a, n))
+  }
   const aUnmatched = unmatched(a, b, false)
   const bUnmatched = unmatched(b, a, false)
   if (aUnmatched > 0 && bUnmatched > 0) {
@@ -118,6 +125,7 @@ export function pairEvidence(a: Fingerprint, b: Fingerprint, isCommon: IsCommonN
   return {
     entities: Math.min(sharedEntities(a, b, isCommon), sharedEntities(b, a, isCommon)),
     figures: count(a.figures, (f) => b.figures.includes(f) && counted(f)),
+    specificFigures: count(a.figures, (f) => b.figures.includes(f) && counted(f) && isSpecificFigure(f)),
     titleLink: titleLinked(a, b) || titleLinked(b, a),
     jaccard: estimateJaccard(a.signature, b.signature),
     shared,
@@ -127,6 +135,17 @@ export function pairEvidence(a: Fingerprint, b: Fingerprint, isCommon: IsCommonN
     titleShared,
     plainShared: count(a.titlePlainTerms, (t) => bPlain.has(t)),
   }
+}
+
+/**
+ * A figure that rarely coincides by chance: not a round number (one significant digit: 300, 5 million, 20%) nor a
+ * whole percentage below 10 ("4%"). "2,300 workers", "6.2%", "$48,500", "€1.25bn" are specific.
+ */
+export function isSpecificFigure(figure: string): boolean {
+  const percent = figure.endsWith('%')
+  const digits = figure.replace('%', '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '')
+  if (percent && !figure.includes('.') && Number(figure.slice(0, -1)) < 10) return false
+  return digits.length >= 2
 }
 
 /** A's entities with a (not common) word that B's entities have too. */
@@ -163,6 +182,7 @@ function evidenceMatch(e: PairEvidence, crossLanguage: boolean): boolean {
   const t = THRESHOLDS.evidence
   if (!e.titleLink) return false
   if (e.entities >= 1 && e.figures >= t.figuresWithOneName) return true
+  if (e.entities >= 1 && e.specificFigures >= 1) return true
   if (e.entities >= 2 && e.figures >= 1) return true
   return crossLanguage && e.entities >= t.namesAlone
 }

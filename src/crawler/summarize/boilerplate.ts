@@ -26,7 +26,7 @@ const ANYWHERE: RegExp[] = [
   // Spanish, French, German, Italian, Portuguese
   /\bse public[óo] (primero|originalmente) en\b|\b(te|le) (han )?reenviad[oa]s?\b|\bcomparte (esta|este) (noticia|art[íi]culo)\b/i,
   /\best apparu en premier sur\b|\bvous a [ée]t[ée] transf[ée]r[ée]e?\b|\bpartagez (cet article|cette (lettre|newsletter))\b/i,
-  /\berschien zuerst (auf|bei)\b|\bweitergeleitet\b.{0,60}\b(newsletter|abonnieren)\b|\b(newsletter|ihn|sie) kostenlos abonnieren\b|\bteilen sie diese[nr]? (artikel|beitrag|newsletter)\b/i,
+  /\berschien zuerst (auf|bei)\b|\bweitergeleitet\b.{0,60}\b(newsletter|abonnieren)\b|\b(newsletter|e-?mail)\b.{0,30}\bweitergeleitet\b|\b(newsletter|ihn|sie) kostenlos abonnieren\b|\bteilen sie diese[nr]? (artikel|beitrag|newsletter)\b/i,
   /\b[èe] apparso per la prima volta su\b|\bapareceu primeiro em\b/i,
   /\b(suscr[ií]bete|suscr[ií]base|date de alta)\b|\btodos los derechos reservados\b|\bbolet[ií]n\b.{0,30}\b(correo|suscr)/i,
   /\b(abonnez-vous|inscrivez-vous)\b|\btous droits r[ée]serv[ée]s\b/i,
