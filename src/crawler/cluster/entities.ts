@@ -53,7 +53,8 @@ function formsOf(list: string[]): Set<string> {
 }
 
 function fold(word: string): string {
-  return word.toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC')
+  const lower = word.toLowerCase()
+  return /^[\x00-\x7f]*$/.test(lower) ? lower : lower.normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC')
 }
 
 /** A name word as compared: folded, possessive and plural "s" dropped ("Corvane's", "Cybertrucks"). */
