@@ -3,8 +3,9 @@
  * runs of capitalized words, so that a multi-word name counts once and a name found anywhere in the body (not only in
  * the title and lead) is evidence.
  *
- * A word is part of a name when it is capitalized in mid-sentence, written in capitals or camel case (ECB, SpaceX), or
- * capitalized at a sentence start and capitalized in mid-sentence elsewhere in the text. Small connecting words
+ * A word is part of a name when it is capitalized in mid-sentence, written in capitals or camel case (ECB, SpaceX),
+ * capitalized at a sentence start and capitalized in mid-sentence elsewhere in the text, or capitalized at a sentence
+ * start right before a name word ("Marlowe Foods reported …"). Small connecting words
  * ("Bank of England", "Banco de España", "Harlow & Finch") join two names into one. Dropped from every name: company
  * forms and sector words ("Motors", "Bank", "Group", "Inc."), so "Corvane Motors" and "Corvane" are one entity and a
  * dropped suffix is never a contradiction; days, months, currencies and units, which identify nothing.
@@ -43,6 +44,11 @@ const GENERIC = formsOf([
 
 /** Words that join two names into one ("Bank of England", "Banco de España", "Harlow & Finch"). */
 const CONNECTORS = new Set(['of', 'de', 'del', 'der', 'von', 'du', 'des', 'la', 'di', 'da', '&'])
+
+/** Whether a name word (entityWord form) can identify anything: not a company form, sector word, day or unit. */
+export function isIdentifying(word: string): boolean {
+  return !COMPANY_WORDS.has(word) && !GENERIC.has(word)
+}
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}'’.-]*[\p{L}\p{M}\p{N}]|[\p{L}\p{N}]|&/gu
 const SENTENCE_END = /[.!?:;"«»“”„|(\n–—]\s*$/u
@@ -105,6 +111,9 @@ export function readEntities(text: string, max = 6000): { entities: string[][], 
   for (let i = 0; i < list.length; i++) {
     const w = list[i]!
     if (isName(w) && !(w.sentenceStart && run.length > 0)) {
+      // "Marlowe Foods reported …": the capitalized first word of the sentence starts the name.
+      const before = list[i - 1]
+      if (run.length === 0 && before?.sentenceStart && capitalized(before.raw) && !w.sentenceStart) run.push(entityWord(before.raw))
       run.push(entityWord(w.raw))
       continue
     }

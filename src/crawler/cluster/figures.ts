@@ -66,9 +66,9 @@ export function extractFigures(text: string, language: string | null): Figure[] 
     const written = m[1]!
     const unit = m[2]?.toLowerCase().replace(/\s/g, '') ?? ''
     const percent = unit === '%' || /cent|prozent/.test(unit)
-    const scale = SCALE[unit] ?? 1
     // "3m" right after a figure is metres as often as millions: only a currency sign before it makes it an amount.
-    if (unit === 'm' && !/[$€£¥]\s?$/.test(text.slice(Math.max(0, m.index - 2), m.index))) continue
+    const metres = unit === 'm' && !/[$€£¥]\s?$/.test(text.slice(Math.max(0, m.index - 2), m.index))
+    const scale = metres ? 1 : SCALE[unit] ?? 1
     const value = parseNumber(written, language) * scale
     if (!Number.isFinite(value) || value === 0) continue
     const plainInteger = !percent && scale === 1 && /^\d+$/.test(written)

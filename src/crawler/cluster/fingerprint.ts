@@ -8,7 +8,7 @@
  * both capitalize a common word), minus what cannot identify an event (isSpecificName). In German, where every noun
  * is capitalized, only that last rule, capitals, camel case and numbers count.
  */
-import { readEntities } from './entities.ts'
+import { entityWord, isIdentifying, readEntities } from './entities.ts'
 import { extractFigures, numberKey } from './figures.ts'
 import { fnv1a, isEmptySignature, shingles, signature } from './minhash.ts'
 import { isSpecificName, isTitleCase, nameForm, tokenize } from './tokens.ts'
@@ -101,7 +101,7 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
   const nameSurfaces = new Set([
     ...[...title, ...lead].filter((t) => t.strong),
     ...title.filter((t) => t.capitalized && leadCapitals.has(t.surface)),
-  ].map((t) => t.surface).filter(isSpecificName))
+  ].map((t) => t.surface).filter((s) => isSpecificName(s) && (/^\p{N}/u.test(s) || isIdentifying(entityWord(s)))))
   // Numbers as values, so "2,300" and "2.300" (and 46,096 / 46.096) are one name in any language.
   const form = (surface: string) => (/^\p{N}/u.test(surface) ? numberKey(surface, article.language) : nameForm(surface))
   const names = new Set([...nameSurfaces].map(form))
@@ -109,8 +109,17 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
   const body = article.fullText ?? article.teaserText
   const whole = `${article.title}\n${body.slice(0, BODY_CHARS)}`
   const read = readEntities(whole, BODY_CHARS)
-  const entities = read.entities.map((e) => e.join(' '))
-  const entityWords = new Set(entities.flatMap((e) => e.split(' ')))
+  // Plus the names of title and lead (capitalized in both, however placed), which a text naming its subject only at
+  // sentence starts ("Marlowe Foods reported …") would otherwise lack.
+  const entityList = read.entities.map((e) => e.join(' '))
+  const entityWords = new Set(entityList.flatMap((e) => e.split(' ')))
+  for (const n of names) {
+    if (!/^\p{N}/u.test(n) && !entityWords.has(n)) {
+      entityList.push(n)
+      entityWords.add(n)
+    }
+  }
+  const entities = entityList
   const found = extractFigures(whole, article.language)
   const figures = [...new Set(found.map((f) => f.key))]
   const mentioned = [...title, ...lead].map((t) => form(t.surface))
