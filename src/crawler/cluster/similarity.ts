@@ -25,6 +25,13 @@
  *                   have no names: their terms are character bigrams)
  * Across languages (or when either language is unknown) wording is not comparable, so only names count, and
  * conservatively: no conflict, the titles share ≥ 2 names (one not a number), the articles share ≥ 3.
+ * In any language, when no rule above accepts the pair, language-independent evidence from the whole texts can
+ * (`evidence`): a title name or title figure of one article is named or stated in the other, and they share
+ *   one entity (entities.ts: multi-word names, company suffixes dropped) and two figures (figures.ts: normalized
+ *   across languages), or one entity and one specific figure (not round, not a whole percentage below 10), or
+ *   two entities and one figure, or, across languages only, four entities.
+ * Figures are what keeps one company's two events apart (results vs. its chief executive leaving share the name,
+ * not the numbers). Across languages, a title name the other article lacks is no contradiction (ECB / EZB / BCE).
  *
  * Thresholds were tuned on testdata/corpus.ts for precision first: a missed merge leaves two stories about one event;
  * a false merge shows one event's headline over another's coverage. The margins are small (the closest hard
