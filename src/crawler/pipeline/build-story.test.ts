@@ -27,7 +27,7 @@ describe('story snapshot', () => {
       text: { headline: 'Dockworkers walk out at Port Calder', summary: null, cards: [] }, textLang: 'en', translations: {}, topic: 'people',
     })
     assert.equal(story.original_url, 'https://gazette.example/strike')
-    assert.deepEqual(story.covered_by.map((c) => [c.name, c.url]), [
+    assert.deepEqual((story.covered_by ?? []).map((c) => [c.name, c.url]), [
       ['Courier', 'https://courier.example/calder'],
       ['Harbour Gazette', 'https://gazette.example/strike-talks'],
     ])
