@@ -106,6 +106,7 @@ export class ClusterIndex {
       this.#expiry.add(fp.time, clusterId)
     }
     if (fp.indexable) this.lsh.insert({ articleId, clusterId, time: fp.time }, indexKeys(fp))
+    // Entity words and figures are counted too: a figure or name in very many stories is evidence of none.
     this.names.add(fp.time, [...new Set([...fp.names, ...fp.entityWords, ...fp.figures])])
     return cluster
   }

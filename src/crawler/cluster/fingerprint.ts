@@ -1,12 +1,14 @@
 /**
  * Clustering stage: what clustering needs to know about one article, computed once: its MinHash signature (title +
- * lead), its title terms and names, the hashes of every word it uses, language, publisher and time. Cheap to
- * recompute from the stored title and text when the index is rebuilt; the signature itself can come from storage.
+ * lead), its title terms and names, the whole text's entities (entities.ts) and figures (figures.ts), the hashes of
+ * every word it uses, language, publisher and time. Cheap to recompute from the stored title and text when the index
+ * is rebuilt; the signature itself can come from storage.
  *
  * Names: the strong tokens of tokens.ts, plus words capitalized in both the title and the lead wherever they stand
  * ("Nvidia earnings beat …" / "Nvidia reported …": sentence-initial capitals alone prove nothing, but two texts rarely
- * both capitalize a common word), minus what cannot identify an event (isSpecificName). In German, where every noun
- * is capitalized, only that last rule, capitals, camel case and numbers count.
+ * both capitalize a common word), minus what cannot identify an event (isSpecificName; company and sector words:
+ * entities.ts). In German, where every noun is capitalized, only that last rule, capitals, camel case and numbers
+ * count. Numbers are compared as values ("2,300" in English is "2.300" in German).
  */
 import { entityWord, isIdentifying, readEntities } from './entities.ts'
 import { extractFigures, numberKey } from './figures.ts'
