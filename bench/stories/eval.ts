@@ -5,7 +5,8 @@
  * precision/recall/F1, cross-language recall, hard negatives kept apart), each story's topic, boilerplate in summaries
  * and cards, and how many cards each story has.
  *
- * `--json` prints the numbers as one JSON object; `--verbose` lists every wrong merge and split.
+ * `--json` prints the numbers as one JSON object; `--verbose` lists every wrong merge and split, wrong topic and
+ * boilerplate hit. EVAL_KEEP_DIR=<dir> crawls into that directory (and keeps the database) instead of a temporary one.
  */
 import fs from 'node:fs'
 import path from 'node:path'
