@@ -33,10 +33,10 @@ describe('cluster window', () => {
     await store.crawl.syncPublishers([publisher], new Date(NOW).toISOString())
     const feed = { feedUrl: publisher.feedUrl, etag: null, lastModified: null, nextFetchAt: new Date(NOW).toISOString(), intervalSeconds: 900, consecutiveFailures: 0, lastStatus: 'ok', lastError: null, fetchedAt: new Date(NOW).toISOString(), succeededAt: null }
     const commit = (articles: ArticleRecord[]) => store.crawl.commitFeedRun({ feed, articles, stories: [], summaries: [] })
-    await commit([article(1, 's1', 80 * 60), article(2, 's2', 30), article(3, 's2', 10)])
+    await commit([article(1, 's1', 11 * 24 * 60), article(2, 's2', 30), article(3, 's2', 10)])
     const window = new ClusterWindow()
     const index = await window.load(store.crawl, new Date(NOW))
-    assert.equal(index.clusterCount, 1, 'the article older than the 72 h window is not read')
+    assert.equal(index.clusterCount, 1, 'the article older than the horizon (72 h window + a week of backlog) is not read')
     assert.equal(index.get('s2')!.memberCount, 2)
     assert.equal(window.lastSeq, 3, 'every article up to the newest read is seen')
 

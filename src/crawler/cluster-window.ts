@@ -1,13 +1,14 @@
 import type { ArticleRecord, CrawlStore } from '../storage/crawl-store.ts'
-import { CLUSTER_WINDOW_MS } from './cluster/assign-cluster.ts'
+import { clusterHorizon } from './cluster/assign-cluster.ts'
 import { ClusterIndex } from './cluster/cluster-state.ts'
 import { fingerprintArticle } from './cluster/fingerprint.ts'
 import { signatureFromBytes } from './cluster/minhash.ts'
 import { clusterInputOf } from './pipeline/cluster-input.ts'
 
 /**
- * The clustering index a worker keeps between crawl passes. It is loaded once from the store (72 h of articles:
- * about 0.3 ms each to index); after that, every feed run that adds articles commits through
+ * The clustering index a worker keeps between crawl passes. It is loaded once from the store (the articles fetched
+ * within the horizon of assign-cluster.ts, 72 h + the week of backlog a crawl takes: about 0.3 ms each to index);
+ * after that, every feed run that adds articles commits through
  * `CrawlStore.commitClusteredRun`, which hands over the articles committed since `lastSeq` — by other workers
  * sharing the store — under the store's clustering lock, so they are in the index before the run's own articles
  * are assigned. Two workers therefore never start two stories for one event.
@@ -18,9 +19,9 @@ export class ClusterWindow {
   readonly #indexed = new Map<string, number>()
   #lastSeq = 0
 
-  /** The index, read from the store on first use; clusters older than the window evicted. */
+  /** The index, read from the store on first use; clusters older than the horizon (window + backlog) evicted. */
   async load(crawl: CrawlStore, now: Date): Promise<ClusterIndex> {
-    const windowStart = now.getTime() - CLUSTER_WINDOW_MS
+    const windowStart = now.getTime() - clusterHorizon()
     if (!this.#index) {
       const index = new ClusterIndex()
       for await (const a of crawl.recentArticles(new Date(windowStart).toISOString())) this.#add(index, a)

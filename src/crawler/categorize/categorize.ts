@@ -7,6 +7,7 @@
 import type { Language } from '../../domain/languages.ts'
 import { isLanguage } from '../../domain/languages.ts'
 import { TOPICS, type Topic } from '../../domain/topics.ts'
+import { evidenceText } from './evidence-text.ts'
 import { countTerms, type Term } from './matcher.ts'
 
 export interface CategorizeInput {
@@ -92,6 +93,50 @@ export function categorize(input: CategorizeInput): Categorization {
   let bestLogit = Number.NEGATIVE_INFINITY
   TOPICS.forEach((t, i) => {
     if (logits[i]! > bestLogit || (logits[i] === bestLogit && t === input.publisherTopic)) {
+      best = t
+      bestLogit = logits[i]!
+    }
+  })
+  return { topic: best, confidence: scores[best], scores }
+}
+
+export interface StoryArticle {
+  title: string
+  text: string
+  lang: Language | string | null
+  /** Its publisher's main topic. */
+  publisherTopic: Topic | null
+}
+
+/**
+ * The topic of a story from all its articles: each article's text evidence (names and attribution removed:
+ * evidence-text.ts) averaged over the articles, so one outlet's wording cannot decide alone and a story's topic does
+ * not depend on which outlet came first; the publisher prior split among the articles' publishers the same way.
+ * Ties go to the first article's publisher's topic.
+ */
+export function categorizeStory(articles: StoryArticle[]): Categorization {
+  if (articles.length === 0) return categorize({ title: '', text: '', publisherTopic: null, lang: null })
+  const byTopic = zero()
+  const prior = zero()
+  for (const a of articles) {
+    const text = a.text.slice(0, TEXT_CHARS)
+    const language = typeof a.lang === 'string' ? a.lang.slice(0, 2) : null
+    const ev = textEvidence(evidenceText(a.title, language, `${a.title}\n${text}`), evidenceText(text, language), a.lang)
+    for (const t of TOPICS) byTopic[t] += ev.byTopic[t] / articles.length
+    if (a.publisherTopic) prior[a.publisherTopic] += PUBLISHER_PRIOR / articles.length
+  }
+  const first = articles[0]!.publisherTopic
+  const logits = TOPICS.map((t) => byTopic[t] + prior[t])
+  const max = Math.max(...logits)
+  const exp = logits.map((l) => Math.exp(l - max))
+  const total = exp.reduce((a, x) => a + x, 0)
+  const scores = zero()
+  TOPICS.forEach((t, i) => { scores[t] = Math.round((exp[i]! / total) * 1e4) / 1e4 })
+  if (logits.every((l) => l === 0)) return { topic: DEFAULT_TOPIC, confidence: scores[DEFAULT_TOPIC], scores }
+  let best: Topic = first ?? TOPICS[0]
+  let bestLogit = Number.NEGATIVE_INFINITY
+  TOPICS.forEach((t, i) => {
+    if (logits[i]! > bestLogit || (logits[i] === bestLogit && t === first)) {
       best = t
       bestLogit = logits[i]!
     }

@@ -15,8 +15,23 @@ import { fingerprintArticle, type ClusterArticle, type Fingerprint } from './fin
 import type { ClusterIndex } from './cluster-state.ts'
 import { comparePair, mayMatch, type MatchRule, type PairDecision } from './similarity.ts'
 
-/** Default time window: a story takes new coverage for 72 h after its latest article. */
+/**
+ * Default time window: an article joins a story whose articles were published within 72 h of its own publication
+ * time (either way), measured between the articles, never against the clock.
+ */
 export const CLUSTER_WINDOW_MS = 72 * 3_600_000
+
+/**
+ * How old an article the crawler still takes (its MAX_ARTICLE_AGE_MS): a first crawl of a backlog reads articles up
+ * to a week old, and they must find each other. So the index keeps what was published up to a window before the
+ * oldest article that may still arrive, not a window before now.
+ */
+export const MAX_BACKLOG_MS = 7 * 24 * 3_600_000
+
+/** What the index keeps: articles published within this long before now. */
+export function clusterHorizon(window = CLUSTER_WINDOW_MS): number {
+  return window + MAX_BACKLOG_MS
+}
 
 export interface AssignDeps {
   index: ClusterIndex
@@ -91,12 +106,12 @@ export function assignCluster(article: ClusterArticle | Fingerprint, deps: Assig
 }
 
 /**
- * Assigns and records one article: the matched cluster's id, or `newClusterId` (the new story's id). Evicts what fell
- * out of the window (before now − window) first, so an article dated earlier than that (a feed read very late) can
- * only join a story that is still in the window, and otherwise starts its own.
+ * Assigns and records one article: the matched cluster's id, or `newClusterId` (the new story's id). Evicts what can
+ * no longer be in any new article's window first (published before now − backlog − window): within that horizon,
+ * the window is measured between publication times, so a backlog read at once clusters as if read as it appeared.
  */
 export function clusterArticle(article: ClusterArticle | Fingerprint, articleId: string, newClusterId: string, deps: AssignDeps): Assignment & { clusterId: string, isNew: boolean } {
-  deps.index.evictBefore(deps.now - (deps.window ?? CLUSTER_WINDOW_MS))
+  deps.index.evictBefore(deps.now - clusterHorizon(deps.window))
   const a = assignCluster(article, deps)
   const clusterId = a.clusterId ?? newClusterId
   deps.index.add(a.fingerprint, articleId, clusterId)

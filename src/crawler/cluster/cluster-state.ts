@@ -47,19 +47,34 @@ export interface CandidateClusters {
 export const MAX_INDEXED_NAMES = 12
 /** Most title names an article looks up. */
 export const MAX_QUERIED_NAMES = 6
+/**
+ * Most figures (amounts, percentages, counts of the whole text, first first) an article is filed under and looks up:
+ * figures find coverage in another language whose title names nothing the same way.
+ */
+export const MAX_INDEXED_FIGURES = 6
+export const MAX_QUERIED_FIGURES = 4
 
 /**
- * An article is filed under its bands and each of its names (title and lead), and looks up its bands and its title's
- * names. So a new article finds a cluster whose band it shares (similar wording) or that names what its title names
- * (the same event told in other words, or in another language).
+ * An article is filed under its bands, each of its names (title and lead) and its first figures, and looks up its
+ * bands, its title's names and its first figures. So a new article finds a cluster whose band it shares (similar
+ * wording), that names what its title names (the same event told in other words, or in another language) or that
+ * states the same figures.
  */
 export function indexKeys(fp: Fingerprint): IndexKeys {
-  return { signature: fp.signature, names: nameKeys([...new Set([...fp.titleNames, ...fp.names])], MAX_INDEXED_NAMES) }
+  const names = nameKeys([...new Set([...fp.titleNames, ...fp.names])], MAX_INDEXED_NAMES)
+  return { signature: fp.signature, names: [...names, ...nameKeys(fp.figures.map(figureKey), MAX_INDEXED_FIGURES)] }
 }
 
 /** `isCommon`: names too frequent to look up (name-frequency.ts). */
 export function queryKeys(fp: Fingerprint, isCommon: (name: string) => boolean = () => false): IndexKeys {
-  return { signature: fp.signature, names: nameKeys(fp.titleNames.filter((n) => !isCommon(n)), MAX_QUERIED_NAMES) }
+  const names = nameKeys(fp.titleNames.filter((n) => !isCommon(n)), MAX_QUERIED_NAMES)
+  const figures = nameKeys(fp.figures.filter((f) => !isCommon(f)).map(figureKey), MAX_QUERIED_FIGURES)
+  return { signature: fp.signature, names: [...names, ...figures] }
+}
+
+/** A figure's index key, apart from names (a figure "300" is not the name "300"). */
+function figureKey(figure: string): string {
+  return `#${figure}`
 }
 
 export class ClusterIndex {
@@ -91,7 +106,8 @@ export class ClusterIndex {
       this.#expiry.add(fp.time, clusterId)
     }
     if (fp.indexable) this.lsh.insert({ articleId, clusterId, time: fp.time }, indexKeys(fp))
-    this.names.add(fp.time, fp.names)
+    // Entity words and figures are counted too: a figure or name in very many stories is evidence of none.
+    this.names.add(fp.time, [...new Set([...fp.names, ...fp.entityWords, ...fp.figures])])
     return cluster
   }
 

@@ -1,13 +1,17 @@
 /**
  * Clustering stage: what clustering needs to know about one article, computed once: its MinHash signature (title +
- * lead), its title terms and names, the hashes of every word it uses, language, publisher and time. Cheap to
- * recompute from the stored title and text when the index is rebuilt; the signature itself can come from storage.
+ * lead), its title terms and names, the whole text's entities (entities.ts) and figures (figures.ts), the hashes of
+ * every word it uses, language, publisher and time. Cheap to recompute from the stored title and text when the index
+ * is rebuilt; the signature itself can come from storage.
  *
  * Names: the strong tokens of tokens.ts, plus words capitalized in both the title and the lead wherever they stand
  * ("Nvidia earnings beat …" / "Nvidia reported …": sentence-initial capitals alone prove nothing, but two texts rarely
- * both capitalize a common word), minus what cannot identify an event (isSpecificName). In German, where every noun
- * is capitalized, only that last rule, capitals, camel case and numbers count.
+ * both capitalize a common word), minus what cannot identify an event (isSpecificName; company and sector words:
+ * entities.ts). In German, where every noun is capitalized, only that last rule, capitals, camel case and numbers
+ * count. Numbers are compared as values ("2,300" in English is "2.300" in German).
  */
+import { entityWord, isIdentifying, readEntities } from './entities.ts'
+import { extractFigures, numberKey } from './figures.ts'
 import { fnv1a, isEmptySignature, shingles, signature } from './minhash.ts'
 import { isSpecificName, isTitleCase, nameForm, tokenize } from './tokens.ts'
 
@@ -35,13 +39,27 @@ export interface Fingerprint {
   titleNames: string[]
   /** Names and numbers of title + lead (same filter). */
   names: string[]
-  /** fnv1a of the nameForm of every word of title + lead, sorted: "does this article mention X at all". */
+  /**
+   * fnv1a of the nameForm of every word of the whole text, of its entity words and of its figure keys, sorted: "does
+   * this article mention X at all".
+   */
   mentions: Uint32Array
+  /** The whole text's named entities (entities.ts), each as its words joined by a space. */
+  entities: string[]
+  /** Every word of `entities`. */
+  entityWords: ReadonlySet<string>
+  /** The whole text's normalized figures (figures.ts). */
+  figures: string[]
+  /** The title's normalized figures. */
+  titleFigures: string[]
   language: string | null
   publisherId: string
   /** Epoch ms. */
   time: number
 }
+
+/** How much of an article's text its entities, figures and mentions are read from: a long article's first pages. */
+export const BODY_CHARS = 6000
 
 /** How much of the teaser (or of the full text when there is no teaser) counts as the lead. */
 export const LEAD_CHARS = 320
@@ -85,9 +103,28 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
   const nameSurfaces = new Set([
     ...[...title, ...lead].filter((t) => t.strong),
     ...title.filter((t) => t.capitalized && leadCapitals.has(t.surface)),
-  ].map((t) => t.surface).filter(isSpecificName))
-  const names = new Set([...nameSurfaces].map(nameForm))
-  const titleNames = [...new Set(title.filter((t) => nameSurfaces.has(t.surface)).map((t) => nameForm(t.surface)))]
+  ].map((t) => t.surface).filter((s) => isSpecificName(s) && (/^\p{N}/u.test(s) || isIdentifying(entityWord(s)))))
+  // Numbers as values, so "2,300" and "2.300" (and 46,096 / 46.096) are one name in any language.
+  const form = (surface: string) => (/^\p{N}/u.test(surface) ? numberKey(surface, article.language) : nameForm(surface))
+  const names = new Set([...nameSurfaces].map(form))
+  const titleNames = [...new Set(title.filter((t) => nameSurfaces.has(t.surface)).map((t) => form(t.surface)))]
+  const body = article.fullText ?? article.teaserText
+  const whole = `${article.title}\n${body.slice(0, BODY_CHARS)}`
+  const read = readEntities(whole, BODY_CHARS)
+  // Plus the names of title and lead (capitalized in both, however placed), which a text naming its subject only at
+  // sentence starts ("Marlowe Foods reported …") would otherwise lack.
+  const entityList = read.entities.map((e) => e.join(' '))
+  const entityWords = new Set(entityList.flatMap((e) => e.split(' ')))
+  for (const n of names) {
+    if (!/^\p{N}/u.test(n) && !entityWords.has(n)) {
+      entityList.push(n)
+      entityWords.add(n)
+    }
+  }
+  const entities = entityList
+  const found = extractFigures(whole, article.language)
+  const figures = [...new Set(found.map((f) => f.key))]
+  const mentioned = [...title, ...lead].map((t) => form(t.surface))
   return {
     signature: sig,
     indexable: !isEmptySignature(sig),
@@ -95,7 +132,11 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
     titlePlainTerms: [...new Set(title.filter((t) => !nameSurfaces.has(t.surface)).map((t) => t.term))],
     titleNames,
     names: [...names],
-    mentions: Uint32Array.from(new Set([...title, ...lead].map((t) => fnv1a(nameForm(t.surface))))).sort(),
+    mentions: Uint32Array.from(new Set([...mentioned, ...read.words, ...figures, ...found.map((f) => f.plain)].map((w) => fnv1a(w)))).sort(),
+    entities,
+    entityWords,
+    figures,
+    titleFigures: [...new Set(found.filter((f) => f.index < article.title.length).map((f) => f.key))],
     language: article.language,
     publisherId: article.publisherId,
     time: articleTime(article, now),

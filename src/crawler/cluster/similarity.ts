@@ -25,6 +25,13 @@
  *                   have no names: their terms are character bigrams)
  * Across languages (or when either language is unknown) wording is not comparable, so only names count, and
  * conservatively: no conflict, the titles share ≥ 2 names (one not a number), the articles share ≥ 3.
+ * In any language, when no rule above accepts the pair, language-independent evidence from the whole texts can
+ * (`evidence`): a title name or title figure of one article is named or stated in the other, and they share
+ *   one entity (entities.ts: multi-word names, company suffixes dropped) and two figures (figures.ts: normalized
+ *   across languages), or one entity and one specific figure (not round, not a whole percentage below 10), or
+ *   two entities and one figure, or three specific figures, or, across languages only, four entities.
+ * Figures are what keeps one company's two events apart (results vs. its chief executive leaving share the name,
+ * not the numbers). Across languages, a title name the other article lacks is no contradiction (ECB / EZB / BCE).
  *
  * Thresholds were tuned on testdata/corpus.ts for precision first: a missed merge leaves two stories about one event;
  * a false merge shows one event's headline over another's coverage. The margins are small (the closest hard
@@ -40,11 +47,20 @@ export const THRESHOLDS = {
   names: { shared: 2, jaccard: 0.1, jaccardAlone: 0.18 },
   title: { overlap: 0.5, terms: 3, manyTerms: 5, jaccard: 0.12 },
   crossLanguage: { titleNames: 2, shared: 3 },
+  evidence: { figuresWithOneName: 2, namesAlone: 4, specificFiguresAlone: 3 },
 } as const
 
-export type MatchRule = 'near-duplicate' | 'names' | 'title' | 'cross-language'
+export type MatchRule = 'near-duplicate' | 'names' | 'title' | 'cross-language' | 'evidence'
 
 export interface PairEvidence {
+  /** Whole-text entities of either article that the other names too (the smaller count of the two directions). */
+  entities: number
+  /** Whole-text figures the two articles share. */
+  figures: number
+  /** Of those, the ones unlikely to coincide by chance (isSpecificFigure). */
+  specificFigures: number
+  /** A title name or title figure of either article is named or stated in the other's whole text. */
+  titleLink: boolean
   /** Estimated Jaccard similarity of the title + lead shingles. */
   jaccard: number
   /** Names of either title that the other article names too. */
@@ -82,6 +98,11 @@ function conflicts(a: Fingerprint, b: Fingerprint, shared: number): boolean {
   // A number only contradicts another number (7.1 vs 5.8), one title giving a figure the other omits is detail; and
   // two names in common outweigh it (a death toll that rose between two reports).
   if (shared < 2 && unmatched(a, b, true) > 0 && unmatched(b, a, true) > 0) return true
+  // Across languages, names are translated (ECB / EZB / BCE, Spain / España): a title name the other article lacks
+  // contradicts nothing; only numbers and articles with nothing in common do.
+  if (a.language === null || a.language !== b.language) {
+    return a.names.length > 0 && b.names.length > 0 && !a.names.some((n) => mentions(b, n)) && !b.names.some((n) => mentions(a, n))
+  }
   const aUnmatched = unmatched(a, b, false)
   const bUnmatched = unmatched(b, a, false)
   if (aUnmatched > 0 && bUnmatched > 0) {
@@ -109,6 +130,10 @@ export function pairEvidence(a: Fingerprint, b: Fingerprint, isCommon: IsCommonN
   const titleShared = count(a.titleTerms, (t) => bTerms.has(t))
   const smaller = Math.min(a.titleTerms.length, b.titleTerms.length)
   return {
+    entities: Math.min(sharedEntities(a, b, isCommon), sharedEntities(b, a, isCommon)),
+    figures: count(a.figures, (f) => b.figures.includes(f) && counted(f)),
+    specificFigures: count(a.figures, (f) => b.figures.includes(f) && counted(f) && isSpecificFigure(f)),
+    titleLink: titleLinked(a, b) || titleLinked(b, a),
     jaccard: estimateJaccard(a.signature, b.signature),
     shared,
     sharedAll: count(aNames, (n) => bNames.has(n) && counted(n)),
@@ -119,15 +144,57 @@ export function pairEvidence(a: Fingerprint, b: Fingerprint, isCommon: IsCommonN
   }
 }
 
+/**
+ * A figure that rarely coincides by chance: not a round number (one significant digit: 300, 5 million, 20%) nor a
+ * whole percentage below 10 ("4%"). "2,300 workers", "6.2%", "$48,500", "€1.25bn" are specific.
+ */
+export function isSpecificFigure(figure: string): boolean {
+  const percent = figure.endsWith('%')
+  const digits = figure.replace('%', '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '')
+  if (percent && !figure.includes('.') && Number(figure.slice(0, -1)) < 10) return false
+  return digits.length >= 2
+}
+
+/** A's entities with a (not common) word that B's entities have too. */
+function sharedEntities(a: Fingerprint, b: Fingerprint, isCommon: IsCommonName): number {
+  return count(a.entities, (e) => e.split(' ').some((w) => b.entityWords.has(w) && !isCommon(w)))
+}
+
+/** Whether a title name or title figure of `a` is among `b`'s entity words or figures: the subject is shared. */
+function titleLinked(a: Fingerprint, b: Fingerprint): boolean {
+  return a.titleNames.some((n) => !isNumber(n) && b.entityWords.has(n)) || a.titleFigures.some((f) => b.figures.includes(f))
+}
+
 /** The lowest Jaccard estimate any same-language rule accepts: below it, a pair is rejected without more work. */
 export const MIN_JACCARD = Math.min(THRESHOLDS.namesStrong.jaccard, THRESHOLDS.names.jaccard, THRESHOLDS.title.jaccard)
 
 /** A cheap first look: false when no rule can accept the pair (so most candidates cost 128 integer comparisons). */
 export function mayMatch(a: Fingerprint, b: Fingerprint): boolean {
+  if (a.figures.some((f) => b.figures.includes(f))) return true
   if (a.language === null || a.language !== b.language) {
-    return count(a.titleNames, (n) => b.titleNames.includes(n)) >= THRESHOLDS.crossLanguage.titleNames
+    return count(a.titleNames, (n) => b.titleNames.includes(n)) >= THRESHOLDS.crossLanguage.titleNames ||
+      count(a.entities, (e) => e.split(' ').some((w) => b.entityWords.has(w))) >= THRESHOLDS.evidence.namesAlone
   }
   return estimateJaccard(a.signature, b.signature) >= MIN_JACCARD
+}
+
+/**
+ * Language-independent evidence from the whole texts: the subject of one title found in the other article, and
+ * enough shared entities and figures (figures are checked for every pair, because numbers rarely coincide by
+ * chance while names of one company recur in its unrelated news: results and a chief executive leaving, a launch
+ * and a recall). Entities alone suffice only across languages, where common nouns cannot match (German
+ * capitalizes them, so two German articles share capitalized words by chance).
+ */
+function evidenceMatch(e: PairEvidence, crossLanguage: boolean): boolean {
+  const t = THRESHOLDS.evidence
+  if (!e.titleLink) return false
+  if (e.entities >= 1 && e.figures >= t.figuresWithOneName) return true
+  if (e.entities >= 1 && e.specificFigures >= 1) return true
+  // Three specific figures in common (a 4.4% rise to €1,236 for 2.4 million workers) are the event itself, even
+  // when every name is translated (Spain / España / l'Espagne).
+  if (e.specificFigures >= t.specificFiguresAlone) return true
+  if (e.entities >= 2 && e.figures >= 1) return true
+  return crossLanguage && e.entities >= t.namesAlone
 }
 
 /** `isCommon`: names too frequent in the window to count as shared (name-frequency.ts). */
@@ -141,7 +208,8 @@ export function comparePair(a: Fingerprint, b: Fingerprint, isCommon?: IsCommonN
     const bTitle = new Set(b.titleNames)
     const inBoth = a.titleNames.filter((n) => bTitle.has(n))
     const ok = inBoth.length >= t.crossLanguage.titleNames && inBoth.some((n) => !isNumber(n)) && e.sharedAll >= t.crossLanguage.shared
-    return decide(ok ? 'cross-language' : null)
+    if (ok) return decide('cross-language')
+    return decide(evidenceMatch(e, true) ? 'evidence' : null)
   }
   if (e.jaccard >= t.nearDuplicate) return decide('near-duplicate')
   if (e.shared >= t.namesStrong.shared && e.jaccard >= t.namesStrong.jaccard) return decide('names')
@@ -149,5 +217,5 @@ export function comparePair(a: Fingerprint, b: Fingerprint, isCommon?: IsCommonN
   if (e.sharedAll >= t.names.shared && e.jaccard >= t.names.jaccardAlone) return decide('names')
   const titleMatch = (e.titleOverlap >= t.title.overlap && e.titleShared >= t.title.terms) || e.titleShared >= t.title.manyTerms
   if (titleMatch && e.jaccard >= t.title.jaccard) return decide('title')
-  return decide(null)
+  return decide(evidenceMatch(e, false) ? 'evidence' : null)
 }

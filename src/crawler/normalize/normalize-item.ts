@@ -125,7 +125,10 @@ export function normalizeItem(item: FeedItem, ctx: NormalizeContext): NormalizeR
     }
   }
 
-  const teaserSource = summaryText !== '' ? summaryText : contentText
+  // The summary, unless a short article's whole text is in the content (under the full-text length) and says more
+  // than the summary's first sentence: clustering and cards need all of it.
+  const shortContent = fullText === null && contentText.length > summaryText.length
+  const teaserSource = summaryText !== '' && !shortContent ? summaryText : contentText
   const teaserText = cut(collapseWhitespace(teaserSource), TEASER_MAX_CHARS)
 
   let title = cut(htmlToInlineText(item.title), TITLE_MAX_CHARS)

@@ -31,20 +31,27 @@ const TITLE_MAX = 500
  * A cluster of articles → the story snapshot the store keeps. The story's original link, title, author, time and
  * publisher are those of its earliest-published article (members come ordered that way), so any run over the same
  * articles, in any arrival order, publishes the same story; the id never changes. `covered_by` names each other
- * publisher once, with its first article; an outlet's own follow-ups are not "other outlets".
+ * publisher with its first article, then the updates (an outlet's later articles on the event, the source's own
+ * included), so an article that joined the story is never silently dropped from what readers see.
  */
 export function buildStorySnapshot(input: StoryInput): StorySnapshot {
   const [first, ...rest] = input.members
   if (!first) throw new Error('pipeline: a story needs at least one article')
   const publisherOf = (a: ArticleRecord) => input.publishers.get(a.publisherId)
   const source = publisherOf(first)
-  const coveredBy: CoveredBy[] = []
+  const entry = (a: ArticleRecord): CoveredBy => ({ name: publisherOf(a)?.name ?? new URL(a.canonicalUrl).host, title: a.title.slice(0, TITLE_MAX), url: a.canonicalUrl })
   const named = new Set([first.publisherId])
+  const outlets: CoveredBy[] = []
+  const updates: CoveredBy[] = []
   for (const a of rest) {
-    if (named.has(a.publisherId)) continue
+    if (named.has(a.publisherId)) {
+      updates.push(entry(a))
+      continue
+    }
     named.add(a.publisherId)
-    coveredBy.push({ name: publisherOf(a)?.name ?? new URL(a.canonicalUrl).host, title: a.title.slice(0, TITLE_MAX), url: a.canonicalUrl })
+    outlets.push(entry(a))
   }
+  const coveredBy = [...outlets, ...updates]
   const dated = input.members.map((a) => a.publishedAt).filter((t): t is string => t !== null).sort()
   return StorySnapshot.parse({
     id: input.storyId,

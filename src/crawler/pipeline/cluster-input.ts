@@ -1,5 +1,6 @@
 import type { ArticleRecord } from '../../storage/crawl-store.ts'
 import type { ClusterArticle } from '../cluster/fingerprint.ts'
+import { stripBoilerplate } from '../summarize/boilerplate.ts'
 import { TEASER_MAX_CHARS } from '../normalize/normalize-item.ts'
 
 /**
@@ -7,10 +8,12 @@ import { TEASER_MAX_CHARS } from '../normalize/normalize-item.ts'
  * then fingerprints every article exactly as it was fingerprinted when it arrived.
  */
 export function clusterInputOf(a: Pick<ArticleRecord, 'title' | 'text' | 'lang' | 'publishedAt' | 'publisherId'>): ClusterArticle {
+  // Footers ("Read more: <another story's title>", newsletter prompts) are no evidence about the event.
+  const text = stripBoilerplate(a.text)
   return {
     title: a.title,
-    teaserText: a.text.slice(0, TEASER_MAX_CHARS),
-    fullText: a.text.length > TEASER_MAX_CHARS ? a.text : null,
+    teaserText: text.slice(0, TEASER_MAX_CHARS),
+    fullText: text.length > TEASER_MAX_CHARS ? text : null,
     language: a.lang,
     publishedAt: a.publishedAt,
     publisherId: a.publisherId,

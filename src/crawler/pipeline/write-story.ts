@@ -2,7 +2,7 @@ import { isLanguage, type Language } from '../../domain/languages.ts'
 import type { StorySnapshot, TranslationText } from '../../domain/story.ts'
 import type { Publisher } from '../../publishers/publisher.ts'
 import type { ArticleRecord, SummaryState } from '../../storage/crawl-store.ts'
-import { categorize } from '../categorize/categorize.ts'
+import { categorizeStory } from '../categorize/categorize.ts'
 import type { LlmSummarizer } from '../llm/llm-summarizer.ts'
 import { summarizeExtractive } from '../summarize/extractive.ts'
 import { screenArticle, screenStoryText } from '../quarantine/quarantine.ts'
@@ -36,12 +36,9 @@ export async function writeStory(storyId: string, stored: ArticleRecord[], deps:
   const sources = members.map((a) => ({ title: a.title, text: a.text, publisher: name(a), publishedAt: a.publishedAt, lang: a.lang }))
 
   const extractive = summarizeExtractive({ articles: sources, lang: baseLanguage(members, publisher) })
-  const topic = categorize({
-    title: first.title,
-    text: members.slice(0, 3).map((a) => a.text).join('\n\n'),
-    publisherTopic: publisher?.topic ?? null,
-    lang: extractive.lang,
-  }).topic
+  const topic = categorizeStory(members.map((a) => ({
+    title: a.title, text: a.text, lang: a.lang, publisherTopic: deps.publishers.get(a.publisherId)?.topic ?? null,
+  }))).topic
   let text: StoryText = { headline: extractive.headline, summary: extractive.summary, cards: extractive.cards }
   let textLang: Language = extractive.lang
   let translations = {}

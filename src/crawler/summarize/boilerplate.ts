@@ -19,7 +19,15 @@ const ANYWHERE: RegExp[] = [
   /\b(reporting|writing|editing|additional reporting|compiled) by\b/i,
   /\b\d+\s*(min|minute)s? read\b/i,
   /\b(javascript|your browser) (is )?(disabled|not supported|does not support)\b/i,
+  // Newsletter and feed footers: forwarded-mail prompts, share prompts, paywall pitches.
+  /\b(forward(ed)? (it|this)( e-?mail| newsletter| briefing)? to (a|your) (friend|colleague)s?|(someone|a friend|a colleague) forwarded (you )?(this|it)|was this (e-?mail|newsletter) forwarded)\b/i,
+  /\b(share (it|this)( article| story| newsletter)? with (a friend|a colleague|your (friends|network|colleagues))|enjoyed this (story|article|newsletter|briefing)\?)/i,
+  /\bsubscribe (to|now|today)\b.{0,60}\b(access|journalism|newsletters?|updates|inbox)\b|\bunlimited (digital )?access\b/i,
   // Spanish, French, German, Italian, Portuguese
+  /\bse public[óo] (primero|originalmente) en\b|\b(te|le) (han )?reenviad[oa]s?\b|\bcomparte (esta|este) (noticia|art[íi]culo)\b/i,
+  /\best apparu en premier sur\b|\bvous a [ée]t[ée] transf[ée]r[ée]e?\b|\bpartagez (cet article|cette (lettre|newsletter))\b/i,
+  /\berschien zuerst (auf|bei)\b|\bweitergeleitet\b.{0,60}\b(newsletter|abonnieren)\b|\b(newsletter|e-?mail)\b.{0,30}\bweitergeleitet\b|\b(newsletter|ihn|sie) kostenlos abonnieren\b|\bteilen sie diese[nr]? (artikel|beitrag|newsletter)\b/i,
+  /\b[èe] apparso per la prima volta su\b|\bapareceu primeiro em\b/i,
   /\b(suscr[ií]bete|suscr[ií]base|date de alta)\b|\btodos los derechos reservados\b|\bbolet[ií]n\b.{0,30}\b(correo|suscr)/i,
   /\b(abonnez-vous|inscrivez-vous)\b|\btous droits r[ée]serv[ée]s\b/i,
   /\b(abonnieren sie|newsletter abonnieren|jetzt abonnieren)\b|\balle rechte vorbehalten\b/i,
@@ -83,4 +91,16 @@ export function isBoilerplate(sentence: string): boolean {
   // Only a link, an e-mail address or a hashtag string.
   if (/^(https?:\/\/\S+|\S+@\S+\.\S+|(#\S+\s*)+)$/u.test(s)) return true
   return false
+}
+
+/**
+ * The text without its boilerplate sentences (newsletter and feed footers, share prompts, "Read more: …" links,
+ * copyright lines): what clustering reads, so that a footer naming another story ("Read more: Kestrel pilots
+ * strike") is never evidence. Paragraph breaks are kept.
+ */
+export function stripBoilerplate(text: string): string {
+  return text.split(/\n+/).map((paragraph) => paragraph
+    .split(/(?<=[.!?…])\s+(?=[\p{Lu}¿¡"“«])/u)
+    .filter((sentence) => !isBoilerplate(sentence))
+    .join(' ')).filter((p) => p.trim() !== '').join('\n\n')
 }

@@ -1,0 +1,40 @@
+/**
+ * `npm run bench:clustering`: what clustering one article costs as the window grows 10× (10k and 100k articles in
+ * the window). The window is filled with the synthetic unrelated articles of the scale test (Zipf-distributed words
+ * and names, so frequent names exist), then three rounds of 1,000 probe articles are clustered against it and the
+ * fastest round is reported. The ratio of the two costs, measured in one process, is the number that matters.
+ */
+import { clusterArticle } from '../../src/crawler/cluster/assign-cluster.ts'
+import { ClusterIndex } from '../../src/crawler/cluster/cluster-state.ts'
+import { fingerprintArticle } from '../../src/crawler/cluster/fingerprint.ts'
+import { syntheticCorpus } from '../../src/crawler/cluster/testdata/synthetic.ts'
+
+const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0)
+const windowSizes = sizes.length > 0 ? sizes : [10_000, 100_000]
+const PROBES = 1_000
+const ROUNDS = 3
+const H = 3_600_000
+const now = Date.parse('2026-11-20T12:00:00Z')
+
+function measure(size: number): { size: number, usPerArticle: number, fillUs: number } {
+  // The window: `size` articles spread over the last 60 hours.
+  const corpus = syntheticCorpus(7, now - 60 * H, (60 * H) / size)
+  const index = new ClusterIndex()
+  const t0 = performance.now()
+  for (let i = 0; i < size; i++) index.add(fingerprintArticle(corpus.article(i), now), `a${i}`, `s${i}`)
+  const fillUs = ((performance.now() - t0) * 1000) / size
+  // Three rounds of fresh probes; the fastest round counts (other processes on a shared machine only slow rounds down).
+  const rounds: number[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    const probes = syntheticCorpus(99 + round, now - H, 1000)
+    const t1 = performance.now()
+    for (let i = 0; i < PROBES; i++) clusterArticle(probes.article(i), `p${round}-${i}`, `p${round}-${i}`, { index, now })
+    rounds.push(((performance.now() - t1) * 1000) / PROBES)
+  }
+  return { size, usPerArticle: Math.min(...rounds), fillUs }
+}
+
+measure(2_000) // warm-up: JIT, so the first size measured is not charged for it
+const results = windowSizes.map(measure)
+for (const r of results) console.log(`window ${String(r.size).padStart(7)} articles: clustering ${r.usPerArticle.toFixed(0)} µs/article (fingerprint + index ${r.fillUs.toFixed(0)} µs/article to fill)`)
+if (results.length >= 2) console.log(`cost ratio ${results.at(-1)!.size}/${results[0]!.size}: ${(results.at(-1)!.usPerArticle / results[0]!.usPerArticle).toFixed(2)}×`)

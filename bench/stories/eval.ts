@@ -1,0 +1,157 @@
+/**
+ * `npm run eval:stories`: crawls the labelled development corpus (test/fixtures/story-corpus/) through the real CLI
+ * (`newsdesk crawl`, a fresh SQLite file) from a loopback site laid out like real outlets (bench/stories/site.ts),
+ * then scores what a reader gets: how the articles were clustered into stories (pairwise and B-cubed
+ * precision/recall/F1, cross-language recall, hard negatives kept apart), each story's topic, boilerplate in summaries
+ * and cards, and how many cards each story has.
+ *
+ * `--json` prints the numbers as one JSON object; `--verbose` lists every wrong merge and split, wrong topic and
+ * boilerplate hit. EVAL_KEEP_DIR=<dir> crawls into that directory (and keeps the database) instead of a temporary one.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { runCli, tempDir, testEnv } from '../../test/helpers/cli.ts'
+import { loadStoryCorpus, type CorpusArticle } from './corpus.ts'
+import { bcubed, crossLanguageRecall, hardNegativeMerges, pairwise, type LabelledItem } from './metrics.ts'
+import { BOILERPLATE_MARKERS, startCorpusSite } from './site.ts'
+
+const verbose = process.argv.includes('--verbose')
+const asJson = process.argv.includes('--json')
+
+const corpus = loadStoryCorpus()
+const site = await startCorpusSite(corpus)
+const dir = process.env.EVAL_KEEP_DIR ?? tempDir('newsdesk-eval-stories-')
+const db = path.join(dir, 'newsdesk.db')
+fs.writeFileSync(path.join(dir, 'publishers.json'), JSON.stringify(site.directory, null, 2))
+const env = testEnv({
+  DATABASE_URL: `sqlite:${db}`,
+  DATA_DIR: path.join(dir, 'data'),
+  SITE_URL: 'https://news.example.org',
+  NEWSDESK_SAMPLE: 'off',
+  NEWSDESK_PUBLISHERS: path.join(dir, 'publishers.json'),
+  NEWSDESK_FETCH_ALLOW: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+})
+const started = Date.now()
+const crawl = await runCli(['crawl'], { env })
+await site.stop()
+if (crawl.code !== 0) {
+  console.error(`newsdesk crawl exited ${crawl.code}\n${crawl.stdout}\n${crawl.stderr}`)
+  process.exit(1)
+}
+const crawlMs = Date.now() - started
+
+const store = new Database(db, { readonly: true })
+const storyOf = new Map((store.prepare('SELECT canonical_url AS url, story_id AS story, lang FROM articles').all() as Array<{ url: string, story: string, lang: string | null }>)
+  .map((r) => [r.url, r]))
+const stories = store.prepare(`SELECT s.id, s.category, s.text_lang AS textLang, t.headline, t.summary, t.cards FROM stories s JOIN story_texts t ON t.story_id = s.id AND t.lang = 'en'`)
+  .all() as Array<{ id: string, category: string, textLang: string, headline: string | null, summary: string | null, cards: string | null }>
+store.close()
+
+const langOf = new Map(corpus.outlets.map((o) => [o.slug, o.lang]))
+const missing: string[] = []
+const items: Array<LabelledItem & { article: CorpusArticle }> = []
+for (const a of corpus.articles) {
+  const row = storyOf.get(site.articleUrl(a))
+  if (!row) {
+    missing.push(a.id)
+    continue
+  }
+  items.push({ id: a.id, gold: a.event, got: row.story, lang: langOf.get(a.outlet)!, article: a })
+}
+
+const negatives = new Map(corpus.articles.filter((a) => a.negativeOf !== null).map((a) => [a.event, a.negativeOf!]))
+const pw = pairwise(items)
+const b3 = bcubed(items)
+const xl = crossLanguageRecall(items)
+const negMerged = hardNegativeMerges(items, negatives)
+
+// A story's true topic is its articles' majority event's topic.
+const membersOf = new Map<string, typeof items>()
+for (const it of items) membersOf.set(it.got, [...(membersOf.get(it.got) ?? []), it])
+let topicRight = 0
+let withBoilerplate = 0
+let cardsOk = 0
+let cardsTotal = 0
+// "When the text allows": the story's articles in its text's language hold 6 or more sentences (a 2-sentence summary
+// leaves 4 for cards), the summarizer's own bound.
+let roomy = 0
+let roomyOk = 0
+const sentences = (text: string) => text.split(/(?<=[.!?])\s+(?=[\p{Lu}¿¡"“«])/u).filter((x) => x.trim().length > 0).length
+const wrongTopics: string[] = []
+const boilerplateHits: string[] = []
+for (const s of stories) {
+  const members = membersOf.get(s.id) ?? []
+  if (members.length === 0) continue
+  const counts = new Map<string, number>()
+  for (const m of members) counts.set(m.gold, (counts.get(m.gold) ?? 0) + 1)
+  const event = [...counts].sort((a, b) => b[1] - a[1])[0]![0]
+  const gold = members.find((m) => m.gold === event)!.article.topic
+  if (gold === s.category) topicRight++
+  else wrongTopics.push(`${event}: ${s.category} (want ${gold}) "${s.headline}"`)
+  const cards = JSON.parse(s.cards ?? '[]') as Array<{ heading: string | null, body: string | null }>
+  const text = [s.summary ?? '', ...cards.flatMap((c) => [c.heading ?? '', c.body ?? ''])].join('\n').toLowerCase()
+  const hit = BOILERPLATE_MARKERS.find((m) => text.includes(m))
+  if (hit) {
+    withBoilerplate++
+    boilerplateHits.push(`${event}: "${hit}"`)
+  }
+  cardsTotal += cards.length
+  const fits = cards.length >= 3 && cards.length <= 5
+  if (fits) cardsOk++
+  const own = members.filter((m) => m.lang === s.textLang).reduce((n, m) => n + m.article.paragraphs.reduce((k, p) => k + sentences(p), 0), 0)
+  if (own >= 6) {
+    roomy++
+    if (fits) roomyOk++
+  }
+}
+const scored = stories.filter((s) => membersOf.has(s.id)).length
+
+const result = {
+  articles: corpus.articles.length,
+  crawled: items.length,
+  events: new Set(corpus.articles.map((a) => a.event)).size,
+  stories: scored,
+  pairwise: { precision: pw.precision, recall: pw.recall, f1: pw.f1 },
+  bcubed: b3,
+  crossLanguageRecall: xl.recall,
+  hardNegatives: { pairs: negatives.size, merged: negMerged.length },
+  topicAccuracy: topicRight / scored,
+  boilerplateRate: withBoilerplate / scored,
+  storiesWith3to5Cards: cardsOk / scored,
+  /** Of the stories whose text allows cards (6+ sentences in the text's language), those with 3–5. */
+  roomyStoriesWith3to5Cards: roomy === 0 ? 1 : roomyOk / roomy,
+  roomyStories: roomy,
+  cardsPerStory: cardsTotal / scored,
+  crawlSeconds: crawlMs / 1000,
+}
+
+if (asJson) {
+  console.log(JSON.stringify(result))
+} else {
+  const f = (n: number) => n.toFixed(3)
+  console.log(`corpus: ${result.articles} articles (${result.crawled} crawled), ${result.events} events, ${result.stories} stories; crawl ${result.crawlSeconds.toFixed(1)} s`)
+  console.log(`pairwise  P/R/F1: ${f(pw.precision)} / ${f(pw.recall)} / ${f(pw.f1)}   (tp ${pw.tp}, fp ${pw.fp}, fn ${pw.fn})`)
+  console.log(`B-cubed   P/R/F1: ${f(b3.precision)} / ${f(b3.recall)} / ${f(b3.f1)}`)
+  console.log(`cross-language recall: ${f(xl.recall)} (${xl.joined}/${xl.pairs} pairs)`)
+  console.log(`hard negatives merged: ${negMerged.length}/${negatives.size}${negMerged.length ? ` (${negMerged.join(', ')})` : ''}`)
+  console.log(`topic accuracy: ${f(result.topicAccuracy)}`)
+  console.log(`stories with boilerplate in summary or cards: ${f(result.boilerplateRate)}`)
+  console.log(`stories with 3-5 cards: ${f(result.storiesWith3to5Cards)} (mean ${result.cardsPerStory.toFixed(2)} cards); where the text allows (6+ sentences in its language): ${f(result.roomyStoriesWith3to5Cards)} of ${roomy}`)
+  if (missing.length) console.log(`not crawled: ${missing.join(', ')}`)
+  if (verbose) {
+    const byGot = new Map<string, string[]>()
+    for (const it of items) byGot.set(it.got, [...(byGot.get(it.got) ?? []), it.id])
+    const byGold = new Map<string, Set<string>>()
+    for (const it of items) byGold.set(it.gold, (byGold.get(it.gold) ?? new Set()).add(it.got))
+    console.log('\nsplit events:')
+    for (const [event, got] of byGold) if (got.size > 1) console.log(`  ${event}: ${[...got].map((g) => byGot.get(g)!.filter((id) => id.startsWith(`${event}-`)).join('+')).join(' | ')}`)
+    console.log('mixed stories:')
+    for (const ids of byGot.values()) if (new Set(ids.map((id) => id.replace(/-[a-z]$/, ''))).size > 1) console.log(`  ${ids.join(' + ')}`)
+    console.log('wrong topics:')
+    for (const w of wrongTopics) console.log(`  ${w}`)
+    console.log('boilerplate:')
+    for (const b of boilerplateHits) console.log(`  ${b}`)
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Clustering stage: the figures an article states (amounts, percentages, counts), normalized so that one figure
+ * written in different languages and styles gives one key: 1.4 / 1,4; 128,000 / 128.000 / 128 000; "$1.2bn" /
+ * "1.2 billion dollars" / "1,2 Mrd." / "1.200 millones". Figures survive translation, which makes them, with names,
+ * the evidence that joins coverage of one event across languages (similarity.ts).
+ *
+ * Separators follow the article's language: English writes "1,234.5", the other languages here "1.234,5" (and
+ * French "1 234,5"). A lone separator followed by exactly three digits is a thousands separator in the language's
+ * style (English "2,300", German "2.300"); otherwise it is the decimal point.
+ *
+ * What is not evidence is left out: years (1900–2099), plain integers below 100 ("40 ships", "24 hours": too often
+ * shared by chance) unless they are percentages, and bare zeros.
+ */
+
+/** A number, a scale word and a percent sign or word, in any of the languages clustering knows. */
+const FIGURE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}.,])(\d{1,3}(?:(?:[,.]|[ \u00a0\u202f](?=\d{3}(?!\d)))\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)` +
+  String.raw`(?:\s?(%|per ?cent\b|percent\b|por ?ciento\b|pour ?cent\b|prozent\b|bn\b|billion\b|billions\b|mrd\b\.?|milliarden?\b|milliards?\b|mds?\b|mn\b|m\b|million\b|millions\b|millón\b|millones\b|mio\b\.?|millionen\b|k\b|thousand\b))?`,
+  'giu',
+)
+
+const SCALE: Record<string, number> = {
+  bn: 1e9, billion: 1e9, billions: 1e9, mrd: 1e9, 'mrd.': 1e9, milliarde: 1e9, milliarden: 1e9, milliard: 1e9, milliards: 1e9,
+  md: 1e9, mds: 1e9, mn: 1e6, m: 1e6, million: 1e6, millions: 1e6, 'millón': 1e6, millones: 1e6, mio: 1e6, 'mio.': 1e6,
+  millionen: 1e6, k: 1e3, thousand: 1e3,
+}
+
+/** The value of a written number in the given language's style ("2.300" is 2300 in German, 2.3 in English). */
+export function parseNumber(written: string, language: string | null): number {
+  const s = written.replace(/[ \u00a0\u202f]/g, '')
+  const english = language === 'en' || language === 'ja' || language === 'ko' || language === null
+  const dots = (s.match(/\./g) ?? []).length
+  const commas = (s.match(/,/g) ?? []).length
+  if (dots > 0 && commas > 0) {
+    // Both: the last one is the decimal point.
+    const decimal = s.lastIndexOf('.') > s.lastIndexOf(',') ? '.' : ','
+    return Number(s.replace(decimal === '.' ? /,/g : /\./g, '').replace(',', '.'))
+  }
+  const sep = dots > 0 ? '.' : commas > 0 ? ',' : null
+  if (sep === null) return Number(s)
+  const groups = s.split(sep)
+  const thousands = groups.length > 2 || groups[1]!.length === 3
+  // A lone separator with three digits after it: thousands in the language's style, the decimal point otherwise.
+  if (thousands && (groups.length > 2 || (english ? sep === ',' : sep === '.'))) return Number(groups.join(''))
+  return Number(s.replace(sep, '.'))
+}
+
+/** A value as a key: three significant digits (2,300 and 2.3 thousand agree; 48,500 and $48.5k too). */
+function valueKey(value: number): string {
+  return String(Number(value.toPrecision(3)))
+}
+
+export interface Figure {
+  /** The normalized figure: "2300", "1200000000", "6.2%". */
+  key: string
+  /** The number as written, normalized, without its scale or percent ("1.2" of "$1.2bn"): what a title token holds. */
+  plain: string
+  /** Index in the text. */
+  index: number
+}
+
+/** Every figure of the text that can identify an event, in order (see the module comment for what is left out). */
+export function extractFigures(text: string, language: string | null): Figure[] {
+  const out: Figure[] = []
+  for (const m of text.matchAll(FIGURE)) {
+    const written = m[1]!
+    const unit = m[2]?.toLowerCase().replace(/\s/g, '') ?? ''
+    const percent = unit === '%' || /cent|prozent/.test(unit)
+    // "3m" right after a figure is metres as often as millions: only a currency sign before it makes it an amount.
+    const metres = unit === 'm' && !/[$€£¥]\s?$/.test(text.slice(Math.max(0, m.index - 2), m.index))
+    const scale = metres ? 1 : SCALE[unit] ?? 1
+    const value = parseNumber(written, language) * scale
+    if (!Number.isFinite(value) || value === 0) continue
+    const plainInteger = !percent && scale === 1 && /^\d+$/.test(written)
+    if (plainInteger && (value < 100 || (value >= 1900 && value <= 2099))) continue
+    const plain = numberKey(written, language)
+    out.push({ key: percent ? `${valueKey(value)}%` : valueKey(value), plain, index: m.index })
+  }
+  return out
+}
+
+/** A written number ("2,300", "2.300", "46,096") as compared across languages and styles. */
+export function numberKey(written: string, language: string | null): string {
+  const value = parseNumber(written, language)
+  return Number.isFinite(value) ? valueKey(value) : written
+}
+
+/** The distinct figure keys of a text. */
+export function figureKeys(text: string, language: string | null): string[] {
+  return [...new Set(extractFigures(text, language).map((f) => f.key))]
+}

@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { toPublisher } from '../../publishers/publisher.ts'
+import type { ArticleRecord } from '../../storage/crawl-store.ts'
+import { buildStorySnapshot } from './build-story.ts'
+
+const gazette = toPublisher({ name: 'Harbour Gazette', site_url: 'https://gazette.example/', feed_url: 'https://gazette.example/feed', topic: 'business', lang: 'en' })
+const courier = toPublisher({ name: 'Courier', site_url: 'https://courier.example/', feed_url: 'https://courier.example/feed', topic: 'business', lang: 'en' })
+
+function article(n: number, publisherId: string, url: string, title: string): ArticleRecord {
+  return {
+    id: `a${n}`, storyId: 's', publisherId, feedUrl: 'https://x.example/feed', canonicalUrl: url, guidKey: null, contentHash: `h${n}`,
+    title, text: `${title}.`, lang: 'en', publishedAt: `2026-11-2${n}T10:00:00.000Z`, fetchedAt: '2026-11-24T10:00:00.000Z',
+    author: null, imageUrl: null, signature: new Uint8Array(),
+  }
+}
+
+describe('story snapshot', () => {
+  it('a publisher\'s own update stays visible: listed in covered_by after the other outlets', () => {
+    const members = [
+      article(1, gazette.id, 'https://gazette.example/strike', 'Dockworkers walk out at Port Calder'),
+      article(2, courier.id, 'https://courier.example/calder', 'Calder port stoppage drags on'),
+      article(3, gazette.id, 'https://gazette.example/strike-talks', 'Port Calder strike: talks to resume on Friday'),
+    ]
+    const story = buildStorySnapshot({
+      storyId: '2b7f6c1e-0000-4000-8000-000000000001', members, publishers: new Map([[gazette.id, gazette], [courier.id, courier]]),
+      text: { headline: 'Dockworkers walk out at Port Calder', summary: null, cards: [] }, textLang: 'en', translations: {}, topic: 'people',
+    })
+    assert.equal(story.original_url, 'https://gazette.example/strike')
+    assert.deepEqual((story.covered_by ?? []).map((c) => [c.name, c.url]), [
+      ['Courier', 'https://courier.example/calder'],
+      ['Harbour Gazette', 'https://gazette.example/strike-talks'],
+    ])
+    assert.equal(story.multi_source, true)
+  })
+})
