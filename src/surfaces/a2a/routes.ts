@@ -3,7 +3,7 @@ import type { Logger } from 'pino'
 import { AppError } from '../../domain/errors.ts'
 import type { QueryService } from '../../query/query-service.ts'
 import type { Responder } from '../http/responder.ts'
-import { readWebStreamCapped } from '../../util/read-web-stream.ts'
+import { BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, readJsonRpcBody } from '../http/json-rpc-guard.ts'
 import { agentCard10, agentCardHybrid, type CardSettings } from './agent-card.ts'
 import { answerMessage } from './handle-message.ts'
 import {
@@ -33,7 +33,9 @@ export { a2aInterface } from '../discovery/site-facts.ts'
  * - Content-Type must be application/json or application/a2a+json (parameters allowed; absent tolerated), else
  *   -32005 with id null: the body of a request in another media type is not read.
  * - Notifications (no `id`) are valid but get no JSON-RPC reply (JSON-RPC 2.0 §4.1): HTTP 204, nothing run.
- * - Batches (arrays) are -32600: one request, one message.
+ * - Batches (arrays) are HTTP 400 with -32600 and id null, refused before anything in them runs: one request,
+ *   one message, so a small body cannot ask for many answers.
+ * - An answer over JSON_RPC_MAX_ANSWER_BYTES is replaced by -32603 saying so (never a truncated body).
  * - Error `data` follows the reply's version: 1.0 errors carry google.rpc ErrorInfo (+ BadRequest for -32602);
  *   0.3 errors carry none. Before the method is known, the header's version decides.
  * - A missing story, or free text asking for something invalid, is a normal reply saying so (an agent can relay
@@ -53,17 +55,16 @@ export interface A2aRoutesDeps {
   respond: Responder
   operator: CardSettings['operator']
   version: string
+  /** The byte cap on one answer (tests lower it); JSON_RPC_MAX_ANSWER_BYTES by default. */
+  maxAnswerBytes?: number
 }
 
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => {
+  const bytes = Buffer.from(JSON.stringify(body))
+  return new Response(bytes, {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': String(bytes.byteLength), ...headers },
   })
-
-/** The body as text, or undefined when it exceeds `max` bytes (the rest is not read). */
-async function readCapped(request: Request, max: number): Promise<string | undefined> {
-  if (Number(request.headers.get('content-length') ?? 0) > max) return undefined
-  return (await readWebStreamCapped(request.body, max))?.toString('utf8')
 }
 
 const versionParam = (c: Context) => c.req.header('A2A-Version') ?? c.req.query('A2A-Version')
@@ -71,6 +72,7 @@ const versionParam = (c: Context) => c.req.header('A2A-Version') ?? c.req.query(
 export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
   const settings: CardSettings = { siteUrl: deps.siteUrl, version: deps.version, operator: deps.operator }
   const cards = { '1.0': agentCard10(settings), hybrid: agentCardHybrid(settings) }
+  const maxAnswerBytes = deps.maxAnswerBytes ?? JSON_RPC_MAX_ANSWER_BYTES
 
   /** Runs one request; returns the JSON-RPC response, or undefined for a notification. */
   async function dispatch(c: Context, headerDialect: Dialect): Promise<{ status?: number; body?: unknown }> {
@@ -83,13 +85,14 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
         throw new A2aError(ERROR.contentTypeNotSupported,
           `Content type not supported: ${contentType.slice(0, 64)}; send Content-Type: application/json`)
       }
-      const text = await readCapped(c.req.raw, A2A_MAX_BODY_BYTES)
-      if (text === undefined) {
+      const read = await readJsonRpcBody(c.req.raw, A2A_MAX_BODY_BYTES)
+      if (read.kind === 'too-large') {
         return { status: 413, ...fail(new A2aError(ERROR.invalidRequest, `Request too large: the limit is ${A2A_MAX_BODY_BYTES} bytes`)) }
       }
+      if (read.kind === 'batch') return { status: 400, ...fail(new A2aError(ERROR.invalidRequest, BATCH_REFUSED)) }
       let body: unknown
       try {
-        body = JSON.parse(text)
+        body = JSON.parse(read.text)
       } catch {
         throw new A2aError(ERROR.parse, 'Parse error: the body is not valid JSON')
       }
@@ -123,7 +126,12 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
       // Reported once the request id is known.
     }
     const { status, body } = await dispatch(c, headerDialect)
-    return body === undefined ? new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } }) : json(body, status)
+    if (body === undefined) return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
+    const answer = json(body, status)
+    if (Number(answer.headers.get('Content-Length')) <= maxAnswerBytes) return answer
+    const id = (body as { id?: JsonRpcId }).id ?? null
+    return json(errorResponse(id, new A2aError(ERROR.internal,
+      `Answer too large: it would exceed ${maxAnswerBytes} bytes; ask for fewer stories`), headerDialect))
   })
   routes.options('/a2a', (c) => c.body(null, 204, {
     Allow: ALLOW,

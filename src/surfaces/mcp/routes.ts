@@ -3,6 +3,7 @@ import {
 } from '@modelcontextprotocol/server'
 import { Hono, type Context } from 'hono'
 import type { Logger } from 'pino'
+import { BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, capAnswer, jsonRpcIdOf, readJsonRpcBody } from '../http/json-rpc-guard.ts'
 import type { Responder } from '../http/responder.ts'
 import { createOriginPolicy } from './origin-policy.ts'
 
@@ -17,12 +18,14 @@ export interface McpRoutesDeps {
   respond: Responder
   /** The server card (SEP-2127 plus the legacy SEP-1649 fields), served at both card paths. */
   serverCard: object
+  /** The byte cap on one answer (tests lower it); JSON_RPC_MAX_ANSWER_BYTES by default. */
+  maxAnswerBytes?: number
 }
 
 const CARD_TYPE = 'application/mcp-server-card+json'
 
-const jsonRpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+const jsonRpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}, id: string | number | null = null) =>
+  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }), {
     status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
   })
 
@@ -33,10 +36,12 @@ const jsonRpcError = (status: number, code: number, message: string, headers: Re
  * - 2025-era requests (`initialize`, then `tools/*` with MCP-Protocol-Version 2025-11-25, 2025-06-18 or 2025-03-26)
  *   go to a fresh stateless Streamable HTTP transport with `enableJsonResponse`, because the handler's own legacy
  *   leg answers with SSE. `isLegacyRequest` is the handler's own routing step, so the two never disagree.
- * The Origin check, the Content-Type check and the body cap run first, for both.
+ * The Origin check, the Content-Type check, the body cap and the batch refusal run first, for both; the answer's
+ * byte cap last.
  */
 export function createMcpRoutes(deps: McpRoutesDeps): Hono {
   const allowOrigin = createOriginPolicy(deps.siteUrl, deps.allowedOrigins)
+  const maxAnswerBytes = deps.maxAnswerBytes ?? JSON_RPC_MAX_ANSWER_BYTES
   const onerror = (err: Error) => deps.log.debug({ err }, 'mcp: request rejected')
   const modern = createMcpHandler(deps.createServer, {
     legacy: 'reject', responseMode: 'auto', maxRequestBodySize: MCP_MAX_BODY_BYTES, onerror,
@@ -64,13 +69,16 @@ export function createMcpRoutes(deps: McpRoutesDeps): Hono {
     if (!isJsonContentType(request.headers.get('content-type'))) {
       return jsonRpcError(415, -32000, 'Unsupported Media Type: send Content-Type: application/json')
     }
-    const length = Number(request.headers.get('content-length') ?? 0)
-    if (length > MCP_MAX_BODY_BYTES) {
-      return jsonRpcError(413, -32000, `Payload Too Large: the limit is ${MCP_MAX_BODY_BYTES} bytes`)
-    }
-    const response = (await isLegacyRequest(request, undefined, { maxRequestBodySize: MCP_MAX_BODY_BYTES }))
-      ? await serveLegacy(request)
-      : await modern.fetch(request)
+    const body = await readJsonRpcBody(request, MCP_MAX_BODY_BYTES)
+    if (body.kind === 'too-large') return jsonRpcError(413, -32000, `Payload Too Large: the limit is ${MCP_MAX_BODY_BYTES} bytes`)
+    if (body.kind === 'batch') return jsonRpcError(400, -32600, BATCH_REFUSED)
+    // The body is read; the SDK gets the same bytes in a request it can read again.
+    const call = new Request(request.url, { method: 'POST', headers: request.headers, body: body.text, signal: request.signal })
+    const answer = (await isLegacyRequest(call, undefined, { maxRequestBodySize: MCP_MAX_BODY_BYTES }))
+      ? await serveLegacy(call)
+      : await modern.fetch(call)
+    const response = await capAnswer(answer, maxAnswerBytes, () => jsonRpcError(200, -32603,
+      `Answer too large: it would exceed ${maxAnswerBytes} bytes; ask for fewer stories (a smaller limit)`, {}, jsonRpcIdOf(body.text)))
     // Answers depend on the request body: never store them in a shared cache.
     const headers = new Headers(response.headers)
     headers.set('Cache-Control', 'no-store')
