@@ -4,6 +4,7 @@ import type { Logger } from 'pino'
 import { AppError } from '../domain/errors.ts'
 import type { CachePolicy } from '../surfaces/http/cache-policy.ts'
 import { prefersJson } from '../surfaces/pages/negotiate.ts'
+import { abortFields, isClientAbort } from '../surfaces/http/client-abort.ts'
 import { echoPath } from '../surfaces/http/echo-path.ts'
 import { errorResponse } from '../surfaces/rest/errors.ts'
 
@@ -67,7 +68,14 @@ export function createFallback({ app, log, policy, pages }: FallbackDeps) {
     return pages.notFound(c)
   }
 
-  const onError = (err: unknown, c: Context) => fail(err, c)
+  function onError(err: unknown, c: Context): Promise<Response> | Response {
+    if (isClientAbort(err, c.req.raw)) {
+      log.info({ ...abortFields(err), path: echoPath(c) }, 'http: client went away')
+      // Nobody reads this; it only has to be cheap and not a 5xx.
+      return new Response(null, { status: 400, headers: policy.noStore })
+    }
+    return fail(err, c)
+  }
 
   return { notFound, onError }
 }

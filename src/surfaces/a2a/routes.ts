@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import { AppError } from '../../domain/errors.ts'
 import type { QueryService } from '../../query/query-service.ts'
 import type { Responder } from '../http/responder.ts'
+import { abortFields, isClientAbort } from '../http/client-abort.ts'
 import { BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, readJsonRpcBody } from '../http/json-rpc-guard.ts'
 import { agentCard10, agentCardHybrid, type CardSettings } from './agent-card.ts'
 import { answerMessage } from './handle-message.ts'
@@ -111,7 +112,8 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
         deps.log.warn({ err }, 'a2a: store unavailable')
         return fail(new A2aError(ERROR.internal, 'Internal error: the news store is temporarily unavailable; retry in a minute'))
       }
-      deps.log.error({ err }, 'a2a: request failed')
+      if (isClientAbort(err, c.req.raw)) deps.log.info(abortFields(err), 'a2a: client went away')
+      else deps.log.error({ err }, 'a2a: request failed')
       return fail(new A2aError(ERROR.internal, 'Internal error'))
     }
   }
