@@ -1,3 +1,4 @@
+import { RequestError } from '@hono/node-server'
 import type { Duplex } from 'node:stream'
 
 /** Node's parse errors, answered with the JSON error shape every other error has (Node's own are bodiless). */
@@ -32,4 +33,20 @@ export function answerClientError(err: Error & { code?: string }, socket: Duplex
     '',
     body,
   ].join('\r\n'))
+}
+
+/**
+ * The adapter's answer to a request it parsed but could not turn into a URL (a raw backslash in the path, a Host
+ * header that is no host): 400 with the JSON error shape, instead of its empty body. Anything else thrown before
+ * the app ran is a 500 with the same shape and no detail.
+ */
+export function unparsableRequest(err: unknown): Response {
+  const known = err instanceof RequestError
+  const body = known
+    ? { error: 'bad_request', message: 'The request target or Host header is not valid.' }
+    : { error: 'internal', message: 'Internal error.' }
+  return new Response(JSON.stringify(body), {
+    status: known ? 400 : 500,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff' },
+  })
 }

@@ -1,9 +1,9 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { createAdaptorServer } from '@hono/node-server'
+import { getRequestListener } from '@hono/node-server'
 import type { Hono } from 'hono'
 import { capConnections } from './connection-cap.ts'
-import { answerClientError } from './client-error.ts'
+import { answerClientError, unparsableRequest } from './client-error.ts'
 import { defaultMaxConnections } from './fd-limit.ts'
 
 export interface RunningServer {
@@ -37,15 +37,12 @@ const DEFAULT_IDLE_TIMEOUT_MS = 20_000
  */
 export function startServer(app: Hono, opts: ServerOptions): Promise<RunningServer> {
   const sendTimeoutMs = opts.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS
-  const server = createAdaptorServer({
-    fetch: app.fetch,
-    serverOptions: {
-      headersTimeout: 10_000,
-      requestTimeout: 15_000,
-      keepAliveTimeout: 5_000,
-      connectionsCheckingInterval: 2_000,
-    },
-  }) as Server
+  const server = createServer({
+    headersTimeout: 10_000,
+    requestTimeout: 15_000,
+    keepAliveTimeout: 5_000,
+    connectionsCheckingInterval: 2_000,
+  }, getRequestListener(app.fetch, { errorHandler: unparsableRequest }))
   server.maxRequestsPerSocket = 10_000
   // No 'timeout' listener on the server: Node then destroys the idle socket itself.
   server.timeout = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS

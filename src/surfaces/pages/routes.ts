@@ -14,6 +14,8 @@ import { pageHref } from './links.ts'
 import { renderMarkdown } from './markdown/render-markdown.ts'
 import { estimateTokens } from './markdown/token-estimate.ts'
 import type { PageContext, PageModel, StaticDocumentSlug } from './models.ts'
+import { prefersJson } from './negotiate.ts'
+import { errorResponse } from '../rest/errors.ts'
 import { readErrorPageRequest, readPageRequest, type PageRequest } from './page-request.ts'
 
 export interface PageDeps {
@@ -88,6 +90,8 @@ export function createPageRoutes(deps: PageDeps) {
    * never from the request path, and it has no Link header: there is no page here to have alternates.
    */
   async function errorPage(err: unknown, c: Context): Promise<Response> {
+    // A client that ranks JSON above both page formats gets the API's error object.
+    if (prefersJson(c.req.header('Accept'))) return errorResponse(err, deps.log, policy)
     const req = readErrorPageRequest(c)
     const topics = await topicsFor(req.lang)
     let status: 400 | 404 | 405 | 503
