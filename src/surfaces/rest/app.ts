@@ -19,7 +19,7 @@ export interface RestDeps {
 }
 
 const ALLOW = 'GET, HEAD, OPTIONS'
-const KNOWN_PATHS = [/^\/stories$/, /^\/stories\/[^/]+$/, /^\/categories$/, /^\/sources$/, /^\/health$/]
+const KNOWN_PATHS = [/^\/?$/, /^\/stories$/, /^\/stories\/[^/]+$/, /^\/categories$/, /^\/sources$/, /^\/health$/]
 
 /** The REST API, mounted at /api/v1. Its routes also make up the OpenAPI document. */
 export function createRestApi({ query, respond, policy, log }: RestDeps): OpenAPIHono {
