@@ -1,8 +1,8 @@
 import path from 'node:path'
-import pino from 'pino'
+import pino, { type Logger } from 'pino'
 import { loadConfig } from '../../src/config/config.ts'
 import { SAMPLE_EDITION_PATH } from '../../src/config/paths.ts'
-import { createQueryService } from '../../src/query/query-service.ts'
+import { createQueryService, type QueryService } from '../../src/query/query-service.ts'
 import { loadSampleEdition } from '../../src/sample/load-sample.ts'
 import { createApp } from '../../src/server/create-app.ts'
 import { startServer, type RunningServer, type ServerOptions } from '../../src/server/start-server.ts'
@@ -17,6 +17,8 @@ export interface Harness {
   url: string
   port: number
   app: ReturnType<typeof createApp>['app']
+  query: QueryService
+  log: Logger
   /** Every log line at info and above, parsed. */
   logs: Array<{ level: number; msg: string; [key: string]: unknown }>
   storyIds: string[]
@@ -43,6 +45,8 @@ export async function startHarness(server: Partial<ServerOptions> = {}): Promise
     url: `http://127.0.0.1:${running.port}`,
     port: running.port,
     app,
+    query,
+    log,
     logs,
     storyIds: stories.map((s) => s.id),
     sourceIds: sources.map((s) => s.id),
