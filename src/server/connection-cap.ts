@@ -31,8 +31,11 @@ export function capConnections(server: Server, max: number): void {
   server.on('connection', (socket: Socket) => {
     if (open >= max) {
       socket.on('error', () => socket.destroy())
+      // Read (and drop) whatever the client sends, so its close is seen and the socket ends without waiting.
+      socket.resume()
       socket.end(BUSY)
-      setTimeout(() => socket.destroy(), REFUSED_LINGER_MS).unref()
+      const linger = setTimeout(() => socket.destroy(), REFUSED_LINGER_MS)
+      socket.once('close', () => clearTimeout(linger))
       return
     }
     open += 1

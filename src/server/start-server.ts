@@ -1,13 +1,16 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import type { Hono } from 'hono'
 import { capConnections } from './connection-cap.ts'
 import { answerClientError, unparsableRequest } from './client-error.ts'
 import { defaultMaxConnections } from './fd-limit.ts'
+import { closeStalledWriters } from './write-stall.ts'
 
 export interface RunningServer {
   port: number
+  /** Connections open right now, refused ones included (tests watch slow sockets being closed). */
+  openConnections(): Promise<number>
   close(): Promise<void>
 }
 
@@ -16,7 +19,7 @@ export interface ServerOptions {
   host: string
   /** Open connections beyond this are answered 503 at once and closed (MAX_CONNECTIONS; default defaultMaxConnections()). */
   maxConnections?: number
-  /** The longest one response may take from its request to its last byte handed to the kernel (tests lower it). */
+  /** The longest a socket's output may wait in the process for a slow reader without draining (tests lower it). */
   sendTimeoutMs?: number
   /** How long a socket may see no traffic either way, a stalled reader included (tests lower it). */
   idleTimeoutMs?: number
@@ -30,8 +33,8 @@ const DEFAULT_IDLE_TIMEOUT_MS = 20_000
  * slow-header attacks. A read-only API without uploads needs little time per request, and little per response:
  * - headersTimeout/requestTimeout bound how long a request may take to arrive;
  * - `server.timeout` (idle) closes a socket on which nothing moved either way, e.g. a reader that stopped reading;
- * - the send deadline closes one whose response is still not handed to the kernel after `sendTimeoutMs`, e.g. a
- *   reader that trickles a byte now and then to stay under the idle timeout;
+ * - the write-stall timeout closes one whose output has waited in the process for `sendTimeoutMs` without
+ *   draining, e.g. a reader that takes a little now and then to stay under the idle timeout;
  * - keepAliveTimeout closes idle keep-alive connections, maxRequestsPerSocket bounds one connection's life;
  * - the connection cap keeps the process below its file-descriptor limit and answers the excess at once.
  */
@@ -46,7 +49,7 @@ export function startServer(app: Hono, opts: ServerOptions): Promise<RunningServ
   server.maxRequestsPerSocket = 10_000
   // No 'timeout' listener on the server: Node then destroys the idle socket itself.
   server.timeout = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => sendDeadline(req.socket, res, sendTimeoutMs))
+  closeStalledWriters(server, sendTimeoutMs)
   server.on('clientError', answerClientError)
   capConnections(server, opts.maxConnections ?? defaultMaxConnections())
 
@@ -56,6 +59,7 @@ export function startServer(app: Hono, opts: ServerOptions): Promise<RunningServ
       server.off('error', reject)
       resolve({
         port: (server.address() as AddressInfo).port,
+        openConnections: () => new Promise<number>((done, fail) => server.getConnections((err, count) => (err ? fail(err) : done(count)))),
         close: () => new Promise<void>((done) => {
           server.close(() => done())
           server.closeIdleConnections()
@@ -63,17 +67,4 @@ export function startServer(app: Hono, opts: ServerOptions): Promise<RunningServ
       })
     })
   })
-}
-
-/**
- * Destroys the socket when the response is not finished `ms` after its request arrived. 'finish' means the last
- * byte left the process (into the kernel's send buffer), so a reader that never reads holds at most that buffer,
- * not the process's memory, and only for this long.
- */
-function sendDeadline(socket: Socket, res: ServerResponse, ms: number): void {
-  const timer = setTimeout(() => socket.destroy(), ms)
-  timer.unref()
-  const clear = () => clearTimeout(timer)
-  res.once('finish', clear)
-  res.once('close', clear)
 }

@@ -23,6 +23,7 @@ export interface Harness {
   logs: Array<{ level: number; msg: string; [key: string]: unknown }>
   storyIds: string[]
   sourceIds: string[]
+  openConnections(): Promise<number>
   close(): Promise<void>
 }
 
@@ -50,6 +51,7 @@ export async function startHarness(server: Partial<ServerOptions> = {}): Promise
     logs,
     storyIds: stories.map((s) => s.id),
     sourceIds: sources.map((s) => s.id),
+    openConnections: () => running.openConnections(),
     async close() {
       await running.close()
       await store.close()
