@@ -22,9 +22,10 @@ export interface FallbackDeps {
 }
 
 /**
- * What answers when no route does, and when a handler throws: every unmatched path, method or failure is a
- * normal 4xx/5xx in the format the client negotiated (JSON for /api/ and for clients that prefer JSON; the
- * HTML or Markdown page otherwise), never a 500 from a header that could not be built.
+ * What answers when no route does, and when a handler throws. Every unmatched path or method is a normal 4xx in
+ * the format the client negotiated (JSON for /api/ and for clients that prefer JSON; the HTML or Markdown page
+ * otherwise), never a 500 from a header that could not be built; an error thrown by a non-page resource is the
+ * JSON error object, as before.
  * - a path with a GET route: OPTIONS answers the CORS preflight (204), any other method is 405 with Allow;
  * - anything else is 404.
  */
@@ -74,7 +75,9 @@ export function createFallback({ app, log, policy, pages }: FallbackDeps) {
       // Nobody reads this; it only has to be cheap and not a 5xx.
       return new Response(null, { status: 400, headers: policy.noStore })
     }
-    return fail(err, c)
+    // Page routes answer their own errors as pages; what is thrown to here comes from the other resources
+    // (sitemaps, discovery files, the API), whose clients read the JSON error object.
+    return errorResponse(err, log, policy)
   }
 
   return { notFound, onError }
