@@ -133,17 +133,21 @@ describe('one answer is capped in bytes: a clear JSON-RPC error, never a truncat
     assert.equal(json.error.code, -32603)
   })
 
-  it('A2A: a reply over the cap is -32603 with the request id', async () => {
-    const res = await fetch(`${url}/a2a`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'A2A-Version': '1.0' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'SendMessage', params: { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ data: { capability: 'get_latest_stories', arguments: { limit: 50 } } }, { text: 'latest 50 stories' }] } } }),
-    })
-    const text = await res.text()
-    assert.ok(text.length < 1024, `${text.length} bytes: ${text.slice(0, 300)}`)
-    const json = JSON.parse(text)
-    assert.equal(json.id, 7)
-    assert.equal(json.error.code, -32603)
-    assert.match(json.error.message, /Answer too large/)
+  it('A2A: a reply over the cap is -32603 with the request id, in the method\'s wire version', async () => {
+    // SendMessage is answered in A2A 1.0 with or without the header, so its error carries the 1.0 ErrorInfo.
+    for (const headers of [{ 'A2A-Version': '1.0' }, {}] as Record<string, string>[]) {
+      const res = await fetch(`${url}/a2a`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'SendMessage', params: { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ text: 'latest 50 stories' }] } } }),
+      })
+      const text = await res.text()
+      assert.ok(text.length < 1024, `${text.length} bytes: ${text.slice(0, 300)}`)
+      const json = JSON.parse(text)
+      assert.equal(json.id, 7)
+      assert.equal(json.error.code, -32603)
+      assert.match(json.error.message, /Answer too large/)
+      assert.equal(json.error.data?.[0]?.reason, 'INTERNAL_ERROR', JSON.stringify(headers))
+    }
   })
 })

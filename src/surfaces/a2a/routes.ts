@@ -76,7 +76,7 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
   const maxAnswerBytes = deps.maxAnswerBytes ?? JSON_RPC_MAX_ANSWER_BYTES
 
   /** Runs one request; returns the JSON-RPC response, or undefined for a notification. */
-  async function dispatch(c: Context, headerDialect: Dialect): Promise<{ status?: number; body?: unknown }> {
+  async function dispatch(c: Context, headerDialect: Dialect): Promise<{ status?: number; body?: unknown; dialect?: Dialect }> {
     let dialect = headerDialect
     let id: JsonRpcId = null
     const fail = (err: A2aError) => ({ body: errorResponse(id, err, dialect) })
@@ -105,7 +105,7 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
       assertSendMethod(request.method)
       const message = request.method === SEND_1_0 ? readSendMessage(request.params) : readMessageSend(request.params)
       const reply = await answerMessage(message, { query: deps.query, siteUrl: deps.siteUrl })
-      return { body: successResponse(id, dialect === '1.0' ? sendMessageResult(reply) : messageSendResult(reply)) }
+      return { body: successResponse(id, dialect === '1.0' ? sendMessageResult(reply) : messageSendResult(reply)), dialect }
     } catch (err) {
       if (err instanceof A2aError) return fail(err)
       if (err instanceof AppError && err.code === 'unavailable') {
@@ -127,13 +127,13 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
     } catch {
       // Reported once the request id is known.
     }
-    const { status, body } = await dispatch(c, headerDialect)
+    const { status, body, dialect } = await dispatch(c, headerDialect)
     if (body === undefined) return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
     const answer = json(body, status)
     if (Number(answer.headers.get('Content-Length')) <= maxAnswerBytes) return answer
     const id = (body as { id?: JsonRpcId }).id ?? null
     return json(errorResponse(id, new A2aError(ERROR.internal,
-      `Answer too large: it would exceed ${maxAnswerBytes} bytes; ask for fewer stories`), headerDialect))
+      `Answer too large: it would exceed ${maxAnswerBytes} bytes; ask for fewer stories`), dialect ?? headerDialect))
   })
   routes.options('/a2a', (c) => c.body(null, 204, {
     Allow: ALLOW,
