@@ -82,6 +82,27 @@ describe('send timeouts: a reader that stops reading is disconnected', () => {
     assert.ok(dropped, 'the stalled socket was still open after 20 s')
   })
 
+  it('the issue\'s 30 clients that send the 100-call batch and never read hold no memory (it used to be 843 MB)', async () => {
+    const batch = JSON.stringify(Array.from({ length: 100 }, (_, i) => ({
+      jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'get_latest_stories', arguments: { limit: 50 } },
+    })))
+    const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_latest_stories', arguments: { limit: 50 } } })
+    const post = (body: string) => `POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n`
+      + `MCP-Protocol-Version: 2025-06-18\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+    global.gc?.()
+    const before = process.memoryUsage().rss
+    // 30 batch senders, and 30 more pipelining the largest single call 20 times: none of them reads.
+    const sockets = await Promise.all([
+      ...Array.from({ length: 30 }, () => connect(h.port).then((s) => { s.pause(); s.write(post(batch)); return s })),
+      ...Array.from({ length: 30 }, () => connect(h.port).then((s) => { s.pause(); s.write(post(call).repeat(20)); return s })),
+    ])
+    await sleep(3_000)
+    const grown = (process.memoryUsage().rss - before) / 1e6
+    for (const socket of sockets) socket.destroy()
+    console.log(`rss grew ${grown.toFixed(1)} MB with 60 non-reading JSON-RPC clients`)
+    assert.ok(grown < 150, `rss grew ${grown.toFixed(0)} MB`)
+  })
+
   it('normal clients are served meanwhile', async () => {
     assert.equal((await fetch(`${h.url}/api/v1/health`)).status, 200)
   })
