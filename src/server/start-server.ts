@@ -51,6 +51,7 @@ export function startServer(app: Hono, opts: ServerOptions): Promise<RunningServ
   server.timeout = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS
   closeStalledWriters(server, sendTimeoutMs)
   server.on('clientError', answerClientError)
+  // Last: it wraps the connection listeners registered so far (the parser's, the stall watch) to skip refused sockets.
   capConnections(server, opts.maxConnections ?? defaultMaxConnections())
 
   return new Promise((resolve, reject) => {
