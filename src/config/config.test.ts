@@ -24,6 +24,15 @@ describe('loadConfig', () => {
     assert.equal(c.baseUrl, 'https://news.example.org/api/v1')
   })
 
+  it('MAX_CONNECTIONS: auto (null, sized from the fd limit at start) or an integer from 16', () => {
+    assert.equal(loadConfig({}).maxConnections, null)
+    assert.equal(loadConfig({ MAX_CONNECTIONS: 'auto' }).maxConnections, null)
+    assert.equal(loadConfig({ MAX_CONNECTIONS: '10000' }).maxConnections, 10_000)
+    for (const bad of ['0', '15', 'many', '-1', '1e4']) {
+      assert.throws(() => loadConfig({ MAX_CONNECTIONS: bad }), (err: ConfigError) => err.problems.some((p) => p.startsWith('MAX_CONNECTIONS: must be "auto" or an integer')), bad)
+    }
+  })
+
   it('lists every bad variable in one error', () => {
     let error: unknown
     try {

@@ -30,6 +30,14 @@ const BaseEnvSchema = z.object({
   CACHE_STALE_WHILE_REVALIDATE: integer('CACHE_STALE_WHILE_REVALIDATE', 0, 86400, 300),
   CACHE_STALE_IF_ERROR: integer('CACHE_STALE_IF_ERROR', 0, 604800, 86400),
   RESPONSE_CACHE_MB: integer('RESPONSE_CACHE_MB', 0, 4096, 64),
+  MAX_CONNECTIONS: z.string().optional().transform((v, ctx) => {
+    if (v === undefined || v === '' || v === 'auto') return null
+    if (!/^\d+$/.test(v) || Number(v) < 16 || Number(v) > 1_000_000) {
+      ctx.addIssue({ code: 'custom', message: `must be "auto" or an integer from 16 to 1000000 (got "${v}")` })
+      return z.NEVER
+    }
+    return Number(v)
+  }),
   HEALTH_MAX_STORY_AGE_MINUTES: integer('HEALTH_MAX_STORY_AGE_MINUTES', 1, 525600, 1440),
   DATA_DIR: z.string().min(1).default('./data'),
   PAGES_DIR: z.string().min(1).optional(),
@@ -104,6 +112,8 @@ export interface Config {
     responseCacheBytes: number
   }
   healthMaxStoryAgeMinutes: number
+  /** MAX_CONNECTIONS: open HTTP connections beyond this get a 503 at once; null: 4096 or 80% of the fd limit. */
+  maxConnections: number | null
   /** Where the service keeps files of its own (the crawler's signing keys). */
   dataDir: string
   /** A directory of operator Markdown files (pricing.md, terms.md, privacy.md, refund.md) replacing the defaults. */
@@ -167,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       responseCacheBytes: e.RESPONSE_CACHE_MB * 1024 * 1024,
     }),
     healthMaxStoryAgeMinutes: e.HEALTH_MAX_STORY_AGE_MINUTES,
+    maxConnections: e.MAX_CONNECTIONS,
     dataDir: e.DATA_DIR,
     pagesDir: e.PAGES_DIR,
     operator: Object.freeze({

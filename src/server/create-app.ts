@@ -1,14 +1,12 @@
 import { Hono } from 'hono'
 import type { Logger } from 'pino'
 import type { Config } from '../config/config.ts'
-import { AppError } from '../domain/errors.ts'
 import type { QueryService } from '../query/query-service.ts'
 import { createCachePolicy } from '../surfaces/http/cache-policy.ts'
 import { createResponder } from '../surfaces/http/responder.ts'
 import { createResponseCache } from '../surfaces/http/response-cache.ts'
 import { createAnswerCache } from '../surfaces/agent-cache/answer-cache.ts'
 import { createRestApi } from '../surfaces/rest/app.ts'
-import { errorResponse } from '../surfaces/rest/errors.ts'
 import { buildOpenApiDocument } from '../surfaces/rest/openapi.ts'
 import { createSignaturesDirectoryRoutes } from '../surfaces/discovery/signatures-directory.ts'
 import { createSitemapRoutes } from '../surfaces/sitemaps/routes.ts'
@@ -27,6 +25,7 @@ import { createCrawlerFetcher, type CrawlerFetcher } from '../crawler/fetch/craw
 import { createCoverProxy } from '../surfaces/images/cover-proxy.ts'
 import { createImageRoutes } from '../surfaces/images/routes.ts'
 import { createStylesheet } from '../surfaces/pages/stylesheet.ts'
+import { createFallback } from './fallback.ts'
 import { securityHeaders } from './security-headers.ts'
 
 export interface AppDeps {
@@ -123,11 +122,10 @@ export function createApp({ config, query, log, crawlerKeys, documents }: AppDep
   })
   app.route('/', pages.routes)
 
-  // API clients get a JSON error; everyone else a page, in the format they asked for.
-  app.notFound((c) => (c.req.path.startsWith('/api/')
-    ? errorResponse(new AppError('not_found', `Nothing at ${c.req.path}`), log, policy)
-    : pages.notFound(c)))
-  app.onError((err) => errorResponse(err, log, policy))
+  // API clients get a JSON error; everyone else a page, in the format they asked for; OPTIONS and 405 for GET paths.
+  const fallback = createFallback({ app, log, policy, pages })
+  app.notFound(fallback.notFound)
+  app.onError(fallback.onError)
 
   return { app, cache, openApiDocument }
 }

@@ -398,9 +398,12 @@ describe('A2A agent over HTTP', () => {
       assertError(await post('{"jsonrpc": "2.0", "id": 1, '), -32700, null)
     })
 
-    it('-32600: not a JSON-RPC 2.0 request object (batches too)', async () => {
-      assertError(await post([]), -32600, null)
-      assertError(await post([send10([{ text: 'latest news' }])]), -32600, null)
+    it('-32600: not a JSON-RPC 2.0 request object; batches are HTTP 400 under every version header', async () => {
+      for (const headers of [{}, { 'A2A-Version': '1.0' }, { 'A2A-Version': '0.3' }] as Record<string, string>[]) {
+        assertError(await post([], headers), -32600, null, 400)
+        assertError(await post([send10([{ text: 'latest news' }])], headers), -32600, null, 400)
+        assertError(await post(' \n[' + JSON.stringify(send03([{ kind: 'text', text: 'latest news' }])) + ']', headers), -32600, null, 400)
+      }
       assertError(await post('"hello"'), -32600, null)
       assertError(await post({ jsonrpc: '1.0', id: 7, method: 'SendMessage', params: {} }), -32600, 7)
       assertError(await post({ jsonrpc: '2.0', id: 'x', params: {} }), -32600, 'x')

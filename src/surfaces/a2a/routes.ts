@@ -4,6 +4,8 @@ import { AppError } from '../../domain/errors.ts'
 import type { QueryService } from '../../query/query-service.ts'
 import type { Responder } from '../http/responder.ts'
 import { readBodyCapped } from '../agent-cache/read-body.ts'
+import { abortFields, isClientAbort } from '../http/client-abort.ts'
+import { BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, isBatchBody } from '../http/json-rpc-guard.ts'
 import { agentCard10, agentCardHybrid, type CardSettings } from './agent-card.ts'
 import { jsonRpcResult, type AnswerCache } from '../agent-cache/answer-cache.ts'
 import { answerKey, replyContent, replyIds, understandMessage } from './handle-message.ts'
@@ -35,7 +37,9 @@ export { a2aInterface } from '../discovery/site-facts.ts'
  * - Content-Type must be application/json or application/a2a+json (parameters allowed; absent tolerated), else
  *   -32005 with id null: the body of a request in another media type is not read.
  * - Notifications (no `id`) are valid but get no JSON-RPC reply (JSON-RPC 2.0 §4.1): HTTP 204, nothing run.
- * - Batches (arrays) are -32600: one request, one message.
+ * - Batches (arrays) are HTTP 400 with -32600 and id null, refused before anything in them runs: one request,
+ *   one message, so a small body cannot ask for many answers.
+ * - An answer over JSON_RPC_MAX_ANSWER_BYTES is replaced by -32603 saying so (never a truncated body).
  * - Error `data` follows the reply's version: 1.0 errors carry google.rpc ErrorInfo (+ BadRequest for -32602);
  *   0.3 errors carry none. Before the method is known, the header's version decides.
  * - A missing story, or free text asking for something invalid, is a normal reply saying so (an agent can relay
@@ -60,6 +64,8 @@ export interface A2aRoutesDeps {
   version: string
   /** Reply parts by normalized request and wire version; see answerParts. */
   answers: AnswerCache
+  /** The byte cap on one answer (tests lower it); JSON_RPC_MAX_ANSWER_BYTES by default. */
+  maxAnswerBytes?: number
 }
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
@@ -73,6 +79,7 @@ const raw = (serialized: string) =>
 const versionParam = (c: Context) => c.req.header('A2A-Version') ?? c.req.query('A2A-Version')
 
 export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
+  const maxAnswerBytes = deps.maxAnswerBytes ?? JSON_RPC_MAX_ANSWER_BYTES
   const settings: CardSettings = { siteUrl: deps.siteUrl, version: deps.version, operator: deps.operator }
   const cards = { '1.0': agentCard10(settings), hybrid: agentCardHybrid(settings) }
 
@@ -103,7 +110,7 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
   }
 
   /** Runs one request; returns the JSON-RPC response (an object, or already serialized), or undefined for a notification. */
-  async function dispatch(c: Context, headerDialect: Dialect): Promise<{ status?: number; body?: unknown; json?: string }> {
+  async function dispatch(c: Context, headerDialect: Dialect): Promise<{ status?: number; body?: unknown; json?: string; dialect?: Dialect }> {
     let dialect = headerDialect
     let id: JsonRpcId = null
     const fail = (err: A2aError) => ({ body: errorResponse(id, err, dialect) })
@@ -117,6 +124,7 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
       if (text === undefined) {
         return { status: 413, ...fail(new A2aError(ERROR.invalidRequest, `Request too large: the limit is ${A2A_MAX_BODY_BYTES} bytes`)) }
       }
+      if (isBatchBody(text)) return { status: 400, ...fail(new A2aError(ERROR.invalidRequest, BATCH_REFUSED)) }
       let body: unknown
       try {
         body = JSON.parse(text)
@@ -132,14 +140,15 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
       const message = request.method === SEND_1_0 ? wire10.readSendMessage(request.params) : wire03.readMessageSend(request.params)
       const parts = await answerParts(message, dialect)
       const ids = replyIds(message)
-      return { json: jsonRpcResult(id, dialect === '1.0' ? wire10.sendMessageResultJson(ids, parts) : wire03.messageSendResultJson(ids, parts)) }
+      return { json: jsonRpcResult(id, dialect === '1.0' ? wire10.sendMessageResultJson(ids, parts) : wire03.messageSendResultJson(ids, parts)), dialect }
     } catch (err) {
       if (err instanceof A2aError) return fail(err)
       if (err instanceof AppError && err.code === 'unavailable') {
         deps.log.warn({ err }, 'a2a: store unavailable')
         return fail(new A2aError(ERROR.internal, 'Internal error: the news store is temporarily unavailable; retry in a minute'))
       }
-      deps.log.error({ err }, 'a2a: request failed')
+      if (isClientAbort(err, c.req.raw)) deps.log.info(abortFields(err), 'a2a: client went away')
+      else deps.log.error({ err }, 'a2a: request failed')
       return fail(new A2aError(ERROR.internal, 'Internal error'))
     }
   }
@@ -153,9 +162,13 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
     } catch {
       // Reported once the request id is known.
     }
-    const { status, body, json: serialized } = await dispatch(c, headerDialect)
-    if (serialized !== undefined) return raw(serialized)
-    return body === undefined ? new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } }) : json(body, status)
+    const { status, body, json: serialized, dialect } = await dispatch(c, headerDialect)
+    if (body === undefined && serialized === undefined) return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
+    const text = serialized ?? JSON.stringify(body)
+    if (Buffer.byteLength(text) <= maxAnswerBytes) return serialized !== undefined ? raw(serialized) : json(body, status)
+    const id = serialized !== undefined ? (JSON.parse(serialized) as { id?: JsonRpcId }).id ?? null : (body as { id?: JsonRpcId }).id ?? null
+    return json(errorResponse(id, new A2aError(ERROR.internal,
+      `Answer too large: it would exceed ${maxAnswerBytes} bytes; ask for fewer stories`), dialect ?? headerDialect))
   })
   routes.options('/a2a', (c) => c.body(null, 204, {
     Allow: ALLOW,

@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono'
 import type { Logger } from 'pino'
 import { jsonRpcResult, type AnswerCache, type CachedAnswer } from '../agent-cache/answer-cache.ts'
 import { readBodyCapped } from '../agent-cache/read-body.ts'
+import { BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, capAnswer, isBatchBody, jsonRpcIdOf } from '../http/json-rpc-guard.ts'
 import type { Responder } from '../http/responder.ts'
 import { cacheableCall, unsupportedVersionResponse, type CacheableCall } from './cacheable-calls.ts'
 import { createOriginPolicy } from './origin-policy.ts'
@@ -25,6 +26,8 @@ export interface McpRoutesDeps {
   answers: AnswerCache
   /** The store's content version: a tool result is reused only while it is unchanged. */
   contentVersion: () => Promise<string>
+  /** The byte cap on one answer (tests lower it); JSON_RPC_MAX_ANSWER_BYTES by default. */
+  maxAnswerBytes?: number
 }
 
 /** An SDK response marked for no shared cache: MCP answers depend on the request body. */
@@ -43,8 +46,8 @@ const cachedResponse = (id: string | number, answer: CachedAnswer) =>
 
 const CARD_TYPE = 'application/mcp-server-card+json'
 
-const jsonRpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+const jsonRpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}, id: string | number | null = null) =>
+  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }), {
     status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
   })
 
@@ -55,12 +58,14 @@ const jsonRpcError = (status: number, code: number, message: string, headers: Re
  * - 2025-era requests (`initialize`, then `tools/*` with MCP-Protocol-Version 2025-11-25, 2025-06-18 or 2025-03-26)
  *   go to a fresh stateless Streamable HTTP transport with `enableJsonResponse`, because the handler's own legacy
  *   leg answers with SSE. `isLegacyRequest` is the handler's own routing step, so the two never disagree.
- * The Origin check, the Content-Type check and the body cap run first, for both; then `answer` (the single entry
- * for a JSON-RPC body) answers an unsupported MCP-Protocol-Version itself, serves what the answer cache holds
- * (cacheable-calls.ts says what may be cached and under which key) and hands the rest to the SDK.
+ * The Origin check, the Content-Type check, the body cap and the batch refusal run first, for both; then `answer`
+ * (the single entry for a JSON-RPC body) answers an unsupported MCP-Protocol-Version itself, serves what the answer
+ * cache holds (cacheable-calls.ts says what may be cached and under which key) and hands the rest to the SDK, whose
+ * answer is capped in bytes (only answers under the cap are ever cached).
  */
 export function createMcpRoutes(deps: McpRoutesDeps): Hono {
   const allowOrigin = createOriginPolicy(deps.siteUrl, deps.allowedOrigins)
+  const maxAnswerBytes = deps.maxAnswerBytes ?? JSON_RPC_MAX_ANSWER_BYTES
   const onerror = (err: Error) => deps.log.debug({ err }, 'mcp: request rejected')
   const modern = createMcpHandler(deps.createServer, {
     legacy: 'reject', responseMode: 'auto', maxRequestBodySize: MCP_MAX_BODY_BYTES, onerror,
@@ -109,7 +114,8 @@ export function createMcpRoutes(deps: McpRoutesDeps): Hono {
       const hit = deps.answers.get(call.key, version)
       if (hit) return cachedResponse(call.id, hit)
     }
-    const response = noStore(await viaSdk(request, text, body))
+    const response = noStore(await capAnswer(await viaSdk(request, text, body), maxAnswerBytes, () => jsonRpcError(200, -32603,
+      `Answer too large: it would exceed ${maxAnswerBytes} bytes; ask for fewer stories (a smaller limit)`, {}, jsonRpcIdOf(text))))
     if (!call) return explainToolCallError(body, response)
     if (version === undefined || response.status !== 200) return response
     const contentType = response.headers.get('content-type') ?? ''
@@ -145,6 +151,8 @@ export function createMcpRoutes(deps: McpRoutesDeps): Hono {
     if (text === undefined) {
       return jsonRpcError(413, -32000, `Payload Too Large: the limit is ${MCP_MAX_BODY_BYTES} bytes`)
     }
+    // One HTTP request, one call: a batch would let an 11 kB body ask for a hundred answers.
+    if (isBatchBody(text)) return jsonRpcError(400, -32600, BATCH_REFUSED)
     return answer(request, text)
   }
 

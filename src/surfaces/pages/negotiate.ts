@@ -73,3 +73,19 @@ export function chooseFormat(accept: string | undefined): FormatChoice {
     && (markdown.q > html.q || (markdown.q === html.q && markdown.specificity > html.specificity))
   return { format: markdownWins ? 'markdown' : 'html', negotiated: true }
 }
+
+/**
+ * True when the Accept header ranks JSON above both page formats (`application/json`, `*\/*;q=0.1`): such a
+ * client gets an error as the JSON error object rather than a page. A tie goes to the page.
+ */
+export function prefersJson(accept: string | undefined): boolean {
+  if (!accept) return false
+  const ranges = parseAccept(accept)
+  const json = preferenceFor(ranges, 'application', 'json')
+  if (json.q <= 0 || json.specificity < 1) return false
+  const page = better(
+    better(preferenceFor(ranges, 'text', 'html'), preferenceFor(ranges, 'application', 'xhtml+xml')),
+    better(preferenceFor(ranges, 'text', 'markdown'), preferenceFor(ranges, 'text', 'x-markdown')),
+  )
+  return json.q > page.q || (json.q === page.q && json.specificity > page.specificity)
+}

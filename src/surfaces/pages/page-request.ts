@@ -33,3 +33,19 @@ export function readPageRequest(c: Context): PageRequest {
   if (suffixed) return { format: 'markdown', negotiated: false, lang, path }
   return { ...chooseFormat(c.req.header('Accept')), lang, path }
 }
+
+/**
+ * The language and format an error page is written in, never failing: a bad `lang` or `format` falls back to
+ * the default rather than hiding the error it would report. The path is always the home page's, because an
+ * error page's links (language switcher, format alternates) must come from a validated route, never from the
+ * path the client sent (which may be `//evil.example` or carry characters a header cannot hold).
+ */
+export function readErrorPageRequest(c: Context): PageRequest {
+  const langParam = c.req.query('lang')
+  const lang = langParam !== undefined && isLanguage(langParam) ? langParam : DEFAULT_LANGUAGE
+  const format = c.req.query('format')
+  if (format === 'md' || format === 'markdown') return { format: 'markdown', negotiated: false, lang, path: '/' }
+  if (format === 'html') return { format: 'html', negotiated: false, lang, path: '/' }
+  if (c.req.path.endsWith('.md')) return { format: 'markdown', negotiated: false, lang, path: '/' }
+  return { ...chooseFormat(c.req.header('Accept')), lang, path: '/' }
+}

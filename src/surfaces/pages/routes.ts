@@ -14,7 +14,9 @@ import { pageHref } from './links.ts'
 import { renderMarkdown } from './markdown/render-markdown.ts'
 import { estimateTokens } from './markdown/token-estimate.ts'
 import type { PageContext, PageModel, StaticDocumentSlug } from './models.ts'
-import { readPageRequest, type PageRequest } from './page-request.ts'
+import { prefersJson } from './negotiate.ts'
+import { errorResponse } from '../rest/errors.ts'
+import { readErrorPageRequest, readPageRequest, type PageRequest } from './page-request.ts'
 
 export interface PageDeps {
   query: QueryService
@@ -88,46 +90,54 @@ export function createPageRoutes(deps: PageDeps) {
     return headers
   }
 
-  async function errorPage(err: unknown, req: PageRequest | null, c: Context): Promise<Response> {
-    const fallback: PageRequest = req ?? { lang: 'en', format: 'html', negotiated: true, path: c.req.path }
-    const topics = await topicsFor(fallback.lang)
-    let status: 400 | 404 | 503
+  /**
+   * An error in the page's format. Its links and headers are built from the home page (readErrorPageRequest),
+   * never from the request path, and it has no Link header: there is no page here to have alternates.
+   */
+  async function errorPage(err: unknown, c: Context): Promise<Response> {
+    // A client that ranks JSON above both page formats gets the API's error object.
+    if (prefersJson(c.req.header('Accept'))) return errorResponse(err, deps.log, policy)
+    const req = readErrorPageRequest(c)
+    const topics = await topicsFor(req.lang)
+    let status: 400 | 404 | 405 | 503
     let model: PageModel
     if (err instanceof AppError && err.code === 'not_found') {
       status = 404
-      const what = /^\/s\//.test(fallback.path) ? 'story' : /^\/c\//.test(fallback.path) ? 'topic'
-        : /^\/source\//.test(fallback.path) ? 'publisher' : 'page'
+      const path = c.req.path
+      const what = /^\/s\//.test(path) ? 'story' : /^\/c\//.test(path) ? 'topic' : /^\/source\//.test(path) ? 'publisher' : 'page'
       model = { kind: 'not-found', what, topics }
     } else if (err instanceof AppError && err.code === 'invalid_parameter') {
       status = 400
       model = { kind: 'error', status, title: 'Invalid request', message: err.message, topics }
+    } else if (err instanceof AppError && err.code === 'method_not_allowed') {
+      status = 405
+      model = { kind: 'error', status, title: 'Method not allowed', message: err.message, topics }
     } else {
       status = 503
       if (err instanceof AppError && err.code === 'unavailable') deps.log.warn({ err: err.cause ?? err }, 'pages: store unavailable')
       else deps.log.error({ err }, 'pages: unhandled error')
       model = { kind: 'error', status, title: 'Temporarily unavailable', message: 'The stories cannot be read right now. Please retry in a minute.', topics }
     }
-    const out = render(model, fallback)
+    const out = render(model, req)
     const caching = status === 503 ? policy.noStore : policy.clientError
+    const { Link: _link, ...headers } = pageHeaders(req)
     return new Response(out.body, {
       status,
-      headers: { 'Content-Type': out.contentType, ...caching, ...out.headers, ...pageHeaders(fallback) },
+      headers: { 'Content-Type': out.contentType, ...caching, ...out.headers, ...headers },
     })
   }
 
   /** One page: its cache key is the page path plus language and format, so every variant is cached once. */
   function page(load: Loader, keyParams: (c: Context) => Record<string, string | undefined> = () => ({})) {
     return async (c: Context) => {
-      let req: PageRequest | null = null
       try {
-        req = readPageRequest(c)
-        const r = req
+        const r = readPageRequest(c)
         const params = keyParams(c)
         const key = cacheKey(`page:${r.path}`, { lang: r.lang, format: r.format, ...params })
         const keep = Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined))
         return await respond.rendered(c, key, async () => render(await load(c, r), r), { headers: pageHeaders(r, keep) })
       } catch (err) {
-        return errorPage(err, req, c)
+        return errorPage(err, c)
       }
     }
   }
@@ -192,12 +202,6 @@ export function createPageRoutes(deps: PageDeps) {
   for (const slug of ['terms', 'privacy', 'refund'] as const) both(`/legal/${slug}`, page(document(slug)))
 
   /** The 404 page for any other path, in the format the client asked for. */
-  const notFound = async (c: Context) => {
-    let req: PageRequest | null = null
-    try {
-      req = readPageRequest(c)
-    } catch { /* a bad lang on an unknown path is still a 404 */ }
-    return errorPage(new AppError('not_found', `Nothing at ${c.req.path}`), req, c)
-  }
-  return { routes, notFound }
+  const notFound = (c: Context) => errorPage(new AppError('not_found', 'No page at this address'), c)
+  return { routes, notFound, errorPage }
 }

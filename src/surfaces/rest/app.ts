@@ -5,6 +5,7 @@ import { describeIssues } from '../../domain/validation.ts'
 import type { QueryService } from '../../query/query-service.ts'
 import type { CachePolicy } from '../http/cache-policy.ts'
 import type { Responder } from '../http/responder.ts'
+import { echoPath } from '../http/echo-path.ts'
 import { errorResponse } from './errors.ts'
 import { registerCatalogRoutes } from './routes/catalog.ts'
 import { registerHealthRoute } from './routes/health.ts'
@@ -18,7 +19,7 @@ export interface RestDeps {
 }
 
 const ALLOW = 'GET, HEAD, OPTIONS'
-const KNOWN_PATHS = [/^\/stories$/, /^\/stories\/[^/]+$/, /^\/categories$/, /^\/sources$/, /^\/health$/]
+const KNOWN_PATHS = [/^\/?$/, /^\/stories$/, /^\/stories\/[^/]+$/, /^\/categories$/, /^\/sources$/, /^\/health$/]
 
 /** The REST API, mounted at /api/v1. Its routes also make up the OpenAPI document. */
 export function createRestApi({ query, respond, policy, log }: RestDeps): OpenAPIHono {
@@ -50,7 +51,7 @@ export function createRestApi({ query, respond, policy, log }: RestDeps): OpenAP
     if (known) {
       throw new AppError('method_not_allowed', `${c.req.method} is not allowed here; the API answers GET and HEAD only`)
     }
-    throw new AppError('not_found', `No API resource at ${c.req.path}; see /openapi.json for the operations`)
+    throw new AppError('not_found', `No API resource at ${echoPath(c)}; see /openapi.json for the operations`)
   })
 
   api.onError((err) => errorResponse(err, log, policy, err instanceof AppError && err.code === 'method_not_allowed' ? { Allow: ALLOW } : {}))

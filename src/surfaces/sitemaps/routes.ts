@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { AppError } from '../../domain/errors.ts'
 import type { QueryService } from '../../query/query-service.ts'
+import { echoPath } from '../http/echo-path.ts'
 import { cacheKey, type Responder } from '../http/responder.ts'
 import { sitemapIndexXml, urlsetXml } from './xml.ts'
 
@@ -30,7 +31,7 @@ export function createSitemapRoutes({ query, respond }: SitemapDeps): Hono {
 
   app.get('/sitemaps/:file{stories-[^/]+\\.xml}', (c) => {
     const match = ARCHIVE_FILE.exec(c.req.param('file'))
-    if (!match) throw new AppError('not_found', `Nothing at ${c.req.path}`)
+    if (!match) throw new AppError('not_found', `Nothing at ${echoPath(c)}`)
     const input = { month: match[1]!, part: match[2] ? Number(match[2]) : 1 }
     return respond.text(c, cacheKey('sitemap:archive', input), XML, async () => urlsetXml((await query.archiveMonth(input)).urls))
   })

@@ -1,0 +1,37 @@
+import { readWebStreamCapped } from '../../util/read-web-stream.ts'
+
+/**
+ * The two amplification guards every JSON-RPC endpoint (POST /mcp, POST /a2a) runs, whatever protocol version
+ * the client names: no batches (one HTTP request, one call, so a small body cannot ask for a hundred answers),
+ * and a byte cap on the one answer (so no single call can hold megabytes of a slow reader's memory).
+ */
+
+/** The largest answer a JSON-RPC endpoint sends: 50 stories in full are about 170 kB, so this is a backstop. */
+export const JSON_RPC_MAX_ANSWER_BYTES = 1024 * 1024
+
+export const BATCH_REFUSED = 'Invalid Request: batch requests are not supported; send one JSON-RPC request object per HTTP request'
+
+/** A body whose first JSON token is `[`: JSON allows only space, tab, CR and LF before it, so no parse is needed. */
+export const isBatchBody = (text: string): boolean => /^[\t\n\r ]*\[/.test(text)
+
+/** The request's id for an error reply, when the body is an object with a usable id; else null. */
+export function jsonRpcIdOf(text: string): string | number | null {
+  try {
+    const id = (JSON.parse(text) as { id?: unknown } | null)?.id
+    return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The answer with its body buffered, or `tooLarge()` when the body passes `maxBytes`: a clear error instead of
+ * a truncated body, and the oversized rest is never read.
+ */
+export async function capAnswer(response: Response, maxBytes: number, tooLarge: () => Response): Promise<Response> {
+  const bytes = await readWebStreamCapped(response.body, maxBytes)
+  if (bytes === undefined) return tooLarge()
+  const headers = new Headers(response.headers)
+  if (response.body) headers.set('Content-Length', String(bytes.byteLength))
+  return new Response(response.body ? new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength) : null, { status: response.status, statusText: response.statusText, headers })
+}

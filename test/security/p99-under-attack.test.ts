@@ -1,0 +1,186 @@
+import assert from 'node:assert/strict'
+import net from 'node:net'
+import { after, before, describe, it } from 'node:test'
+import { spawn, type ChildProcess } from 'node:child_process'
+import readline from 'node:readline'
+import { percentile, startHarness, type Harness } from './harness.ts'
+
+/**
+ * Serving p99 of a cheap GET while an attack runs, against the p99 without it, measured in the same test:
+ * rounds alternate baseline and attack (ABAB…), so a machine that gets busier or quieter during the test moves
+ * both sides alike. Each side pools ROUNDS × SAMPLES latencies.
+ */
+const ROUNDS = 10
+const SAMPLES = 150
+const MAX_RATIO = 2
+const CHEAP_GET = '/api/v1/categories'
+
+async function latencies(url: string, n: number): Promise<number[]> {
+  const out: number[] = []
+  for (let i = 0; i < n; i++) {
+    const started = performance.now()
+    const res = await fetch(url)
+    await res.arrayBuffer()
+    out.push(performance.now() - started)
+    assert.equal(res.status, 200)
+  }
+  return out
+}
+
+interface Attack {
+  start(): Promise<void>
+  stop(): Promise<void>
+}
+
+async function compare(h: Harness, attack: Attack): Promise<{ base: number; attacked: number; ratio: number }> {
+  await latencies(`${h.url}${CHEAP_GET}`, 200) // warm-up: JIT, response cache, keep-alive pool
+  const base: number[] = []
+  const attacked: number[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    base.push(...await latencies(`${h.url}${CHEAP_GET}`, SAMPLES))
+    await attack.start()
+    try {
+      attacked.push(...await latencies(`${h.url}${CHEAP_GET}`, SAMPLES))
+    } finally {
+      await attack.stop()
+    }
+  }
+  const p99 = { base: percentile(base, 99), attacked: percentile(attacked, 99) }
+  return { ...p99, ratio: p99.attacked / p99.base }
+}
+
+/** The issue's batch: 100 × get_latest_stories limit 50, an 11 kB request that used to be a 16.7 MB answer. */
+const BATCH = JSON.stringify(Array.from({ length: 100 }, (_, i) => ({
+  jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'get_latest_stories', arguments: { limit: 50 } },
+})))
+
+/**
+ * `clients` keep-alive connections from a child process, each sending the batch to /mcp every `intervalMs`
+ * whatever the answers (an open loop: a fixed, bounded rate), written as raw bytes so the attacker's own work is
+ * small. The process is started once and switched on and off by the rounds, so its start-up is never measured.
+ * It counts the answers by status.
+ */
+function batchAttack(port: number, clients: number, intervalMs: number): Attack & { sent(): number; refused(): number; close(): Promise<void> } {
+  let child: ChildProcess | undefined
+  let refused = 0
+  let written = 0
+  const request = `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n`
+    + `MCP-Protocol-Version: 2025-06-18\r\nContent-Length: ${Buffer.byteLength(BATCH)}\r\n\r\n${BATCH}`
+  const code = `
+    const net = require('node:net')
+    const readline = require('node:readline')
+    const { port, request, clients, intervalMs } = JSON.parse(process.argv[1])
+    let statuses = {}, sent = 0, sockets = [], timer
+    function connect() {
+      const socket = net.connect(port, '127.0.0.1')
+      let tail = ''
+      socket.on('data', (d) => {
+        const text = tail + d.toString('latin1')
+        for (const m of text.matchAll(/HTTP\\/1\\.1 (\\d{3})/g)) statuses[m[1]] = (statuses[m[1]] || 0) + 1
+        tail = /HTTP\\/1\\.1 \\d{3}/.test(text.slice(-16)) ? '' : text.slice(-16)
+      })
+      socket.on('error', () => {})
+      return socket
+    }
+    readline.createInterface({ input: process.stdin }).on('line', (line) => {
+      if (line === 'start') {
+        sockets = Array.from({ length: clients }, connect)
+        timer = setInterval(() => { for (const s of sockets) { s.write(request); sent++ } }, intervalMs)
+        process.stdout.write('started\\n')
+      } else if (line === 'stop') {
+        clearInterval(timer)
+        // Give the last answers time to arrive, then report and close.
+        setTimeout(() => {
+          for (const s of sockets) s.destroy()
+          process.stdout.write(JSON.stringify({ sent, statuses }) + '\\n')
+          statuses = {}
+          sent = 0
+        }, 300)
+      } else if (line === 'exit') {
+        process.exit(0)
+      }
+    })
+    process.stdout.write('ready\\n')
+  `
+  let lines: ReturnType<typeof readline.createInterface> | undefined
+  const pending: Array<(line: string) => void> = []
+  const nextLine = () => new Promise<string>((resolve) => pending.push(resolve))
+  const ensureChild = async () => {
+    if (child) return
+    child = spawn(process.execPath, ['-e', code, JSON.stringify({ port, request, clients, intervalMs })], { stdio: ['pipe', 'pipe', 'inherit'] })
+    lines = readline.createInterface({ input: child.stdout! })
+    lines.on('line', (line) => pending.shift()?.(line))
+    assert.equal(await nextLine(), 'ready')
+  }
+  return {
+    async start() {
+      await ensureChild()
+      child!.stdin!.write('start\n')
+      assert.equal(await nextLine(), 'started')
+      // Let the attack reach its pace before measuring.
+      await new Promise((r) => setTimeout(r, 300))
+    },
+    async stop() {
+      child!.stdin!.write('stop\n')
+      const { sent, statuses } = JSON.parse(await nextLine()) as { sent: number; statuses: Record<string, number> }
+      assert.deepEqual(Object.keys(statuses), ['400'], `every batch is refused: ${JSON.stringify(statuses)}`)
+      refused += statuses['400'] ?? 0
+      written += sent
+    },
+    async close() {
+      child?.stdin!.write('exit\n')
+      lines?.close()
+    },
+    sent: () => written,
+    refused: () => refused,
+  }
+}
+
+/**
+ * `sockets` connections that each ask for `pipelined` of the largest answers (50 stories) and never read. Once
+ * the server has written what the kernel takes, every socket sits stalled until the stall timeouts close it: the
+ * steady state of the attack, which is what is measured.
+ */
+function slowReaderAttack(port: number, sockets: number, pipelined: number): Attack {
+  let open: net.Socket[] = []
+  const request = 'GET /api/v1/stories?limit=50 HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(pipelined)
+  return {
+    async start() {
+      open = await Promise.all(Array.from({ length: sockets }, () => new Promise<net.Socket>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.pause()
+          socket.write(request)
+          resolve(socket)
+        })
+        socket.on('error', reject)
+      })))
+      // The burst of answering them all is the cost of serving those requests at all, not of the attack's shape.
+      await new Promise((r) => setTimeout(r, 1_000))
+    },
+    async stop() {
+      for (const socket of open) socket.destroy()
+      open = []
+      await new Promise((r) => setTimeout(r, 200))
+    },
+  }
+}
+
+describe('serving p99 under attack stays within 2× of the p99 without it', () => {
+  let h: Harness
+  before(async () => { h = await startHarness() })
+  after(async () => { await h.close() })
+
+  it('batch attack: 4 clients sending the 100-call batch to /mcp, 40 batches a second in all', async () => {
+    const attack = batchAttack(h.port, 4, 100)
+    const result = await compare(h, attack).finally(() => attack.close())
+    console.log(`batch attack: p99 ${result.base.toFixed(2)} ms without, ${result.attacked.toFixed(2)} ms with (${attack.sent()} batches sent, ${attack.refused()} refusals read back); ratio ${result.ratio.toFixed(2)}`)
+    assert.ok(attack.refused() >= 10 * ROUNDS, `the attack ran (${attack.refused()} batches refused)`)
+    assert.ok(result.ratio <= MAX_RATIO, `p99 ratio ${result.ratio.toFixed(2)} > ${MAX_RATIO}`)
+  })
+
+  it('slow-reader attack: 500 sockets asking for large answers and never reading', async () => {
+    const result = await compare(h, slowReaderAttack(h.port, 500, 1))
+    console.log(`slow-reader attack: p99 ${result.base.toFixed(2)} ms without, ${result.attacked.toFixed(2)} ms with; ratio ${result.ratio.toFixed(2)}`)
+    assert.ok(result.ratio <= MAX_RATIO, `p99 ratio ${result.ratio.toFixed(2)} > ${MAX_RATIO}`)
+  })
+})
