@@ -31,7 +31,9 @@ export function jsonRpcIdOf(text: string): string | number | null {
 export async function capAnswer(response: Response, maxBytes: number, tooLarge: () => Response): Promise<Response> {
   const bytes = await readWebStreamCapped(response.body, maxBytes)
   if (bytes === undefined) return tooLarge()
+  // No Content-Length of our own: later steps may rewrite the body (a tool error explained), and the HTTP adapter
+  // sets the length of whatever body is finally sent.
   const headers = new Headers(response.headers)
-  if (response.body) headers.set('Content-Length', String(bytes.byteLength))
+  headers.delete('Content-Length')
   return new Response(response.body ? new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength) : null, { status: response.status, statusText: response.statusText, headers })
 }
