@@ -12,6 +12,7 @@ import {
 import { toFtsMatch } from './fts-query.ts'
 import { SQL } from './queries.ts'
 import { migrate } from './migrations.ts'
+import { createSqliteVersionMemo } from './content-version-memo.ts'
 import { createSqliteCrawlStore } from './sqlite-crawl-store.ts'
 import {
   LANGUAGE_SLOTS, TIEBREAK_SLOTS, archiveMonthKey, monthSeqRange, preferredTiebreak, publishedSecond,
@@ -146,6 +147,8 @@ export function openSqliteStore(file: string): Store {
     return removed
   })
 
+  const versionNow = createSqliteVersionMemo(db, () => (stmt.version.get() as { value: string }).value)
+
   return {
     dialect: 'sqlite',
     crawl: createSqliteCrawlStore(db, writeStories),
@@ -219,6 +222,8 @@ export function openSqliteStore(file: string): Store {
     async contentVersion() {
       return (stmt.version.get() as { value: string }).value
     },
+
+    contentVersionNow: versionNow,
 
     async upsertStories(stories) {
       return upsertAll.immediate(stories)
