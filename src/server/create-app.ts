@@ -22,6 +22,8 @@ import { renderServerCard } from '../surfaces/mcp/server-card.ts'
 import { loadStaticDocuments, type StaticDocuments } from '../surfaces/pages/documents.ts'
 import { createPageRoutes } from '../surfaces/pages/routes.ts'
 import { createStylesheet } from '../surfaces/pages/stylesheet.ts'
+import { createFrontPath } from './front-path.ts'
+import { FRONT_VARY } from './front-vary.ts'
 import { securityHeaders } from './security-headers.ts'
 
 export interface AppDeps {
@@ -112,5 +114,13 @@ export function createApp({ config, query, log, crawlerKeys, documents }: AppDep
     : pages.notFound(c)))
   app.onError((err) => errorResponse(err, log, policy))
 
-  return { app, cache, openApiDocument }
+  // Request forms remembered by the front path: about one per 4 kB of response cache, at least a thousand.
+  const front = createFrontPath({
+    cache,
+    versionNow: () => query.contentVersionNow(),
+    vary: FRONT_VARY,
+    maxEntries: Math.max(1000, Math.floor(config.cache.responseCacheBytes / 4096)),
+  })
+
+  return { app, cache, openApiDocument, front }
 }

@@ -1,7 +1,8 @@
-import type { Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createAdaptorServer } from '@hono/node-server'
 import type { Hono } from 'hono'
+import type { FrontPath } from './front-path.ts'
 
 export interface RunningServer {
   port: number
@@ -12,9 +13,15 @@ export interface RunningServer {
  * Listens with every timeout set explicitly: Node's defaults differ between versions and are generous
  * enough for slow-header attacks (ops.md §2.7). A read-only API without uploads needs little time per request.
  */
-export function startServer(app: Hono, opts: { port: number; host: string }): Promise<RunningServer> {
+export function startServer(app: Hono, opts: { port: number; host: string; front?: FrontPath }): Promise<RunningServer> {
+  const front = opts.front
   const server = createAdaptorServer({
-    fetch: app.fetch,
+    fetch: front ? front.wrapFetch(app.fetch) : app.fetch,
+    // Cached answers go out before the framework sees the request (see front-path.ts); the rest go through it.
+    ...(front && {
+      createServer: ((options: object, framework: (req: IncomingMessage, res: ServerResponse) => void) =>
+        createServer(options, (req, res) => { if (!front.serve(req, res)) framework(req, res) })) as typeof createServer,
+    }),
     serverOptions: {
       headersTimeout: 10_000,
       requestTimeout: 15_000,

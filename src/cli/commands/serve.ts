@@ -89,8 +89,8 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
     const query = createQueryService({
       store, siteUrl: config.siteUrl, version, healthMaxStoryAgeMinutes: config.healthMaxStoryAgeMinutes,
     })
-    const { app } = createApp({ config, query, log, crawlerKeys })
-    const server = await startServer(app, { port: config.port, host: config.host })
+    const { app, front } = createApp({ config, query, log, crawlerKeys })
+    const server = await startServer(app, { port: config.port, host: config.host, front })
     log.info({ port: server.port, host: config.host, site_url: config.siteUrl, version }, 'serve: listening')
 
     let schedule: { stop(): Promise<void> } | undefined

@@ -19,7 +19,7 @@ export interface McpRoutesDeps {
   serverCard: object
 }
 
-const CARD_TYPE = 'application/mcp-server-card+json'
+export const CARD_TYPE = 'application/mcp-server-card+json'
 
 const jsonRpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
