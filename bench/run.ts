@@ -16,7 +16,8 @@ import { GENERATOR_VERSION, PLANTED, syntheticStories } from './synthetic.ts'
 
 /**
  * npm run bench [-- --stories 1000000 --duration 5 --connections 20 --rebuild --store sqlite|postgres|both
- *                   --postgres-url postgres://postgres@127.0.0.1:5432/test --rss-requests 1000000]
+ *                   --postgres-url postgres://postgres@127.0.0.1:5432/test --rss-requests 1000000 --pg-schema name]
+ * (the SQLite file lives in the temporary directory: set TMPDIR to keep separate benches apart)
  * Builds (or reuses) a synthetic store — a SQLite file, a PostgreSQL schema newsdesk_bench_<stories>, or both,
  * holding the same stories — starts the service on each (with and without its response cache) and a bare
  * node:http server holding the service's exact bytes, and measures them all in the same run, scenario by scenario.
@@ -29,6 +30,10 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '20' },
     'rss-requests': { type: 'string', default: '1000000' },
+    // Separate benches sharing one PostgreSQL server (branches with other schema versions) keep apart by name.
+    'pg-schema': { type: 'string' },
+    // Builds (or checks) the stores and stops: the 1M-story stores take minutes, so they can be made ahead.
+    'build-only': { type: 'boolean', default: false },
     rebuild: { type: 'boolean', default: false },
     store: { type: 'string', default: 'sqlite' },
     'postgres-url': { type: 'string', default: process.env.NEWSDESK_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
@@ -112,7 +117,7 @@ function sqliteBackend(): Backend {
 }
 
 function postgresBackend(serverUrl: string): Backend {
-  const schema = `newsdesk_bench_${STORIES}`
+  const schema = values['pg-schema'] ?? `newsdesk_bench_${STORIES}`
   const url = new URL(serverUrl)
   url.searchParams.set('schema', schema)
   const databaseUrl = url.toString()
@@ -255,6 +260,7 @@ async function main() {
     if (ids.length && sampled.join() !== ids.join()) throw new Error('bench: the stores hold different synthetic stories; run with --rebuild')
     ids = sampled
   }
+  if (values['build-only']) return
   if (hasTaskset) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' })
 
   const rotate = <T>(xs: T[], n: number) => Array.from({ length: n }, (_, i) => xs[i % xs.length]!)
@@ -381,7 +387,7 @@ async function main() {
         await c.end()
       }
     })()
-    console.log(`PostgreSQL ${version} at ${new URL(values['postgres-url']).host} (not pinned), schema newsdesk_bench_${STORIES}, pool of 10 per service`)
+    console.log(`PostgreSQL ${version} at ${new URL(values['postgres-url']).host} (not pinned), schema ${values['pg-schema'] ?? `newsdesk_bench_${STORIES}`}, pool of 10 per service`)
   }
   // The issue-15 targets, one block per store: every ratio from this run.
   const targets: string[] = []
