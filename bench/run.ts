@@ -333,7 +333,7 @@ async function main() {
     const bytes = (t: (typeof tables)[number], p: string) => Buffer.from(t[p]!.body, 'base64').toString('utf8')
       .replace(/"(messageId|contextId)":"[^"]*"/g, '"$1":"…"')
     const differ = Object.keys(tables[0]!).filter((p) => bytes(tables[0]!, p) !== bytes(tables[1]!, p))
-    identical = `responses: ${Object.keys(tables[0]!).length - differ.length} of ${Object.keys(tables[0]!).length} paths byte-identical between SQLite and PostgreSQL (A2A message and context ids aside)` +
+    identical = `responses: ${Object.keys(tables[0]!).length - differ.length} of ${Object.keys(tables[0]!).length} requests byte-identical between SQLite and PostgreSQL (A2A message and context ids aside)` +
       (differ.length ? `; differing: ${differ.slice(0, 5).join(', ')}${differ.length > 5 ? ', …' : ''}` : '')
     console.log(identical)
   }
