@@ -46,20 +46,23 @@ export function createResponseCache(maxBytes: number) {
   let hits = 0
   let misses = 0
 
-  async function fill(key: string, version: string, render: () => Promise<Rendered>): Promise<CacheEntry> {
+  async function fill(key: string, version: string, render: () => Promise<Rendered>, compress: boolean): Promise<CacheEntry> {
     const { body, contentType, headers = {} } = await render()
     const bytes = encoder.encode(body)
     const entry: CacheEntry = { bytes, etag: strongEtag(bytes), contentType, headers, version }
     if (!lru || bytes.byteLength >= maxBytes) return entry
-    const compressed = await compressVariants(bytes)
+    const compressed = compress ? await compressVariants(bytes) : undefined
     if (compressed) entry.compressed = compressed
     lru.set(key, entry)
     return entry
   }
 
   return {
-    /** The cached body for `key` at `version`, or the result of `render`, cached. */
-    async get(key: string, version: string, render: () => Promise<Rendered>): Promise<CachedBody> {
+    /**
+     * The cached body for `key` at `version`, or the result of `render`, cached. `compress: false` for bodies
+     * never sent as they are (a JSON-RPC answer that gets its request id spliced in): no br/gzip variants.
+     */
+    async get(key: string, version: string, render: () => Promise<Rendered>, opts: { compress?: boolean } = {}): Promise<CachedBody> {
       const cached = lru?.get(key)
       if (cached && cached.version === version) {
         hits++
@@ -69,7 +72,7 @@ export function createResponseCache(maxBytes: number) {
       const flightKey = `${version}\n${key}`
       let pending = inFlight.get(flightKey)
       if (!pending) {
-        pending = fill(key, version, render).finally(() => inFlight.delete(flightKey))
+        pending = fill(key, version, render, opts.compress ?? true).finally(() => inFlight.delete(flightKey))
         inFlight.set(flightKey, pending)
       }
       return pending
