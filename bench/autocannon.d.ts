@@ -6,8 +6,9 @@ declare module 'autocannon' {
     url: string
     connections?: number
     duration?: number
+    amount?: number
     pipelining?: number
-    requests?: Array<{ method?: string; path: string }>
+    requests?: Array<{ method?: string; path: string; headers?: Record<string, string>; body?: string }>
   }
   function autocannon(opts: Options): Promise<Result>
   export default autocannon

@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
@@ -10,11 +11,14 @@ import { TOPICS } from '../src/domain/topics.ts'
 import { openStore } from '../src/storage/open-store.ts'
 import type { Store } from '../src/storage/store.ts'
 import { agentSizeReport } from './agent-sizes.ts'
+import { bareKey, type BareResponse } from './bare-server.ts'
+import { formatMissProfile, profileMiss } from './miss-profile.ts'
 import { GENERATOR_VERSION, PLANTED, syntheticStories } from './synthetic.ts'
 
 /**
- * npm run bench [-- --stories 1000000 --duration 5 --connections 50 --rebuild --store sqlite|postgres|both
- *                   --postgres-url postgres://postgres@127.0.0.1:5432/test]
+ * npm run bench [-- --stories 1000000 --duration 5 --connections 20 --rebuild --store sqlite|postgres|both
+ *                   --postgres-url postgres://postgres@127.0.0.1:5432/test --rss-requests 1000000 --pg-schema name]
+ * (the SQLite file lives in the temporary directory: set TMPDIR to keep separate benches apart)
  * Builds (or reuses) a synthetic store — a SQLite file, a PostgreSQL schema newsdesk_bench_<stories>, or both,
  * holding the same stories — starts the service on each (with and without its response cache) and a bare
  * node:http server holding the service's exact bytes, and measures them all in the same run, scenario by scenario.
@@ -28,7 +32,12 @@ const { values } = parseArgs({
   options: {
     stories: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '50' },
+    connections: { type: 'string', default: '20' },
+    'rss-requests': { type: 'string', default: '1000000' },
+    // Separate benches sharing one PostgreSQL server (branches with other schema versions) keep apart by name.
+    'pg-schema': { type: 'string' },
+    // Builds (or checks) the stores and stops: the 1M-story stores take minutes, so they can be made ahead.
+    'build-only': { type: 'boolean', default: false },
     rebuild: { type: 'boolean', default: false },
     store: { type: 'string', default: 'sqlite' },
     'postgres-url': { type: 'string', default: process.env.NEWSDESK_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
@@ -37,6 +46,8 @@ const { values } = parseArgs({
 const STORIES = Number(values.stories)
 const DURATION = Number(values.duration)
 const CONNECTIONS = Number(values.connections)
+const RSS_REQUESTS = Number(values['rss-requests'])
+const RSS_SMALL = 10_000
 if (!['sqlite', 'postgres', 'both'].includes(values.store)) {
   console.error(`bench: --store must be sqlite, postgres or both (got "${values.store}")`)
   process.exit(2)
@@ -110,7 +121,7 @@ function sqliteBackend(): Backend {
 }
 
 function postgresBackend(serverUrl: string): Backend {
-  const schema = `newsdesk_bench_${STORIES}`
+  const schema = values['pg-schema'] ?? `newsdesk_bench_${STORIES}`
   const url = new URL(serverUrl)
   url.searchParams.set('schema', schema)
   const databaseUrl = url.toString()
@@ -196,7 +207,7 @@ function startService(databaseUrl: string, extraEnv: Record<string, string>): Pr
   })
 }
 
-function startBare(table: Record<string, { headers: Record<string, string>; body: string }>): Promise<{ port: number; child: ChildProcess }> {
+function startBare(table: Record<string, BareResponse>): Promise<{ port: number; child: ChildProcess }> {
   const [cmd, args] = pinned(0, process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts')])
   const child = spawn(cmd, [...args], { stdio: ['pipe', 'pipe', 'inherit'] })
   children.push(child)
@@ -208,19 +219,54 @@ function startBare(table: Record<string, { headers: Record<string, string>; body
 
 interface Measured { rps: number; p50: number; p99: number; bytes: number; non2xx: number }
 
-/** A scenario's requests: GETs of `paths`, or one POST of a JSON-RPC body to every path (MCP, A2A). */
-interface Scenario { name: string; paths: string[]; post?: { body: string; headers: Record<string, string> } }
+/**
+ * A scenario's requests: GETs of `paths` (with `headers`), or one POST of a JSON-RPC body to every path (MCP, A2A).
+ * `notModified`: the answers are 304s, by design.
+ */
+interface Scenario { name: string; paths: string[]; headers?: Record<string, string>; notModified?: boolean; post?: { body: string; headers: Record<string, string> } }
+
+const requestsOf = (s: Scenario) => s.paths.map((p) => (s.post
+  ? { method: 'POST', path: p, body: s.post.body, headers: s.post.headers }
+  : { method: 'GET', path: p, headers: s.headers ?? {} }))
 
 async function measure(port: number, s: Scenario): Promise<Measured> {
   const run = (duration: number) => autocannon({
-    url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration, pipelining: 1,
-    requests: s.paths.map((p) => (s.post
-      ? { method: 'POST', path: p, body: s.post.body, headers: s.post.headers }
-      : { method: 'GET', path: p })),
+    url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration, pipelining: 1, requests: requestsOf(s),
   })
   await run(1)
   const r = await run(DURATION)
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: r.throughput.average / Math.max(1, r.requests.average), non2xx: r.non2xx }
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: r.throughput.average / Math.max(1, r.requests.average), non2xx: s.notModified ? 0 : r.non2xx }
+}
+
+/** One request as sent on the wire: status, headers and the raw (possibly compressed) bytes. */
+function rawRequest(port: number, method: string, p: string, headers: Record<string, string>, body?: string): Promise<BareResponse & { bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: p, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        const out: Record<string, string> = {}
+        for (const [k, v] of Object.entries(res.headers)) {
+          if (v !== undefined && !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) out[k] = Array.isArray(v) ? v.join(', ') : v
+        }
+        const bytes = Buffer.concat(chunks)
+        resolve({ status: res.statusCode!, headers: out, body: bytes.toString('base64'), bytes })
+      })
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+/** Resident set size of a process in bytes, from /proc (Linux). */
+function rssOf(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return m ? Number(m[1]) * 1024 : NaN
+}
+
+/** Sends exactly `amount` requests of `s` (20 connections), for the memory check. */
+async function send(port: number, s: Scenario, amount: number): Promise<void> {
+  await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, amount, pipelining: 1, requests: requestsOf(s) })
 }
 
 /** Mean req/s of `a` and `b` over `rounds` alternating 1 s runs each (after one warm-up run each). */
@@ -251,13 +297,21 @@ async function main() {
     if (ids.length && sampled.join() !== ids.join()) throw new Error('bench: the stores hold different synthetic stories; run with --rebuild')
     ids = sampled
   }
+  if (values['build-only']) return
   if (hasTaskset) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' })
 
   const rotate = <T>(xs: T[], n: number) => Array.from({ length: n }, (_, i) => xs[i % xs.length]!)
   const jsonRpc = (headers: Record<string, string>, body: object) => ({
     body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers },
   })
+  const LIST20 = '/api/v1/stories?limit=20'
+  // The If-None-Match value is the list's identity ETag, read once the services run.
+  const conditional: Scenario = { name: 'list ?limit=20, If-None-Match: 304', paths: [LIST20], headers: { 'if-none-match': '' }, notModified: true }
   const scenarios: Scenario[] = [
+    { name: 'list ?limit=20', paths: [LIST20] },
+    conditional,
+    { name: 'list ?limit=20, br', paths: [LIST20], headers: { 'accept-encoding': 'br' } },
+    { name: 'list ?limit=20, gzip', paths: [LIST20], headers: { 'accept-encoding': 'gzip' } },
     { name: 'list newest 20', paths: ['/api/v1/stories'] },
     { name: 'list topic (13 rotating)', paths: TOPICS.map((t) => `/api/v1/stories?topic=${t}`) },
     { name: `search rare "${PLANTED.rare}"`, paths: [`/api/v1/stories?q=${PLANTED.rare}`] },
@@ -269,6 +323,9 @@ async function main() {
     { name: 'search common "inflation"', paths: [`/api/v1/stories?q=${PLANTED.common}`] },
     { name: 'get story (rotating 200 ids)', paths: rotate(ids, 200).map((id) => `/api/v1/stories/${id}`) },
     { name: 'page: home HTML', paths: ['/'] },
+    { name: 'page: home HTML, browser (br)', paths: ['/'], headers: {
+      accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br, zstd',
+    } },
     { name: 'page: story HTML (rotating 200 ids)', paths: rotate(ids, 200).map((id) => `/s/${id}`) },
     { name: 'page: topic Markdown (13 rotating)', paths: TOPICS.map((t) => `/c/${t}?format=md`) },
     { name: 'feed: home Atom (50 full entries)', paths: ['/feeds/latest.atom'] },
@@ -312,16 +369,16 @@ async function main() {
     services.push({ backend, cached: { name: 'newsdesk', ...cached }, uncached: { name: 'newsdesk no-cache', ...uncached } })
   }
 
-  /** Every path's response from a service, headers and body, as the bare server replays it. */
+  conditional.headers!['if-none-match'] = (await rawRequest(services[0]!.cached.port, 'GET', LIST20, {})).headers.etag!
+
+  /** Every request's response from a service, status, headers and raw bytes, as the bare server replays it. */
   const capture = async (port: number) => {
-    const table: Record<string, { headers: Record<string, string>; body: string }> = {}
+    const table: Record<string, BareResponse> = {}
     for (const s of scenarios) {
       for (const p of s.paths) {
-        const res = await fetch(`http://127.0.0.1:${port}${p}`, s.post ? { method: 'POST', ...s.post } : {})
-        const body = Buffer.from(await res.arrayBuffer())
-        const headers: Record<string, string> = {}
-        res.headers.forEach((v, k) => { if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = v })
-        table[p] = { headers, body: body.toString('base64') }
+        const headers = s.post?.headers ?? s.headers ?? {}
+        const { bytes: _, ...res } = await rawRequest(port, s.post ? 'POST' : 'GET', p, headers, s.post?.body)
+        table[bareKey(p, headers)] = res
       }
     }
     return table
@@ -335,7 +392,7 @@ async function main() {
     const bytes = (t: (typeof tables)[number], p: string) => Buffer.from(t[p]!.body, 'base64').toString('utf8')
       .replace(/"(messageId|contextId)":"[^"]*"/g, '"$1":"…"')
     const differ = Object.keys(tables[0]!).filter((p) => bytes(tables[0]!, p) !== bytes(tables[1]!, p))
-    identical = `responses: ${Object.keys(tables[0]!).length - differ.length} of ${Object.keys(tables[0]!).length} paths byte-identical between SQLite and PostgreSQL (A2A message and context ids aside)` +
+    identical = `responses: ${Object.keys(tables[0]!).length - differ.length} of ${Object.keys(tables[0]!).length} requests byte-identical between SQLite and PostgreSQL (A2A message and context ids aside)` +
       (differ.length ? `; differing: ${differ.slice(0, 5).join(', ')}${differ.length > 5 ? ', …' : ''}` : '')
     console.log(identical)
   }
@@ -351,9 +408,11 @@ async function main() {
     const ratio = target === 'bare node:http' ? '' : `  ${(m.rps / b.rps).toFixed(2)}× req/s, p99 ${(m.p99 / Math.max(b.p99, 1)).toFixed(2)}×`
     return `${name.padEnd(42)} ${target.padEnd(16)} ${fmt(m.rps)} ${fmt(m.p50, 1)} ${fmt(m.p99, 1)} ${fmt(m.bytes)}${ratio}${m.non2xx ? `  (${m.non2xx} non-2xx!)` : ''}`
   }
+  const results = new Map<string, { bare: Measured; byStore: Map<string, { cached: Measured; uncached: Measured }> }>()
   for (const sc of scenarios) {
     const b = await measure(bare.port, sc)
     const byStore = new Map<string, { cached: Measured; uncached: Measured }>()
+    results.set(sc.name, { bare: b, byStore })
     for (const s of services) {
       const cached = await measure(s.cached.port, sc)
       const uncached = await measure(s.uncached.port, sc)
@@ -387,8 +446,45 @@ async function main() {
         await c.end()
       }
     })()
-    console.log(`PostgreSQL ${version} at ${new URL(values['postgres-url']).host} (not pinned), schema newsdesk_bench_${STORIES}, pool of 10 per service`)
+    console.log(`PostgreSQL ${version} at ${new URL(values['postgres-url']).host} (not pinned), schema ${values['pg-schema'] ?? `newsdesk_bench_${STORIES}`}, pool of 10 per service`)
   }
+  // The issue-15 targets, one block per store: every ratio from this run.
+  const targets: string[] = []
+  for (const [i, svc] of services.entries()) {
+    const label = svc.backend.label
+    const of = (name: string) => results.get(name)!
+    const list = of('list ?limit=20')
+    const cached = list.byStore.get(label)!.cached
+    const notModified = of(conditional.name).byStore.get(label)!.cached
+    const size = (headers: Record<string, string>) => Buffer.from(tables[i]![bareKey(LIST20, headers)]!.body, 'base64').byteLength
+    const identityBytes = size({})
+    const brBytes = size({ 'accept-encoding': 'br' })
+    const gzipBytes = size({ 'accept-encoding': 'gzip' })
+    const miss = await profileMiss(svc.backend.databaseUrl)
+    const rss = await rssCheck(svc.backend.databaseUrl)
+    const x = (n: number) => `${n.toFixed(2)}×`
+    targets.push(`\n${label}: issue 15 targets (${STORIES} stories, ${os.cpus().length} CPUs, ${CONNECTIONS} connections)`,
+      `  cached GET ${LIST20} vs bare node:http: ${x(cached.rps / list.bare.rps)} req/s (${cached.rps.toFixed(0)} vs ${list.bare.rps.toFixed(0)}; goal ≥ 0.9×), ` +
+        `p99 ${x(cached.p99 / Math.max(list.bare.p99, 1))} (goal ≤ 1.5×)`,
+      `  304 vs 200 on the same URL: ${x(notModified.rps / cached.rps)} req/s (goal ≥ 1.1×; bare node:http ${x(of(conditional.name).bare.rps / list.bare.rps)})`,
+      `  bytes of the 20-story list: ${identityBytes} B; br ${brBytes} B = ${x(brBytes / identityBytes)} (goal ≤ 0.25×), gzip ${gzipBytes} B = ${x(gzipBytes / identityBytes)}`,
+      `  ${formatMissProfile('', miss).trim()}`,
+      `  RSS of a fresh cached service: ${(rss.small / 2 ** 20).toFixed(1)} MB after ${RSS_SMALL} requests, ${(rss.large / 2 ** 20).toFixed(1)} MB after ${RSS_REQUESTS}: ` +
+        `${x(rss.large / rss.small)} (goal ≤ 1.2×)`)
+  }
+
+  /** RSS of a new cached service after 10^4 cached requests and after RSS_REQUESTS (a mix of lists, stories and pages, br). */
+  async function rssCheck(databaseUrl: string): Promise<{ small: number; large: number }> {
+    const { port, child } = await startService(databaseUrl, {})
+    const mix: Scenario = { name: 'rss mix', paths: [LIST20, '/', ...rotate(ids, 50).map((id) => `/api/v1/stories/${id}`), ...rotate(ids, 50).map((id) => `/s/${id}`)], headers: { 'accept-encoding': 'br' } }
+    await send(port, mix, RSS_SMALL)
+    const small = rssOf(child.pid!)
+    await send(port, mix, Math.max(0, RSS_REQUESTS - RSS_SMALL))
+    const large = rssOf(child.pid!)
+    child.kill('SIGTERM')
+    return { small, large }
+  }
+
   if (identical) console.log(identical)
   for (const [label, out] of rows) console.log(`\n${label}\n${out.join('\n')}`)
   if (sideBySide.length > 1) console.log(`\nSQLite and PostgreSQL side by side (latencies in ms)\n${sideBySide.join('\n')}`)
@@ -403,6 +499,7 @@ async function main() {
     }
   }
   console.log(`\n${ratioLines.join('\n')}`)
+  console.log(targets.join('\n'))
   for (const c of children) c.kill('SIGTERM')
   console.log(`\n${(await agentSizeReport()).join('\n')}`)
 }

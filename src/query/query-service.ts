@@ -197,8 +197,22 @@ export function createQueryService(deps: QueryServiceDeps) {
   /** The stories of a feed (home edition, topic, publisher or search), each in full. */
   const storyFeed = createStoryFeed({ store, views, parse, fromStore, listStories, getSource, listCategories })
 
+  /**
+   * The content version if the store knows it without I/O, else null. For answering requests read from a socket
+   * (the front path): the SQLite value is re-validated once per event-loop turn, so a write made earlier in the
+   * same turn may not show yet; anything else should use contentVersion().
+   */
+  function contentVersionNow(): string | null {
+    try {
+      return store.contentVersionNow?.() ?? null
+    } catch {
+      return null // a closed or broken store: the framework path reports it properly
+    }
+  }
+
   return {
     storyFeed,
+    contentVersionNow,
     listStories, getStory, getSource, listCategories, listSources, health, contentVersion,
     sitemapEntries, archiveMonths, archiveMonth,
   }

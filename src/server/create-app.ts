@@ -26,6 +26,8 @@ import { createCoverProxy } from '../surfaces/images/cover-proxy.ts'
 import { createImageRoutes } from '../surfaces/images/routes.ts'
 import { createStylesheet } from '../surfaces/pages/stylesheet.ts'
 import { createFallback } from './fallback.ts'
+import { createFrontPath } from './front-path.ts'
+import { FRONT_VARY } from './front-vary.ts'
 import { securityHeaders } from './security-headers.ts'
 
 export interface AppDeps {
@@ -127,5 +129,13 @@ export function createApp({ config, query, log, crawlerKeys, documents }: AppDep
   app.notFound(fallback.notFound)
   app.onError(fallback.onError)
 
-  return { app, cache, openApiDocument }
+  // Request forms remembered by the front path: about one per 4 kB of response cache, at least a thousand.
+  const front = createFrontPath({
+    cache,
+    versionNow: () => query.contentVersionNow(),
+    vary: FRONT_VARY,
+    maxEntries: Math.max(1000, Math.floor(config.cache.responseCacheBytes / 4096)),
+  })
+
+  return { app, cache, openApiDocument, front }
 }

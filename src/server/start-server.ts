@@ -5,6 +5,7 @@ import type { Hono } from 'hono'
 import { capConnections } from './connection-cap.ts'
 import { answerClientError, unparsableRequest } from './client-error.ts'
 import { defaultMaxConnections } from './fd-limit.ts'
+import type { FrontPath } from './front-path.ts'
 import { closeStalledWriters } from './write-stall.ts'
 
 export interface RunningServer {
@@ -23,6 +24,8 @@ export interface ServerOptions {
   sendTimeoutMs?: number
   /** How long a socket may see no traffic either way, a stalled reader included (tests lower it). */
   idleTimeoutMs?: number
+  /** The response cache's front path (serve): cached answers are written before the framework sees the request. */
+  front?: FrontPath
 }
 
 const DEFAULT_SEND_TIMEOUT_MS = 30_000
@@ -40,12 +43,15 @@ const DEFAULT_IDLE_TIMEOUT_MS = 20_000
  */
 export function startServer(app: Hono, opts: ServerOptions): Promise<RunningServer> {
   const sendTimeoutMs = opts.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS
+  const front = opts.front
+  const framework = getRequestListener(front ? front.wrapFetch(app.fetch) : app.fetch, { errorHandler: unparsableRequest })
   const server = createServer({
     headersTimeout: 10_000,
     requestTimeout: 15_000,
     keepAliveTimeout: 5_000,
     connectionsCheckingInterval: 2_000,
-  }, getRequestListener(app.fetch, { errorHandler: unparsableRequest }))
+  // Cached answers go out before the framework sees the request (see front-path.ts); the rest go through it.
+  }, front ? (req, res) => { if (!front.serve(req, res)) void framework(req, res) } : framework)
   server.maxRequestsPerSocket = 10_000
   // No 'timeout' listener on the server: Node then destroys the idle socket itself.
   server.timeout = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS

@@ -99,6 +99,11 @@ export interface Store {
   countStories(): Promise<number>
   /** Changes whenever stored content changes, also when another process wrote it. */
   contentVersion(): Promise<string>
+  /**
+   * The content version when it is known without a round trip (PostgreSQL while it listens for notifications;
+   * SQLite from memory, re-validated once per event-loop turn), else null: callers then ask contentVersion().
+   */
+  contentVersionNow?(): string | null
   /** Inserts or replaces stories by id, all in one transaction (the month summary included). */
   upsertStories(stories: StorySnapshot[]): Promise<UpsertResult>
   /** Removes these stories (unknown ids are ignored), in one transaction; returns how many were removed. */

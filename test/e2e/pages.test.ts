@@ -86,7 +86,7 @@ describe('site pages', () => {
       const html = await get(page)
       assert.equal(html.status, 200)
       assert.equal(html.headers.get('content-type'), 'text/html; charset=utf-8')
-      assert.equal(html.headers.get('vary'), 'Accept')
+      assert.equal(html.headers.get('vary'), 'Accept, Accept-Encoding', 'pages negotiate the format and (fetch accepts gzip) the coding')
       assert.match(html.headers.get('cache-control') ?? '', /^public, max-age=\d+/)
       assert.ok(html.headers.get('etag'))
       assert.match(html.headers.get('content-security-policy') ?? '', /default-src 'none'.*frame-ancestors 'none'/)
@@ -105,7 +105,7 @@ describe('site pages', () => {
       const markdown = await md(page)
       assert.equal(markdown.status, 200)
       assert.equal(markdown.headers.get('content-type'), 'text/markdown; charset=utf-8')
-      assert.equal(markdown.headers.get('vary'), 'Accept')
+      assert.equal(markdown.headers.get('vary'), 'Accept, Accept-Encoding')
       assert.match(markdown.headers.get('x-markdown-tokens') ?? '', /^[1-9]\d*$/)
       assert.equal(markdown.headers.get('content-signal'), 'search=yes, ai-input=yes, ai-train=no')
       assert.ok(markdown.headers.get('link')?.includes('rel="canonical"'))
@@ -116,7 +116,7 @@ describe('site pages', () => {
 
       const explicit = await get(`${page}${page.includes('?') ? '&' : '?'}format=md`, { headers: { Accept: 'text/html' } })
       assert.equal(explicit.headers.get('content-type'), 'text/markdown; charset=utf-8')
-      assert.equal(explicit.headers.get('vary'), null, 'an explicit format does not vary on Accept')
+      assert.equal(explicit.headers.get('vary'), 'Accept-Encoding', 'an explicit format does not vary on Accept')
       assert.equal(explicit.text, markdown.text)
     })
   }
@@ -260,7 +260,7 @@ describe('site pages', () => {
       const etag = first.headers.get('etag')!
       const again = await get('/c/data-ai', { headers: { ...(init.headers ?? {}), 'If-None-Match': etag } })
       assert.equal(again.status, 304)
-      assert.equal(again.headers.get('vary'), 'Accept')
+      assert.equal(again.headers.get('vary'), 'Accept, Accept-Encoding')
       const head = await get('/c/data-ai', { ...init, method: 'HEAD' })
       assert.equal(head.status, 200)
       assert.equal(head.text, '')

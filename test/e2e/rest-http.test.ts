@@ -29,9 +29,11 @@ describe('HTTP behaviour: caching, identical bytes, methods, headers', () => {
       assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8')
       assert.equal(res.headers.get('access-control-allow-origin'), '*')
       assert.equal(res.headers.get('x-content-type-options'), 'nosniff')
-      assert.equal(res.headers.get('vary'), null, 'nothing is negotiated on these routes')
+      // Only the content coding is negotiated (fetch accepts gzip): bodies big enough to compress vary on it.
+      const coded = res.headers.get('content-encoding')
+      assert.equal(res.headers.get('vary'), coded ? 'Accept-Encoding' : res.headers.get('vary') && 'Accept-Encoding', route)
       assert.equal(res.headers.get('set-cookie'), null)
-      assert.equal(Number(res.headers.get('content-length')), Buffer.byteLength(res.text))
+      if (!coded) assert.equal(Number(res.headers.get('content-length')), Buffer.byteLength(res.text))
     }
   })
 

@@ -25,6 +25,8 @@ import { SQL } from './queries.ts'
 export interface ContentVersionCache {
   /** The current version: from memory while listening, else read (at most once per poll interval). */
   current(): Promise<string>
+  /** The current version if it is known without I/O (listening for notifications), else null. */
+  known(): string | null
   /** A version this process committed (or learnt otherwise): taken when newer than the one known. */
   advance(value: string): void
   close(): Promise<void>
@@ -226,6 +228,7 @@ export function createContentVersionCache(deps: {
       if (value !== null && Date.now() - readAt < pollMs) return value
       return poll()
     },
+    known: () => (listening ? value : null),
     advance,
     async close() {
       closed = true

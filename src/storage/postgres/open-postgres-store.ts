@@ -176,6 +176,10 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
       return versions.current()
     },
 
+    contentVersionNow() {
+      return versions.known()
+    },
+
     async upsertStories(stories) {
       if (stories.length === 0) return { inserted: 0, updated: 0 }
       const { result, version } = await transaction(async (client) => {

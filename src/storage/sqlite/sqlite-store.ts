@@ -14,6 +14,7 @@ import { SQL } from './queries.ts'
 import { migrate } from './migrations.ts'
 import { quickCheck, sqliteDamage } from './quick-check.ts'
 import { createDamageRecord, watchForDamage } from '../store-damage.ts'
+import { createSqliteVersionMemo } from './content-version-memo.ts'
 import { createSqliteCrawlStore } from './sqlite-crawl-store.ts'
 import {
   LANGUAGE_SLOTS, TIEBREAK_SLOTS, archiveMonthKey, monthSeqRange, preferredTiebreak, publishedSecond,
@@ -158,6 +159,8 @@ export function openSqliteStore(file: string): Store {
   })
 
   const damage = createDamageRecord()
+  const versionNow = createSqliteVersionMemo(db, () => (stmt.version.get() as { value: string }).value)
+
   return watchForDamage<Store>({
     dialect: 'sqlite',
     crawl: createSqliteCrawlStore(db, writeStories),
@@ -231,6 +234,8 @@ export function openSqliteStore(file: string): Store {
     async contentVersion() {
       return (stmt.version.get() as { value: string }).value
     },
+
+    contentVersionNow: versionNow,
 
     async upsertStories(stories) {
       return upsertAll.immediate(stories)

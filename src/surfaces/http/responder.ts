@@ -1,7 +1,9 @@
 import type { Context } from 'hono'
 import { AppError } from '../../domain/errors.ts'
+import { chooseEncoding } from './accept-encoding.ts'
 import type { CachePolicy } from './cache-policy.ts'
 import { notModified } from './conditional.ts'
+import { leaveFrontNote } from './front-note.ts'
 import type { CachedBody, Rendered, ResponseCache } from './response-cache.ts'
 
 export interface ResponderDeps {
@@ -21,18 +23,39 @@ export interface RenderOptions {
   cacheHeaders?: Record<string, string>
 }
 
-/** Serves `render`'s output through the response cache with ETag, 304 and the cacheable header set. */
+/** The query parameter names a cache key was built from (see cacheKey): `stories?lang=en&limit=20` → lang, limit. */
+function keyParams(key: string): Set<string> {
+  const q = key.indexOf('?')
+  if (q < 0 || q === key.length - 1) return new Set()
+  return new Set(key.slice(q + 1).split('&').map((p) => {
+    const eq = p.indexOf('=')
+    return eq < 0 ? p : p.slice(0, eq)
+  }))
+}
+
+/**
+ * Serves `render`'s output through the response cache with ETag, 304, the cacheable header set and the
+ * stored encoding the client accepts. The front path (src/server/front-path.ts) answers repeated requests from
+ * the same entries with the same bytes; this is the path every first request, and every request the front path
+ * cannot answer, takes.
+ */
 export function createResponder({ cache, policy, contentVersion }: ResponderDeps) {
   function send(c: Context, entry: CachedBody, opts: RenderOptions): Response {
+    const compressed = entry.compressed
+    const coding = compressed ? chooseEncoding(c.req.header('Accept-Encoding')) : 'identity'
+    const variant = coding === 'identity' || !compressed ? entry : compressed[coding]
     const headers: Record<string, string> = {
-      ETag: entry.etag, ...(opts.cacheHeaders ?? policy.ok), ...entry.headers, ...opts.headers,
+      ETag: variant.etag, ...(opts.cacheHeaders ?? policy.ok), ...entry.headers, ...opts.headers,
     }
-    if (notModified(c.req.header('If-None-Match'), c.req.header('If-Modified-Since'), entry.etag, entry.headers['Last-Modified'])) {
+    // Each encoding is its own representation with its own ETag, so caches must key on Accept-Encoding.
+    if (compressed) headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding'
+    if (notModified(c.req.header('If-None-Match'), c.req.header('If-Modified-Since'), variant.etag, entry.headers['Last-Modified'])) {
       return new Response(null, { status: 304, headers })
     }
-    return new Response(entry.bytes, {
+    if (coding !== 'identity') headers['Content-Encoding'] = coding
+    return new Response(variant.bytes, {
       status: 200,
-      headers: { ...headers, 'Content-Type': entry.contentType, 'Content-Length': String(entry.bytes.byteLength) },
+      headers: { ...headers, 'Content-Type': entry.contentType, 'Content-Length': String(variant.bytes.byteLength) },
     })
   }
 
@@ -40,10 +63,12 @@ export function createResponder({ cache, policy, contentVersion }: ResponderDeps
    * The current body for `key`. When the store is unavailable, the last body served for the same request is
    * better than an error: the origin honours its own stale-if-error, as an edge cache would.
    */
-  async function current(key: string, render: () => Promise<Rendered>, opts: RenderOptions): Promise<CachedBody> {
+  async function current(c: Context, key: string, render: () => Promise<Rendered>, opts: RenderOptions): Promise<CachedBody> {
     try {
       const version = opts.static ? 'static' : await contentVersion()
-      return await cache.get(key, version, render)
+      const entry = await cache.get(key, version, render)
+      leaveFrontNote(c, { key, version, params: keyParams(key) })
+      return entry
     } catch (err) {
       const stale = err instanceof AppError && err.code === 'unavailable' ? cache.stale(key) : undefined
       if (!stale) throw err
@@ -53,12 +78,12 @@ export function createResponder({ cache, policy, contentVersion }: ResponderDeps
 
   /** A text body (JSON, Markdown, HTML, XML) rendered by `produce()`, cached under `key`. */
   async function text(c: Context, key: string, contentType: string, produce: () => Promise<string>, opts: RenderOptions = {}): Promise<Response> {
-    return send(c, await current(key, async () => ({ body: await produce(), contentType }), opts), opts)
+    return send(c, await current(c, key, async () => ({ body: await produce(), contentType }), opts), opts)
   }
 
   /** Like text(), for renderers that also compute headers from the body they produce. */
   async function rendered(c: Context, key: string, render: () => Promise<Rendered>, opts: RenderOptions = {}): Promise<Response> {
-    return send(c, await current(key, render, opts), opts)
+    return send(c, await current(c, key, render, opts), opts)
   }
 
   return {

@@ -44,7 +44,7 @@ function noStore(response: Response): Response {
 const cachedResponse = (id: string | number, answer: CachedAnswer) =>
   new Response(jsonRpcResult(id, answer.json), { status: 200, headers: { 'Content-Type': answer.contentType, 'Cache-Control': 'no-store' } })
 
-const CARD_TYPE = 'application/mcp-server-card+json'
+export const CARD_TYPE = 'application/mcp-server-card+json'
 
 const jsonRpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}, id: string | number | null = null) =>
   new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }), {

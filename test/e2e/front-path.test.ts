@@ -1,0 +1,216 @@
+import assert from 'node:assert/strict'
+import http from 'node:http'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import zlib from 'node:zlib'
+import pino from 'pino'
+import { loadConfig } from '../../src/config/config.ts'
+import { StorySnapshot } from '../../src/domain/story.ts'
+import { createQueryService } from '../../src/query/query-service.ts'
+import { createApp } from '../../src/server/create-app.ts'
+import type { FrontPath } from '../../src/server/front-path.ts'
+import { startServer, type RunningServer } from '../../src/server/start-server.ts'
+import { newKeyFile } from '../../src/signing/key-file.ts'
+import { createKeyRing } from '../../src/signing/key-ring.ts'
+import { openSqliteStore } from '../../src/storage/sqlite/sqlite-store.ts'
+import type { Store } from '../../src/storage/store.ts'
+import { SKILL_NAME } from '../../src/surfaces/discovery/skill-md.ts'
+import { ALL_SEARCH_STORIES, ALPHA, SEARCH_STORIES as S, makeStory } from '../fixtures/stories.ts'
+import { tempDir } from '../helpers/cli.ts'
+
+interface Raw {
+  status: number
+  /** Raw header lines in the order sent, without Date (the one header that differs by the second). */
+  headers: string[]
+  body: Buffer
+}
+
+/** One GET over a fresh connection, headers and bytes exactly as they arrived (no decompression). */
+function rawGet(port: number, url: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: url, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        const lines: string[] = []
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          if (res.rawHeaders[i]!.toLowerCase() !== 'date') lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`)
+        }
+        resolve({ status: res.statusCode!, headers: lines, body: Buffer.concat(chunks) })
+      })
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+const header = (r: Raw, name: string) => r.headers.find((l) => l.toLowerCase().startsWith(`${name}: `))?.slice(name.length + 2)
+
+/** Every cacheable GET route the e2e suite covers: API, OpenAPI, pages in both formats, sitemaps, discovery files. */
+const ROUTES = [
+  '/api/v1', '/api/v1/stories', '/api/v1/stories?limit=3', '/api/v1/stories?topic=finance&limit=3&lang=de',
+  '/api/v1/stories?lang=de&limit=3&topic=finance', '/api/v1/stories?q=semiconductor', `/api/v1/stories/${S.zurichLab.id}?lang=ja`,
+  `/api/v1/stories/${S.zurichLab.id}`, '/api/v1/categories?lang=ko', '/api/v1/categories', '/api/v1/sources', '/openapi.json',
+  '/', '/?lang=fr', '/index.md', '/?format=md', `/s/${S.zurichLab.id}`, `/s/${S.zurichLab.id}.md`, `/s/${S.zurichLab.id}?lang=de&format=md`,
+  '/c/engineering', '/c/engineering?format=md', `/source/${ALPHA.id}`, '/search?q=lab', '/search.md?q=lab', '/pricing', '/legal/terms.md',
+  '/sitemap.xml', '/sitemaps/index.xml',
+  '/llms.txt', '/auth.md', '/robots.txt', '/.well-known/api-catalog', '/.well-known/ai-catalog.json',
+  '/.well-known/agent-skills/index.json', `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`,
+  '/.well-known/mcp/server-card.json', '/.well-known/agent-card.json',
+]
+
+/** Request header sets: no compression, gzip, br, a browser, an agent asking for Markdown, the MCP card type, A2A 1.0. */
+const HEADER_SETS: Array<Record<string, string>> = [
+  {},
+  { 'accept-encoding': 'gzip' },
+  { 'accept-encoding': 'gzip, deflate, br, zstd' },
+  { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'accept-encoding': 'gzip, br' },
+  { accept: 'text/markdown', 'accept-encoding': 'br;q=0.5, gzip' },
+  { accept: 'application/mcp-server-card+json' },
+  { 'a2a-version': '1.0', 'accept-encoding': 'br' },
+]
+
+describe('front path: cached answers before the framework, byte-identical to it', () => {
+  let store: Store
+  let withFront: RunningServer
+  let framework: RunningServer
+  let front: FrontPath
+  let archive: string[] = []
+
+  before(async () => {
+    store = openSqliteStore(path.join(tempDir(), 'front.db'))
+    // Enough stories that lists pass the compression threshold.
+    const filler = Array.from({ length: 30 }, (_, i) => makeStory({ published_at: `2026-11-${String(1 + (i % 18)).padStart(2, '0')}T0${i % 10}:00:00Z`, category: 'finance' }))
+    await store.upsertStories([...ALL_SEARCH_STORIES, ...filler].map((s) => StorySnapshot.parse(s)))
+    const config = loadConfig({ SITE_URL: 'https://news.example.org', HEALTH_MAX_STORY_AGE_MINUTES: '525600' })
+    const log = pino({ level: 'silent' })
+    const query = createQueryService({ store, siteUrl: config.siteUrl, version: '1.0.0', healthMaxStoryAgeMinutes: 525600 })
+    const crawlerKeys = createKeyRing(newKeyFile(Date.parse('2026-11-20T12:00:00Z')))
+    const a = createApp({ config, query, log, crawlerKeys })
+    front = a.front
+    withFront = await startServer(a.app, { port: 0, host: '127.0.0.1', front: a.front })
+    framework = await startServer(createApp({ config, query, log, crawlerKeys }).app, { port: 0, host: '127.0.0.1' })
+    const index = await rawGet(framework.port, '/sitemaps/index.xml')
+    archive = [...index.body.toString().matchAll(/<loc>https:\/\/news\.example\.org([^<]+)<\/loc>/g)].map((m) => m[1]!).filter((p) => p.includes('stories-'))
+    assert.ok(archive.length > 0, 'the index links archive sitemaps')
+  })
+  after(async () => {
+    await withFront.close()
+    await framework.close()
+    await store.close()
+  })
+
+  it('answers every route and header set with the framework\'s status, headers and bytes, 200 and 304', async () => {
+    const before = front.stats()
+    let cases = 0 // (only to count the conditional requests below)
+    for (const url of [...ROUTES, ...archive]) {
+      for (const h of HEADER_SETS) {
+        const label = `${url} ${JSON.stringify(h)}`
+        const first = await rawGet(withFront.port, url, h) // a miss: the framework answers and the front path learns the form
+        const reference = await rawGet(framework.port, url, h)
+        const again = await rawGet(framework.port, url, h) // the framework answering from its cache
+        const answeredBefore = front.stats().answered
+        const fronted = await rawGet(withFront.port, url, h) // the front path
+        assert.equal(front.stats().answered, answeredBefore + 1, `${label}: answered by the front path`)
+        assert.equal(first.status, 200, label)
+        for (const [name, r] of [['framework miss', first], ['framework hit', again], ['front path', fronted]] as const) {
+          assert.equal(r.status, reference.status, `${label}: ${name} status`)
+          assert.deepEqual(r.headers, reference.headers, `${label}: ${name} headers`)
+          assert.ok(r.body.equals(reference.body), `${label}: ${name} bytes`)
+        }
+        const etag = header(reference, 'etag')!
+        const notModified = await rawGet(framework.port, url, { ...h, 'if-none-match': etag })
+        const frontNotModified = await rawGet(withFront.port, url, { ...h, 'if-none-match': `"other", W/${etag}` })
+        const frontNotModifiedExact = await rawGet(withFront.port, url, { ...h, 'if-none-match': etag })
+        assert.equal(notModified.status, 304, label)
+        for (const r of [frontNotModified, frontNotModifiedExact]) {
+          assert.equal(r.status, 304, label)
+          assert.deepEqual(r.headers, notModified.headers, `${label}: 304 headers`)
+          assert.equal(r.body.length, 0)
+        }
+        cases++
+      }
+    }
+    const after = front.stats()
+    // Both conditional requests of every case were the front path's too.
+    assert.equal(after.notModified - before.notModified, 2 * cases, 'front-path 304s')
+  })
+
+  it('serves br and gzip made once, each with its own ETag, decoding to the identity bytes', async () => {
+    const url = '/api/v1/stories?limit=50'
+    const identity = await rawGet(withFront.port, url)
+    const br = await rawGet(withFront.port, url, { 'accept-encoding': 'br' })
+    const gzip = await rawGet(withFront.port, url, { 'accept-encoding': 'gzip' })
+    assert.equal(header(identity, 'content-encoding'), undefined)
+    assert.equal(header(br, 'content-encoding'), 'br')
+    assert.equal(header(gzip, 'content-encoding'), 'gzip')
+    for (const r of [identity, br, gzip]) assert.equal(header(r, 'vary'), 'Accept-Encoding')
+    assert.ok(zlib.brotliDecompressSync(br.body).equals(identity.body))
+    assert.ok(zlib.gunzipSync(gzip.body).equals(identity.body))
+    assert.ok(br.body.length < identity.body.length / 2, `br ${br.body.length} of ${identity.body.length} bytes`)
+    assert.equal(new Set([identity, br, gzip].map((r) => header(r, 'etag'))).size, 3, 'one ETag per encoding')
+    // gzip;q=0 refuses gzip; `*` admits br; identity when nothing is acceptable.
+    assert.equal(header(await rawGet(withFront.port, url, { 'accept-encoding': 'gzip;q=0, *' }), 'content-encoding'), 'br')
+    assert.equal(header(await rawGet(withFront.port, url, { 'accept-encoding': 'br;q=0, gzip' }), 'content-encoding'), 'gzip')
+    assert.equal(header(await rawGet(withFront.port, url, { 'accept-encoding': 'deflate' }), 'content-encoding'), undefined)
+    // A small body is sent as it is and does not vary.
+    const small = await rawGet(withFront.port, '/api/v1/stories?limit=1', { 'accept-encoding': 'br' })
+    assert.equal(header(small, 'content-encoding'), undefined)
+    assert.equal(header(small, 'vary'), undefined)
+  })
+
+  it('never learns a form with a parameter the cache key ignores, nor a repeated one', async () => {
+    for (const url of ['/api/v1/stories?limit=2&utm_source=x', '/api/v1/stories?limit=2&limit=2', '/?utm_source=mail', '/api/v1/stories?']) {
+      const before = front.stats()
+      const one = await rawGet(withFront.port, url)
+      const two = await rawGet(withFront.port, url)
+      assert.equal(one.status, two.status, url)
+      assert.ok(one.body.equals(two.body), url)
+      const after = front.stats()
+      assert.equal(after.answered, before.answered, `${url} is left to the framework`)
+      assert.equal(after.forms, before.forms, `${url} added no front-path form`)
+    }
+    // Unknown topic: a 400 stays a 400 and is never remembered.
+    const bad = await rawGet(withFront.port, '/api/v1/stories?topic=nope')
+    assert.equal(bad.status, 400)
+    assert.equal((await rawGet(withFront.port, '/api/v1/stories?topic=nope')).status, 400)
+  })
+
+  it('answers each negotiated format from its own entry', async () => {
+    const markdown = await rawGet(withFront.port, '/c/engineering', { accept: 'text/markdown' })
+    const html = await rawGet(withFront.port, '/c/engineering', { accept: 'text/html' })
+    for (let i = 0; i < 2; i++) {
+      assert.equal(header(await rawGet(withFront.port, '/c/engineering', { accept: 'text/markdown' }), 'content-type'), 'text/markdown; charset=utf-8')
+      assert.equal(header(await rawGet(withFront.port, '/c/engineering', { accept: 'text/html' }), 'content-type'), 'text/html; charset=utf-8')
+      assert.equal(header(await rawGet(withFront.port, '/c/engineering', { accept: 'text/x-markdown, text/html;q=0.5' }), 'content-type'), 'text/markdown; charset=utf-8')
+    }
+    assert.notEqual(header(markdown, 'etag'), header(html, 'etag'))
+  })
+
+  it('stops answering an entry once the content version moves', async () => {
+    const url = '/api/v1/stories?limit=2'
+    await rawGet(withFront.port, url)
+    const old = await rawGet(withFront.port, url)
+    const headline = 'Front path sees the newest story at once'
+    await store.upsertStories([StorySnapshot.parse(makeStory({ published_at: '2026-11-30T12:00:00Z', headline }))])
+    const fresh = await rawGet(withFront.port, url)
+    assert.notEqual(header(fresh, 'etag'), header(old, 'etag'))
+    assert.match(fresh.body.toString(), new RegExp(headline))
+    const reference = await rawGet(framework.port, url)
+    assert.ok(fresh.body.equals(reference.body))
+    const notModified = await rawGet(withFront.port, url, { 'if-none-match': header(old, 'etag')! })
+    assert.equal(notModified.status, 200, 'the old ETag no longer matches')
+  })
+
+  it('leaves HEAD and other methods to the framework', async () => {
+    const before = front.stats()
+    const head = await new Promise<number>((resolve, reject) => {
+      http.request({ host: '127.0.0.1', port: withFront.port, path: '/api/v1/stories', method: 'HEAD', agent: false }, (res) => {
+        res.resume()
+        resolve(res.statusCode!)
+      }).on('error', reject).end()
+    })
+    assert.equal(head, 200)
+    assert.equal(front.stats().answered, before.answered)
+  })
+})
