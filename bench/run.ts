@@ -10,9 +10,10 @@ import { TOPICS } from '../src/domain/topics.ts'
 import { openStore } from '../src/storage/open-store.ts'
 import type { Store } from '../src/storage/store.ts'
 import { GENERATOR_VERSION, PLANTED, syntheticStories } from './synthetic.ts'
+import { searchTable, timeSearches } from './search-adversarial.ts'
 
 /**
- * npm run bench [-- --stories 1000000 --duration 5 --connections 50 --rebuild --store sqlite|postgres|both
+ * npm run bench [-- --stories 1000000 --duration 5 --connections 50 --rebuild --store sqlite|postgres|both --search-only
  *                   --postgres-url postgres://postgres@127.0.0.1:5432/test]
  * Builds (or reuses) a synthetic store — a SQLite file, a PostgreSQL schema newsdesk_bench_<stories>, or both,
  * holding the same stories — starts the service on each (with and without its response cache) and a bare
@@ -27,6 +28,9 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     rebuild: { type: 'boolean', default: false },
     store: { type: 'string', default: 'sqlite' },
+    // Only the adversarial search set (bench/search-adversarial.ts), without the load scenarios.
+    'search-only': { type: 'boolean', default: false },
+    'search-rounds': { type: 'string', default: '50' },
     'postgres-url': { type: 'string', default: process.env.NEWSDESK_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
   },
 })
@@ -253,6 +257,16 @@ async function main() {
     services.push({ backend, cached: { name: 'newsdesk', ...cached }, uncached: { name: 'newsdesk no-cache', ...uncached } })
   }
 
+  const searchTables: string[] = []
+  for (const s of services) {
+    searchTables.push(searchTable(s.backend.label, STORIES, await timeSearches(s.uncached.port, Number(values['search-rounds']))))
+    console.log(searchTables.at(-1))
+  }
+  if (values['search-only']) {
+    for (const c of children) c.kill('SIGTERM')
+    return
+  }
+
   /** Every path's response from a service, headers and body, as the bare server replays it. */
   const capture = async (port: number) => {
     const table: Record<string, { headers: Record<string, string>; body: string }> = {}
@@ -333,6 +347,7 @@ async function main() {
   if (identical) console.log(identical)
   for (const [label, out] of rows) console.log(`\n${label}\n${out.join('\n')}`)
   if (sideBySide.length > 1) console.log(`\nSQLite and PostgreSQL side by side (latencies in ms)\n${sideBySide.join('\n')}`)
+  console.log(`\n${searchTables.join('\n\n')}`)
   for (const c of children) c.kill('SIGTERM')
 }
 
