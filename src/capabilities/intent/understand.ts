@@ -217,13 +217,13 @@ function fitWords(words: string[]): FittedQuery | undefined {
   let cut = false
   for (const word of words.filter(Boolean)) {
     const longer = query ? `${query} ${word}` : word
-    if (longer.length > MAX_QUERY_LENGTH || parseSearchTerms(longer).length > MAX_SEARCH_TERMS) {
+    if (longer.length > MAX_QUERY_LENGTH || parseSearchTerms(longer, 'en').keywords > MAX_SEARCH_TERMS) {
       cut = true
       break
     }
     query = longer
   }
-  const searchable = query.length >= MIN_QUERY_LENGTH && parseSearchTerms(query).length > 0
+  const searchable = query.length >= MIN_QUERY_LENGTH && parseSearchTerms(query, 'en').terms.length > 0
   return searchable ? { query, cut } : undefined
 }
 
