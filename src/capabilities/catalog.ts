@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { AppError } from '../domain/errors.ts'
-import { Lang, Limit, SearchQuery, TopicSlug } from '../query/inputs.ts'
+import { Lang, Limit, ListStoriesInput, SearchQuery, TopicSlug } from '../query/inputs.ts'
 import type { QueryService } from '../query/query-service.ts'
-import { CategoryList, StoryList, StoryResponse } from '../query/views.ts'
+import { CategoryList, SourceList, StoryList, StoryResponse } from '../query/views.ts'
+import { filterContext, nextPageMarkdown, sourceListMarkdown } from './filter-markdown.ts'
 import { TOPIC_NAMES } from '../domain/topics.ts'
 import { storyDetailMarkdown, storyListMarkdown, topicListMarkdown } from './answer-markdown.ts'
 
@@ -56,37 +57,43 @@ export interface Capability<I extends z.ZodType = z.ZodType, O extends z.ZodType
 
 const define = <I extends z.ZodType, O extends z.ZodType>(c: Capability<I, O>) => c
 
+/** The optional list filters, the same fields as REST's; inputs are strict, so a misspelt argument is an error. */
+const { source, since, until, cursor } = ListStoriesInput.shape
+const FILTERS = { source, since, until, cursor }
+
 export const getLatestStories = define({
   name: 'get_latest_stories',
   title: 'Latest stories',
   description: 'The newest story summaries, newest first, optionally in one topic. Each story has a headline, a '
     + `one-paragraph summary, the publisher, the time and the original article's URL. ${CITE}`,
-  input: z.object({ topic: TopicSlug.optional(), limit: Limit, lang: Lang }),
+  input: z.strictObject({ topic: TopicSlug.optional(), ...FILTERS, limit: Limit, lang: Lang }),
   output: StoryList,
-  rest: 'GET /api/v1/stories?topic={topic}&limit={limit}&lang={lang}',
+  rest: 'GET /api/v1/stories?topic={topic}&source={source}&since={since}&until={until}&cursor={cursor}&limit={limit}&lang={lang}',
   restExample: '/api/v1/stories?topic=data-ai&limit=5',
   page: '/c/{topic}?format=md (or / for all topics)',
   example: { topic: 'data-ai', limit: 5 },
   run: (query, input) => query.listStories(input),
   markdown: (out, input) => (input.topic
-    ? storyListMarkdown(`Latest stories in ${TOPIC_NAMES[input.topic][out.lang]}`, out.stories, out.lang, `Topic: ${input.topic}.`)
-    : storyListMarkdown('Latest stories', out.stories, out.lang, 'All topics.')),
+    ? storyListMarkdown(`Latest stories in ${TOPIC_NAMES[input.topic][out.lang]}`, out.stories, out.lang, `Topic: ${input.topic}. ${filterContext(input)}`)
+    : storyListMarkdown('Latest stories', out.stories, out.lang, `All topics. ${filterContext(input)}`)) + nextPageMarkdown(out),
 })
 
 export const searchStories = define({
   name: 'search_stories',
   title: 'Search stories',
-  description: 'Stories whose headline contains every keyword (word prefixes, any case or accents), newest first. '
-    + `Use short keyword queries such as "chip export" or a company name. ${CITE}`,
-  input: z.object({ query: SearchQuery, limit: Limit, lang: Lang }),
+  description: 'Stories whose headline matches every keyword, newest first: any case or accents, other forms of the '
+    + 'same word (banks finds bank), keywords of 4+ letters also as word starts, 2-3 letters as whole words (AI, EU); '
+    + 'one-letter keywords and words like "the" are ignored. Optionally one publisher (source, from list_sources) '
+    + `and a time range (since, until). Use short keyword queries such as "chip export" or a company name. ${CITE}`,
+  input: z.strictObject({ query: SearchQuery, ...FILTERS, limit: Limit, lang: Lang }),
   output: StoryList,
-  rest: 'GET /api/v1/stories?q={query}&limit={limit}&lang={lang}',
+  rest: 'GET /api/v1/stories?q={query}&source={source}&since={since}&until={until}&cursor={cursor}&limit={limit}&lang={lang}',
   restExample: '/api/v1/stories?q=chip%20export&limit=5',
   page: '/search?q={query}&format=md',
   example: { query: 'chip export', limit: 5 },
-  run: (query, input) => query.listStories({ q: input.query, limit: input.limit, lang: input.lang }),
+  run: (query, { query: q, ...rest }) => query.listStories({ q, ...rest }),
   markdown: (out, input) => storyListMarkdown(`Stories matching "${input.query}"`, out.stories, out.lang,
-    'Headlines containing every keyword.'),
+    `Headlines matching every keyword. ${filterContext(input)}`) + nextPageMarkdown(out),
 })
 
 export const getStory = define({
@@ -94,7 +101,7 @@ export const getStory = define({
   title: 'Get a story',
   description: 'One story in full: headline, summary, the summary cards, publisher, original link and the other '
     + `outlets covering it. The id is a story UUID or a story page URL. ${CITE}`,
-  input: z.object({
+  input: z.strictObject({
     id: z.string().min(1).max(2048).meta({ description: 'A story UUID or a story page URL ({site_url}/s/{id}).' }),
     lang: Lang,
   }),
@@ -111,7 +118,7 @@ export const listTopics = define({
   name: 'list_topics',
   title: 'List topics',
   description: 'The 13 topics (slug and name in the requested language) to use with get_latest_stories.',
-  input: z.object({ lang: Lang }),
+  input: z.strictObject({ lang: Lang }),
   output: CategoryList,
   rest: 'GET /api/v1/categories?lang={lang}',
   restExample: '/api/v1/categories?lang=es',
@@ -121,4 +128,19 @@ export const listTopics = define({
   markdown: (out, input) => topicListMarkdown(out.categories, input.lang),
 })
 
-export const CAPABILITIES = [getLatestStories, searchStories, getStory, listTopics] as const
+export const listSources = define({
+  name: 'list_sources',
+  title: 'List publishers',
+  description: 'Every publisher the service draws from, by name, with its id: pass the id as `source` to '
+    + 'get_latest_stories or search_stories for that publisher\'s stories only.',
+  input: z.strictObject({}),
+  output: SourceList,
+  rest: 'GET /api/v1/sources',
+  restExample: '/api/v1/sources',
+  page: '/source/{id}?format=md (one publisher and its newest stories)',
+  example: {},
+  run: (query) => query.listSources(),
+  markdown: (out) => sourceListMarkdown(out),
+})
+
+export const CAPABILITIES = [getLatestStories, searchStories, getStory, listTopics, listSources] as const
