@@ -61,11 +61,12 @@ export function createQueryService(deps: QueryServiceDeps) {
     const filter: StoryFilter = { sourceId: source?.toLowerCase(), since, until, before: cursor === undefined ? undefined : readCursor(cursor) }
     let records: StoryRecord[]
     if (q !== undefined) {
-      const { terms, keywords } = parseSearchTerms(q, lang)
+      const { terms, keywords, dropped } = parseSearchTerms(q, lang)
       if (keywords > MAX_SEARCH_TERMS) {
         throw new AppError('invalid_parameter', `q: must contain at most ${MAX_SEARCH_TERMS} keywords`)
       }
-      if (terms.length === 0) {
+      // Only punctuation matches nothing (an empty page); only dropped keywords would match everything: an error.
+      if (terms.length === 0 && dropped.length > 0) {
         throw new AppError('invalid_parameter', 'q: needs a keyword of two or more letters that is not a common word such as "the" or "of"')
       }
       records = await fromStore(() => store.searchStories({ terms, limit, lang, filter }))
