@@ -64,8 +64,9 @@ const FILTERS = { source, since, until, cursor }
 export const getLatestStories = define({
   name: 'get_latest_stories',
   title: 'Latest stories',
-  description: 'The newest story summaries, newest first, optionally in one topic. Each story has a headline, a '
-    + `one-paragraph summary, the publisher, the time and the original article's URL. ${CITE}`,
+  description: 'The newest story summaries, newest first, optionally in one topic, from one publisher (source, an id '
+    + 'from list_sources) or in a time range (since, until; ISO 8601). Each story has a headline, a one-paragraph '
+    + `summary, the publisher, the time and the original article's URL; next_cursor, passed as cursor, pages on. ${CITE}`,
   input: z.strictObject({ topic: TopicSlug.optional(), ...FILTERS, limit: Limit, lang: Lang }),
   output: StoryList,
   rest: 'GET /api/v1/stories?topic={topic}&source={source}&since={since}&until={until}&cursor={cursor}&limit={limit}&lang={lang}',
