@@ -37,6 +37,8 @@ describe('search and list filters over HTTP', () => {
     assert.ok(bank.length >= 5)
     assert.deepEqual(await headlines('banks'), bank)
     assert.ok((await headlines('grow')).some((h) => /\bgrows\b/.test(h)))
+    // The agent card's own example, "news about semiconductors in German": English headlines are the fallback.
+    assert.ok((await list('q=semiconductors&lang=de')).count >= 2)
   })
 
   it('matches AI as a whole word, not Airlines or aimed', async () => {
