@@ -14,9 +14,10 @@ import { agentSizeReport } from './agent-sizes.ts'
 import { bareKey, type BareResponse } from './bare-server.ts'
 import { formatMissProfile, profileMiss } from './miss-profile.ts'
 import { GENERATOR_VERSION, PLANTED, syntheticStories } from './synthetic.ts'
+import { searchTable, timeSearches } from './search-adversarial.ts'
 
 /**
- * npm run bench [-- --stories 1000000 --duration 5 --connections 20 --rebuild --store sqlite|postgres|both
+ * npm run bench [-- --stories 1000000 --duration 5 --connections 20 --rebuild --store sqlite|postgres|both --search-only
  *                   --postgres-url postgres://postgres@127.0.0.1:5432/test --rss-requests 1000000 --pg-schema name]
  * (the SQLite file lives in the temporary directory: set TMPDIR to keep separate benches apart)
  * Builds (or reuses) a synthetic store — a SQLite file, a PostgreSQL schema newsdesk_bench_<stories>, or both,
@@ -40,6 +41,9 @@ const { values } = parseArgs({
     'build-only': { type: 'boolean', default: false },
     rebuild: { type: 'boolean', default: false },
     store: { type: 'string', default: 'sqlite' },
+    // Only the adversarial search set (bench/search-adversarial.ts), without the load scenarios.
+    'search-only': { type: 'boolean', default: false },
+    'search-rounds': { type: 'string', default: '50' },
     'postgres-url': { type: 'string', default: process.env.NEWSDESK_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
   },
 })
@@ -369,6 +373,16 @@ async function main() {
     services.push({ backend, cached: { name: 'newsdesk', ...cached }, uncached: { name: 'newsdesk no-cache', ...uncached } })
   }
 
+  const searchTables: string[] = []
+  for (const s of services) {
+    searchTables.push(searchTable(s.backend.label, STORIES, await timeSearches(s.uncached.port, Number(values['search-rounds']))))
+    console.log(searchTables.at(-1))
+  }
+  if (values['search-only']) {
+    for (const c of children) c.kill('SIGTERM')
+    return
+  }
+
   conditional.headers!['if-none-match'] = (await rawRequest(services[0]!.cached.port, 'GET', LIST20, {})).headers.etag!
 
   /** Every request's response from a service, status, headers and raw bytes, as the bare server replays it. */
@@ -500,6 +514,7 @@ async function main() {
   }
   console.log(`\n${ratioLines.join('\n')}`)
   console.log(targets.join('\n'))
+  console.log(`\n${searchTables.join('\n\n')}`)
   for (const c of children) c.kill('SIGTERM')
   console.log(`\n${(await agentSizeReport()).join('\n')}`)
 }

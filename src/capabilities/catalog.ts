@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { AppError } from '../domain/errors.ts'
-import { Lang, Limit, SearchQuery, TopicSlug } from '../query/inputs.ts'
+import { Lang, Limit, ListStoriesInput, SearchQuery, TopicSlug } from '../query/inputs.ts'
 import type { QueryService } from '../query/query-service.ts'
-import { CategoryList, StoryList, StoryResponse } from '../query/views.ts'
+import { CategoryList, SourceList, StoryList, StoryResponse } from '../query/views.ts'
+import { filterContext, nextPageMarkdown, sourceListMarkdown } from './filter-markdown.ts'
 import { TOPIC_NAMES } from '../domain/topics.ts'
 import { storyDetailMarkdown, storyListMarkdown, topicListMarkdown } from './answer-markdown.ts'
 
@@ -64,47 +65,56 @@ export interface Capability<I extends z.ZodType = z.ZodType, O extends z.ZodType
 
 const define = <I extends z.ZodType, O extends z.ZodType>(c: Capability<I, O>) => c
 
+/** The optional list filters, the same fields as REST's; inputs are strict, so a misspelt argument is an error. */
+const { source, since, until, cursor } = ListStoriesInput.shape
+const FILTERS = { source, since, until, cursor }
+
 export const getLatestStories = define({
   name: 'get_latest_stories',
   title: 'Latest stories',
-  description: 'Newest stories first, in all topics or one. For a subject or company use '
-    + `search_stories; for one story in full, get_story. ${CITE}`,
-  input: z.object({
+  description: 'Newest stories first, in all topics or one, optionally from one publisher (source) or in a time '
+    + 'range (since, until); next_cursor, passed as cursor, pages on. For a subject or company use search_stories; '
+    + `for one story in full, get_story. ${CITE}`,
+  input: z.strictObject({
     topic: TopicSlug.optional().meta({ description: 'Only this topic (slugs: list_topics).' }),
+    ...FILTERS,
     limit: StoryLimit,
     lang: StoryLang,
   }),
   output: StoryList,
-  rest: 'GET /api/v1/stories?topic={topic}&limit={limit}&lang={lang}',
+  rest: 'GET /api/v1/stories?topic={topic}&source={source}&since={since}&until={until}&cursor={cursor}&limit={limit}&lang={lang}',
   restExample: '/api/v1/stories?topic=data-ai&limit=5',
   page: '/c/{topic}?format=md (or / for all topics)',
   example: { topic: 'data-ai', limit: 5 },
   run: (query, input) => query.listStories(input),
   markdown: (out, input) => (input.topic
-    ? storyListMarkdown(`Latest stories in ${TOPIC_NAMES[input.topic][out.lang]}`, out.stories, out.lang, `Topic: ${input.topic}.`)
-    : storyListMarkdown('Latest stories', out.stories, out.lang, 'All topics.')),
+    ? storyListMarkdown(`Latest stories in ${TOPIC_NAMES[input.topic][out.lang]}`, out.stories, out.lang, `Topic: ${input.topic}. ${filterContext(input)}`)
+    : storyListMarkdown('Latest stories', out.stories, out.lang, `All topics. ${filterContext(input)}`)) + nextPageMarkdown(out),
 })
 
 export const searchStories = define({
   name: 'search_stories',
   title: 'Search stories',
-  description: 'Stories whose headline has every keyword (as word prefixes, any case), newest first. For a '
-    + `subject, company or person; for what is new, use get_latest_stories. ${CITE}`,
-  input: z.object({
+  description: 'Stories whose headline has every keyword, newest first: any case or accent, other forms of a word '
+    + '(banks finds bank), 4+ letters also as word starts, 2-3 letters as whole words (AI); one-letter and stop '
+    + 'words are ignored. For a subject, company or person; for what is new, use get_latest_stories. '
+    + CITE,
+  input: z.strictObject({
     query: SearchQuery.meta({
       description: 'Keywords, e.g. "chip export".',
     }),
+    ...FILTERS,
     limit: StoryLimit,
     lang: StoryLang,
   }),
   output: StoryList,
-  rest: 'GET /api/v1/stories?q={query}&limit={limit}&lang={lang}',
+  rest: 'GET /api/v1/stories?q={query}&source={source}&since={since}&until={until}&cursor={cursor}&limit={limit}&lang={lang}',
   restExample: '/api/v1/stories?q=chip%20export&limit=5',
   page: '/search?q={query}&format=md',
   example: { query: 'chip export', limit: 5 },
-  run: (query, input) => query.listStories({ q: input.query, limit: input.limit, lang: input.lang }),
+  run: (query, { query: q, ...rest }) => query.listStories({ q, ...rest }),
   markdown: (out, input) => storyListMarkdown(`Stories matching "${input.query}"`, out.stories, out.lang,
-    'Headlines containing every keyword.'),
+    `Headlines matching every keyword. ${filterContext(input)}`) + nextPageMarkdown(out),
 })
 
 export const getStory = define({
@@ -112,7 +122,7 @@ export const getStory = define({
   title: 'Get a story',
   description: 'One story in full: summary, key points, original link, other outlets. Use it after '
     + `get_latest_stories or search_stories when a one-line summary is not enough, or for a story link. ${CITE}`,
-  input: z.object({
+  input: z.strictObject({
     id: z.string({ error: ID_RULE }).min(1, { error: ID_RULE }).max(2048, { error: ID_RULE }).meta({
       description: "A story's id (UUID) or page URL.",
     }),
@@ -131,7 +141,7 @@ export const listTopics = define({
   name: 'list_topics',
   title: 'List topics',
   description: "The 13 topics (slug, name, page), to choose get_latest_stories' topic argument.",
-  input: z.object({
+  input: z.strictObject({
     lang: Lang.meta({ description: 'Language of the topic names.' }),
   }),
   output: CategoryList,
@@ -143,4 +153,19 @@ export const listTopics = define({
   markdown: (out, input) => topicListMarkdown(out.categories, input.lang),
 })
 
-export const CAPABILITIES = [getLatestStories, searchStories, getStory, listTopics] as const
+export const listSources = define({
+  name: 'list_sources',
+  title: 'List publishers',
+  description: 'Every publisher the service draws from, by name, with its id: pass the id as `source` to '
+    + 'get_latest_stories or search_stories for that publisher\'s stories only.',
+  input: z.strictObject({}),
+  output: SourceList,
+  rest: 'GET /api/v1/sources',
+  restExample: '/api/v1/sources',
+  page: '/source/{id}?format=md (one publisher and its newest stories)',
+  example: {},
+  run: (query) => query.listSources(),
+  markdown: (out) => sourceListMarkdown(out),
+})
+
+export const CAPABILITIES = [getLatestStories, searchStories, getStory, listTopics, listSources] as const

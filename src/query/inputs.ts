@@ -23,17 +23,56 @@ export const TopicSlug = z.enum(TOPICS, { error: `must be one of ${TOPICS.join('
 const Q_RULE = 'must be 2 to 256 characters'
 export const SearchQuery = z.string({ error: Q_RULE }).min(2, { error: Q_RULE }).max(256, { error: Q_RULE })
   .meta({
-    description: 'Keywords. A story matches when its headline (in `lang` or in English) contains every keyword '
-      + 'as a word or word prefix, ignoring case and accents; Chinese, Japanese and Korean keywords match as '
-      + 'character sequences. At most 16 keywords. When set, `topic` is ignored.',
+    description: 'Keywords, newest stories first. A story matches when its headline (in `lang` or in English) '
+      + 'matches every keyword, ignoring case and accents. A keyword of 4 or more letters matches the start of a word '
+      + '(`semicond` finds "semiconductor"); one of 2 or 3 letters matches a whole word only (`AI` finds "AI" but not '
+      + '"Airlines" or "aimed"); and every keyword also matches the other forms of its word in `lang` and in English '
+      + '(`banks` finds "bank", `grows` finds "grew", `elecciones` finds "elección"). One-letter keywords and common '
+      + 'function words ("the", "of", "de", "der") are ignored; a query of nothing else is an error. Chinese, Japanese '
+      + 'and Korean keywords match as character sequences. At most 16 keywords. When set, `topic` is ignored.',
     example: 'chip export',
   })
+
+const DATE_RULE = 'must be an ISO 8601 date or date-time such as 2026-11-23 or 2026-11-23T08:00:00Z, between 1970 and 2099'
+const ISO_DATE = /^(19[7-9]\d|20\d\d)-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/
+/** A real calendar day (no 2026-02-31) whose time, if any, parses. */
+function isInstant(v: string): boolean {
+  const [y, m, d] = v.slice(0, 10).split('-').map(Number) as [number, number, number]
+  const day = new Date(Date.UTC(y, m - 1, d))
+  return day.getUTCMonth() === m - 1 && day.getUTCDate() === d && !Number.isNaN(Date.parse(v))
+}
+const IsoInstant = z.string({ error: DATE_RULE }).regex(ISO_DATE, { error: DATE_RULE }).refine(isInstant, { error: DATE_RULE })
+
+export const Since = IsoInstant.meta({
+  description: 'Only stories published at or after this time (ISO 8601; a date alone is midnight UTC). '
+    + 'Stories without a publication time are left out.',
+  example: '2026-11-23',
+})
+export const Until = IsoInstant.meta({
+  description: 'Only stories published before this time (ISO 8601; a date alone is midnight UTC). '
+    + 'Stories without a publication time are left out.',
+  example: '2026-11-24T12:00:00Z',
+})
+
+const CURSOR_RULE = 'must be the next_cursor of a previous answer'
+export const Cursor = z.string({ error: CURSOR_RULE }).regex(/^[A-Za-z0-9_-]{1,64}$/, { error: CURSOR_RULE }).meta({
+  description: 'The next page: `next_cursor` from the previous answer, with the same other parameters. Opaque; pages '
+    + 'stay stable while new stories arrive (they appear on the first page, never shift later ones).',
+  example: 'djEuMjI5NzIxNjg2MDk2NzYwNDg',
+})
 
 export const ListStoriesInput = z.object({
   q: SearchQuery.optional(),
   topic: TopicSlug.optional(),
   limit: Limit,
   lang: Lang,
+  source: z.uuid({ error: 'must be a publisher id (UUID) from /api/v1/sources' }).optional().meta({
+    description: 'Only stories from this publisher: an id from /api/v1/sources (the list_sources tool).',
+    example: '5b1f2a7e-0c1d-4e2f-9a3b-4c5d6e7f8a90',
+  }),
+  since: Since.optional(),
+  until: Until.optional(),
+  cursor: Cursor.optional(),
 })
 export type ListStoriesInput = z.input<typeof ListStoriesInput>
 

@@ -3,7 +3,9 @@ import { AppError } from '../domain/errors.ts'
 import { describeIssues } from '../domain/validation.ts'
 import { MAX_SEARCH_TERMS, parseSearchTerms } from '../domain/search-terms.ts'
 import { TOPICS } from '../domain/topics.ts'
-import type { Store, StoryStamp } from '../storage/store.ts'
+import type { Store, StoryRecord, StoryStamp } from '../storage/store.ts'
+import type { StoryFilter } from '../storage/story-window.ts'
+import { makeCursor, readCursor } from './cursor.ts'
 import { ArchiveMonthInput, GetSourceInput, GetStoryInput, ListCategoriesInput, ListStoriesInput } from './inputs.ts'
 import {
   STATIC_PAGE_PATHS, createViews, type ArchiveIndex, type ArchiveMonthSitemap, type CategoryList, type Health,
@@ -65,19 +67,29 @@ export function createQueryService(deps: QueryServiceDeps) {
   const recentStories = deps.sitemaps?.recentStories ?? SITEMAP_RECENT_STORIES
 
   async function listStories(input: unknown): Promise<StoryList> {
-    const { q, topic, limit, lang } = parse(ListStoriesInput, input)
+    const { q, topic, limit, lang, source, since, until, cursor } = parse(ListStoriesInput, input)
+    if (since !== undefined && until !== undefined && Date.parse(since) >= Date.parse(until)) {
+      throw new AppError('invalid_parameter', 'until: must be later than since')
+    }
+    const filter: StoryFilter = { sourceId: source?.toLowerCase(), since, until, before: cursor === undefined ? undefined : readCursor(cursor) }
+    let records: StoryRecord[]
     if (q !== undefined) {
-      const terms = parseSearchTerms(q)
-      if (terms.length > MAX_SEARCH_TERMS) {
+      const { terms, keywords, dropped } = parseSearchTerms(q, lang)
+      if (keywords > MAX_SEARCH_TERMS) {
         throw new AppError('invalid_parameter', `q: must contain at most ${MAX_SEARCH_TERMS} keywords`)
       }
-      const records = await fromStore(() => store.searchStories({ terms, limit, lang }))
-      const stories = records.map((r) => views.story(r, lang))
-      return { stories, count: stories.length, lang }
+      // Only punctuation matches nothing (an empty page); only dropped keywords would match everything: an error.
+      if (terms.length === 0 && dropped.length > 0) {
+        throw new AppError('invalid_parameter', 'q: needs a keyword of two or more letters that is not a common word such as "the" or "of"')
+      }
+      records = await fromStore(() => store.searchStories({ terms, limit, lang, filter }))
+    } else {
+      records = await fromStore(() => store.listStories({ topic, limit, lang, filter }))
     }
-    const records = await fromStore(() => store.listStories({ topic, limit, lang }))
     const stories = records.map((r) => views.story(r, lang))
-    return { stories, count: stories.length, lang }
+    // A full page may have a next one; a short page is the last.
+    const next = records.length === limit ? makeCursor(records[records.length - 1]!.sortKey) : null
+    return { stories, count: stories.length, lang, next_cursor: next }
   }
 
   async function getStory(input: unknown): Promise<StoryResponse> {

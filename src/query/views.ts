@@ -77,6 +77,10 @@ export const StoryList = z.strictObject({
   stories: z.array(Story),
   count: z.number().int().min(0).max(50).meta({ description: 'Number of stories returned.' }),
   lang: z.enum(LANGUAGES),
+  next_cursor: z.string().nullable().meta({
+    description: 'Pass as `cursor` (with the same other parameters) for the next, older page; null when this page '
+      + 'is the last.',
+  }),
 }).meta({ id: 'StoryList' })
 export type StoryList = z.infer<typeof StoryList>
 

@@ -4,10 +4,13 @@ import type { CoveredBy, StorySnapshot, StoryText, TranslationText } from '../do
 import type { Topic } from '../domain/topics.ts'
 import type { CrawlStore } from './crawl-store.ts'
 import type { StoreDamage } from './store-damage.ts'
+import type { StoryFilter } from './story-window.ts'
 
 /** A story as the store returns it: English text plus the requested language's translation, unresolved. */
 export interface StoryRecord {
   id: string
+  /** The story's place in newest-first order (a decimal integer, the same in every store): a page cursor's content. */
+  sortKey: string
   originalUrl: string
   originalTitle: string
   author: string | null
@@ -73,9 +76,12 @@ export interface Store {
   readonly dialect: 'sqlite' | 'postgres'
   /** The crawler's state (feeds, articles, summary retries), written in the same transactions as its stories. */
   readonly crawl: CrawlStore
-  listStories(opts: { topic?: Topic; limit: number; lang: Language }): Promise<StoryRecord[]>
-  /** Stories whose English or `lang` headline contains every term (see domain/search-terms.ts). */
-  searchStories(opts: { terms: SearchTerm[]; limit: number; lang: Language }): Promise<StoryRecord[]>
+  listStories(opts: { topic?: Topic; limit: number; lang: Language; filter?: StoryFilter }): Promise<StoryRecord[]>
+  /**
+   * Stories whose English or `lang` headline matches every term (see domain/search-terms.ts), within the filter.
+   * Cost O(limit + a bounded window), whatever the terms: see each store.
+   */
+  searchStories(opts: { terms: SearchTerm[]; limit: number; lang: Language; filter?: StoryFilter }): Promise<StoryRecord[]>
   getStory(id: string, lang: Language): Promise<StoryDetailRecord | null>
   listCategories(lang: Language): Promise<CategoryRecord[]>
   listSources(): Promise<SourceRecord[]>

@@ -6,6 +6,7 @@ import type { SourceRecord, StoryDetailRecord, StoryRecord, StoryStamp } from '.
 /** Rows as both dialects' read queries return them (SQLite gives booleans as 0/1), and their conversion to records. */
 
 export interface StoryRow {
+  seq: number | string
   id: string
   original_url: string
   original_title: string
@@ -81,6 +82,7 @@ export const toSourceRecord = (r: SourceRow): SourceRecord => ({ id: r.id, name:
 export function toStoryRecord(row: StoryRow): StoryRecord {
   return {
     id: row.id,
+    sortKey: String(row.seq),
     originalUrl: row.original_url,
     originalTitle: row.original_title,
     author: row.author,

@@ -21,7 +21,7 @@ import { ALL_SEARCH_STORIES, SEARCH_STORIES } from '../fixtures/stories.ts'
 const BASELINE_FILE = path.join(ROOT, 'test', 'fixtures', 'mcp-conformance-baseline.yml')
 const BASELINE = readBaseline(BASELINE_FILE)
 
-const TOOL_NAMES = ['get_latest_stories', 'search_stories', 'get_story', 'list_topics']
+const TOOL_NAMES = ['get_latest_stories', 'search_stories', 'get_story', 'list_topics', 'list_sources']
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false }
 const { zurichLab, rates, exports } = SEARCH_STORIES
 const storyUrl = (id: string) => `${SITE_URL}/s/${id}`
@@ -86,7 +86,7 @@ describe('MCP: Inspector CLI and the conformance suite against a real server', (
 
   for (const era of ['legacy', 'modern'] as const satisfies readonly ProtocolEra[]) {
     describe(`MCP Inspector CLI, ${era} era (${era === 'legacy' ? 'initialize, 2025-11-25' : '2026-07-28'})`, () => {
-      it('tools/list: exactly the four tools, all read-only, with input and output schemas', async () => {
+      it('tools/list: exactly the five tools, all read-only, with input and output schemas', async () => {
         // --strict exits 6 on an error-severity schema portability problem.
         const r = await inspector(url, era, ['--method', 'tools/list', '--strict'])
         assert.equal(r.code, 0, describeExec(r))

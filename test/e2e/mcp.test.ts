@@ -234,7 +234,7 @@ describe('MCP server (POST /mcp)', () => {
         assert.equal(res.headers.get('cache-control'), 'no-store')
         const list = await post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'MCP-Protocol-Version': version })
         assert.equal(list.status, 200)
-        assert.equal(list.json.result.tools.length, 4)
+        assert.equal(list.json.result.tools.length, 5)
       })
     }
 

@@ -148,7 +148,7 @@ describe('HTTP behaviour: caching, identical bytes, methods, headers', () => {
     assert.deepEqual(doc.servers, [{ url: `${SITE_URL}/api/v1`, description: 'This Newsdesk instance' }])
     const ops = Object.fromEntries(Object.entries(doc.paths as Record<string, { get: { operationId: string; responses: object; parameters?: Array<{ name: string }> } }>)
       .map(([p, item]) => [item.get.operationId, { path: p, statuses: Object.keys(item.get.responses), params: (item.get.parameters ?? []).map((x) => x.name) }]))
-    assert.deepEqual(ops.listStories, { path: '/stories', statuses: ['200', '304', '400', '405', '503'], params: ['q', 'topic', 'limit', 'lang'] })
+    assert.deepEqual(ops.listStories, { path: '/stories', statuses: ['200', '304', '400', '405', '503'], params: ['q', 'topic', 'limit', 'lang', 'source', 'since', 'until', 'cursor'] })
     assert.deepEqual(ops.getStory, { path: '/stories/{id}', statuses: ['200', '304', '400', '404', '405', '503'], params: ['id', 'lang'] })
     assert.deepEqual(ops.listCategories, { path: '/categories', statuses: ['200', '304', '400', '405', '503'], params: ['lang'] })
     assert.deepEqual(ops.listSources, { path: '/sources', statuses: ['200', '304', '405', '503'], params: [] })

@@ -9,7 +9,10 @@ import type { CapabilityName } from './understand.ts'
  */
 
 export function describeCall(capability: CapabilityName, args: Record<string, unknown>, note?: string): string {
-  const sentence = `${plainSentence(capability, args)}, in ${ENGLISH_NAMES[args.lang as Language]}.`
+  const when = typeof args.since === 'string' ? `, published since ${args.since}` : ''
+  const sentence = capability === 'list_sources'
+    ? 'The list of publishers, with their ids.'
+    : `${plainSentence(capability, args)}${when}, in ${ENGLISH_NAMES[args.lang as Language]}.`
   return note ? `${note}; ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}` : sentence
 }
 
@@ -28,5 +31,7 @@ function plainSentence(capability: CapabilityName, args: Record<string, unknown>
       return `The story ${String(args.id)}`
     case 'list_topics':
       return 'The list of topics'
+    case 'list_sources':
+      return 'The list of publishers'
   }
 }

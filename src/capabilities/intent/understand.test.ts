@@ -5,6 +5,8 @@ import { CAPABILITIES } from '../catalog.ts'
 import { understandData, understandText, type CapabilityName, type Understood } from './understand.ts'
 
 const SITE = 'https://news.example.org'
+/** A Wednesday: "since Monday" is 2026-11-23, "today" 2026-11-25. */
+const NOW = Date.parse('2026-11-25T10:30:00Z')
 const ID = '0f8fad5b-d9cb-469f-a165-70867728950e'
 const OTHER_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7'
 
@@ -47,11 +49,17 @@ const ROWS: Row[] = [
   row('LLMs', latest({ topic: 'data-ai', lang: 'en' })),
   row('machine learning news please', latest({ topic: 'data-ai', lang: 'en' })),
   row('startup news', latest({ topic: 'entrepreneurship', lang: 'en' })),
-  row('hiring and layoffs this week', latest({ topic: 'people', lang: 'en' })),
+  row('hiring and layoffs this week', latest({ topic: 'people', lang: 'en', since: '2026-11-23T00:00:00Z' })),
   row('remote work', latest({ topic: 'people', lang: 'en' })),
   row('HR news', latest({ topic: 'people', lang: 'en' })),
   row('SEO and advertising updates', latest({ topic: 'marketing', lang: 'en' })),
-  row('how are the markets doing today?', latest({ topic: 'finance', lang: 'en' })),
+  row('how are the markets doing today?', latest({ topic: 'finance', lang: 'en', since: '2026-11-25T00:00:00Z' })),
+  // time phrases become `since` (UTC days); a request for the publishers is list_sources
+  row('finance news since Monday', latest({ topic: 'finance', lang: 'en', since: '2026-11-23T00:00:00Z' })),
+  row('news about Nvidia from the last 24 hours', search({ query: 'Nvidia', lang: 'en', since: '2026-11-24T10:30:00Z' })),
+  row('noticias de finanzas desde el lunes', latest({ topic: 'finance', lang: 'es', since: '2026-11-23T00:00:00Z' })),
+  row('Which publishers do you cover?', { capability: 'list_sources', args: {}, guessed: false }),
+  row('list sources', { capability: 'list_sources', args: {}, guessed: false }),
   row('crypto', latest({ topic: 'finance', lang: 'en' })),
   row('news for software engineers', latest({ topic: 'engineering', lang: 'en' })),
   row('product management news', latest({ topic: 'product', lang: 'en' })),
@@ -87,7 +95,7 @@ const ROWS: Row[] = [
   row('news about X', latest({ lang: 'en' }, true)),
   // language cues override the message's language
   row('AI news in Spanish', latest({ topic: 'data-ai', lang: 'es' })),
-  row('Is there any news on OpenAI today? In French please', search({ query: 'OpenAI', lang: 'fr' })),
+  row('Is there any news on OpenAI today? In French please', search({ query: 'OpenAI', lang: 'fr', since: '2026-11-25T00:00:00Z' })),
 
   // Spanish
   row('noticias sobre Tesla', search({ query: 'Tesla', lang: 'es' })),
@@ -150,7 +158,7 @@ const HELD_OUT: Row[] = [
   row('news in Korean about Samsung', search({ query: 'Samsung', lang: 'ko' })),
   row('blah', search({ query: 'blah', lang: 'en' }, true)),
   row('Qué hay de nuevo en ciberseguridad?', search({ query: 'ciberseguridad', lang: 'es' })),
-  row('cuáles son las noticias más importantes de hoy', latest({ lang: 'es' })),
+  row('cuáles son las noticias más importantes de hoy', latest({ lang: 'es', since: '2026-11-25T00:00:00Z' })),
   row('Je veux les 10 derniers titres sur Renault', search({ query: 'Renault', limit: 10, lang: 'fr' })),
   row('Gibt es Neuigkeiten zu Volkswagen?', search({ query: 'Volkswagen', lang: 'de' })),
   row('Kannst du mir die neuesten Tech-News zeigen?', search({ query: 'Tech', lang: 'de' })),
@@ -197,7 +205,7 @@ function assertValid(u: Understood) {
   assert.ok(capability, `unknown capability ${u.capability}`)
   const parsed = capability.input.safeParse(u.args)
   assert.ok(parsed.success, `args fail the ${u.capability} schema: ${JSON.stringify(u.args)}`)
-  assert.ok(typeof u.args.lang === 'string', 'args always carry lang')
+  if (u.capability !== 'list_sources') assert.ok(typeof u.args.lang === 'string', 'args always carry lang')
   assert.match(u.understood, /^[A-Z0-9"].*\.$/s, 'understood is one sentence')
   assert.doesNotMatch(u.understood, /\n/)
 }
@@ -205,7 +213,7 @@ function assertValid(u: Understood) {
 function checkRows(rows: Row[]) {
   for (const r of rows) {
     it(`${r.text} → ${r.capability} ${JSON.stringify(r.args)}${r.guessed ? ' (guessed)' : ''}`, () => {
-      const u = understandText(r.text, SITE)
+      const u = understandText(r.text, SITE, NOW)
       assert.equal(u.capability, r.capability, u.understood)
       assert.deepEqual(u.args, r.args, u.understood)
       assert.equal(u.guessed, r.guessed ?? false, u.understood)
@@ -218,7 +226,7 @@ describe('understandText', () => {
   checkRows(ROWS)
 
   it('covers every language and capability in the table', () => {
-    const langs = new Set(ROWS.map((r) => r.args.lang))
+    const langs = new Set(ROWS.flatMap((r) => (r.args.lang === undefined ? [] : [r.args.lang])))
     assert.deepEqual([...langs].sort(), ['ar', 'de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pt'])
     assert.deepEqual(new Set(ROWS.map((r) => r.capability)), new Set(CAPABILITIES.map((c) => c.name)))
   })
@@ -229,6 +237,8 @@ describe('understandText', () => {
     assert.equal(understandText('news about nvidia chips', SITE).understood,
       'Searched headlines for "nvidia chips", in English.')
     assert.match(understandText('hello', SITE).understood, /^Nothing specific was recognized; latest stories/)
+    assert.equal(understandText('finance news since Monday', SITE, NOW).understood,
+      'Latest stories in Finance (finance), in English; only stories published since 2026-11-23T00:00:00Z (since Monday).')
   })
 
   it('never throws, and always returns valid arguments', () => {

@@ -13,6 +13,7 @@ import { readLimit } from './limit.ts'
 import { takeLinks, type LinkReading } from './links.ts'
 import { takeQuotes } from './quotes.ts'
 import { prepare } from './text.ts'
+import { isSourcesRequest, takeTimeWindow } from './time-window.ts'
 import { tokenize, type Token } from './tokens.ts'
 
 /**
@@ -30,7 +31,7 @@ import { tokenize, type Token } from './tokens.ts'
  * The reply language is an explicit cue ("in Spanish"), else the `lang` of a site link, else the message's own.
  */
 
-export type CapabilityName = 'get_latest_stories' | 'search_stories' | 'get_story' | 'list_topics'
+export type CapabilityName = 'get_latest_stories' | 'search_stories' | 'get_story' | 'list_topics' | 'list_sources'
 
 export interface Understood {
   capability: CapabilityName
@@ -65,10 +66,16 @@ interface Request {
  * Free text → capability call. Never throws for any string input; empty text reads as the latest stories,
  * guessed (rejecting it is the caller's job).
  */
-export function understandText(text: string, siteUrl: string): Understood {
+export function understandText(text: string, siteUrl: string, now: number = Date.now()): Understood {
   try {
-    const request = readRequest(String(text ?? ''), siteUrl)
-    return fromLinks(request) ?? fromQuotes(request) ?? fromWords(request)
+    if (isSourcesRequest(String(text ?? ''))) return call('list_sources', {}, false)
+    // A time phrase ("since Monday") is a filter, not keywords: read it first, then the rest as before.
+    const time = takeTimeWindow(String(text ?? ''), now)
+    const request = readRequest(time.rest, siteUrl)
+    const understood = fromLinks(request) ?? fromQuotes(request) ?? fromWords(request)
+    if (!time.since || (understood.capability !== 'get_latest_stories' && understood.capability !== 'search_stories')) return understood
+    const args = { ...understood.args, since: time.since }
+    return { ...understood, args, understood: `${understood.understood.replace(/\.$/, '')}; only stories published since ${time.since} (${time.phrase}).` }
   } catch {
     // The contract is "never throws": a message the reader trips over still gets the safest reading.
     return call('get_latest_stories', { lang: 'en' }, true, 'The request could not be read')
@@ -217,13 +224,13 @@ function fitWords(words: string[]): FittedQuery | undefined {
   let cut = false
   for (const word of words.filter(Boolean)) {
     const longer = query ? `${query} ${word}` : word
-    if (longer.length > MAX_QUERY_LENGTH || parseSearchTerms(longer).length > MAX_SEARCH_TERMS) {
+    if (longer.length > MAX_QUERY_LENGTH || parseSearchTerms(longer, 'en').keywords > MAX_SEARCH_TERMS) {
       cut = true
       break
     }
     query = longer
   }
-  const searchable = query.length >= MIN_QUERY_LENGTH && parseSearchTerms(query).length > 0
+  const searchable = query.length >= MIN_QUERY_LENGTH && parseSearchTerms(query, 'en').terms.length > 0
   return searchable ? { query, cut } : undefined
 }
 
@@ -265,7 +272,7 @@ export function understandData(data: Record<string, unknown>, siteUrl: string): 
   if (!parsed.success) throw invalid(describeIssues(parsed.error))
   const args: Record<string, unknown> = {}
   for (const key of Object.keys(given)) if (key in parsed.data) args[key] = parsed.data[key]
-  args.lang = parsed.data.lang
+  if (parsed.data.lang !== undefined) args.lang = parsed.data.lang
   if (name === 'get_story') args.id = storyIdFrom(String(parsed.data.id), siteUrl)
   return call(name, args, false)
 }

@@ -1,7 +1,8 @@
 import pg from 'pg'
-import { LANGUAGES } from '../../domain/languages.ts'
+import { LANGUAGES, isLanguage } from '../../domain/languages.ts'
 import { TOPICS, TOPIC_NAMES } from '../../domain/topics.ts'
 import { clientConfig, quoteIdent, type PostgresConnection } from './connection.ts'
+import { toSearchVector } from './search-tokens.ts'
 
 interface Migration {
   version: number
@@ -169,6 +170,32 @@ const MIGRATIONS: Migration[] = [
         CREATE INDEX articles_by_commit ON articles (commit_seq);
         INSERT INTO meta (key, value) VALUES ('clustering', 'lock') ON CONFLICT (key) DO NOTHING;
       `)
+    },
+  },
+  {
+    version: 4,
+    name: 'headline search by word stems, whole short words and publisher',
+    async up(client) {
+      // The search column now also holds each headline's word stems and its publisher's token
+      // (domain/search-terms.ts): every stored headline is tokenized again, in pages of the primary key.
+      let after = ['', '']
+      for (;;) {
+        const { rows } = await client.query<{ story_id: string; lang: string; headline: string; text_lang: string; source_id: string | null }>(
+          `SELECT t.story_id, t.lang, t.headline, s.text_lang, s.source_id
+           FROM story_texts t JOIN stories s ON s.id = t.story_id
+           WHERE (t.story_id, t.lang) > ($1::text, $2::text) ORDER BY t.story_id, t.lang LIMIT 5000`, after)
+        if (rows.length === 0) break
+        const page = rows.filter((r) => r.headline !== null && isLanguage(r.lang))
+        await client.query(`UPDATE story_texts t SET search = u.search::tsvector
+          FROM unnest($1::text[], $2::text[], $3::text[]) AS u(story_id, lang, search)
+          WHERE t.story_id = u.story_id AND t.lang = u.lang`, [
+          page.map((r) => r.story_id), page.map((r) => r.lang),
+          // The English row holds the base text, written in text_lang until a model translates it.
+          page.map((r) => toSearchVector(r.headline, r.lang === 'en' && isLanguage(r.text_lang) ? r.text_lang : r.lang as never, r.source_id)),
+        ])
+        const last = rows[rows.length - 1]!
+        after = [last.story_id, last.lang]
+      }
     },
   },
   {

@@ -8,6 +8,8 @@ import { migratePostgres } from './migrations.ts'
 import { createPostgresCrawlStore } from './postgres-crawl-store.ts'
 import { SQL } from './queries.ts'
 import { toSearchQuery } from './search-tokens.ts'
+import { sourceTerm } from '../../domain/search-terms.ts'
+import { SEQ_END, seqWindow } from '../story-window.ts'
 import {
   pagedSnapshots, toSourceRecord, toStamp, toStoryDetailRecord, toStoryRecord,
   type ExportStoryRow, type SourceRow, type StampRow, type StoryDetailRow, type StoryRow, type TextRow,
@@ -23,8 +25,6 @@ import { createDamageRecord, watchForDamage, type StoreDamage } from '../store-d
 export const SEARCH_WINDOW = 2000
 export const SEARCH_MAX_WINDOW = 32_000
 export const SEARCH_WALK_LIMIT = 64_000
-/** Larger than any seq: the upper edge of the first window. */
-const SEQ_CEILING = '9223372036854775807'
 
 export interface PostgresStore extends Store {
   /** Resolves once the schema is migrated (every other method waits for it too); rejects when that failed. */
@@ -82,16 +82,26 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
     versions,
     crawl: createPostgresCrawlStore(pool, ready, { channel, committed: versions.advance }),
 
-    async listStories({ topic, limit, lang }) {
+    async listStories({ topic, limit, lang, filter = {} }) {
+      const { lo, hi } = seqWindow(filter)
+      const { sourceId } = filter
       const rows = topic
-        ? await query<StoryRow>(SQL.listTopic, [lang, limit, topic])
-        : await query<StoryRow>(SQL.list, [lang, limit])
+        ? (sourceId
+          ? await query<StoryRow>(SQL.listTopicSource, [lang, limit, sourceId, lo, hi, topic])
+          : await query<StoryRow>(SQL.listTopic, [lang, limit, topic, lo, hi]))
+        : (sourceId
+          ? await query<StoryRow>(SQL.listSource, [lang, limit, sourceId, lo, hi])
+          : await query<StoryRow>(SQL.list, [lang, limit, lo, hi]))
       return rows.map(toStoryRecord)
     },
 
-    async searchStories({ terms, limit, lang }) {
-      const tsquery = toSearchQuery(terms)
+    async searchStories({ terms, limit, lang, filter = {} }) {
+      const tsquery = toSearchQuery(filter.sourceId ? [...terms, sourceTerm(filter.sourceId)] : terms)
       if (tsquery === null) return []
+      const window = seqWindow(filter)
+      const top = String(window.hi)
+      const bottom = String(window.lo)
+      if (window.lo >= window.hi) return []
       // A GIN index cannot return matches newest first: its cost is every matching row, which for common words
       // grows with the corpus. So the newest stories are walked first, window by window, at a cost bounded by the
       // windows' sizes; the index is asked only for what is too rare to walk to: no hit in the first window, or too
@@ -99,16 +109,17 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
       const seqs: string[] = []
       let walked = 0
       let size = SEARCH_WINDOW
-      let hi = SEQ_CEILING
+      let hi = top
       for (;;) {
-        const floor = String((await query<{ floor: string }>(SQL.searchFloor, [walked + size]))[0]!.floor)
+        const edge = BigInt((await query<{ floor: string }>(SQL.searchFloor, [walked + size, top]))[0]!.floor)
+        const floor = String(edge > window.lo ? edge : window.lo)
         const hits = await query<{ story_seq: string }>(SQL.searchWalk, [lang, limit - seqs.length, tsquery, floor, hi])
         seqs.push(...hits.map((h) => h.story_seq))
         walked += size
         hi = floor
-        if (seqs.length >= limit || floor === '0') break
+        if (seqs.length >= limit || floor === bottom) break
         if (seqs.length === 0 || walked >= SEARCH_WALK_LIMIT) {
-          const older = await query<{ story_seq: string }>(SQL.searchIndex, [lang, limit - seqs.length, tsquery, floor])
+          const older = await query<{ story_seq: string }>(SQL.searchIndex, [lang, limit - seqs.length, tsquery, floor, bottom])
           seqs.push(...older.map((h) => h.story_seq))
           break
         }
@@ -144,7 +155,7 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
     },
 
     async listSourceStories({ sourceId, limit, lang }) {
-      return (await query<StoryRow>(SQL.listSource, [lang, limit, sourceId])).map(toStoryRecord)
+      return (await query<StoryRow>(SQL.listSource, [lang, limit, sourceId, 0, SEQ_END])).map(toStoryRecord)
     },
 
     async listRecentStamps(limit) {

@@ -4,7 +4,7 @@
  */
 
 const STORY_COLUMNS = `
-  s.id, s.original_url, s.original_title, s.author, s.published_at, s.cover_image_url, s.multi_source, s.text_lang, s.quarantined,
+  s.seq, s.id, s.original_url, s.original_title, s.author, s.published_at, s.cover_image_url, s.multi_source, s.text_lang, s.quarantined,
   s.category, cn.name AS category_name,
   s.source_id, src.name AS source_name, src.site_url AS source_site_url,
   en.headline AS en_headline, en.summary AS en_summary,
@@ -22,14 +22,20 @@ const page = (where: string) => `SELECT ${STORY_COLUMNS}
   FROM (SELECT * FROM stories ${where} ORDER BY seq DESC LIMIT $2) s ${STORY_JOINS}
   ORDER BY s.seq DESC`
 
+// Lists take the seq window [$4, $5) ([$3, $4) for the plain list) of their filters (since, until, cursor; see
+// story-window.ts): a range of the walked key, so the walk starts at the top and stops after $2 rows or at the floor.
+const WINDOW = 'seq >= $4::bigint AND seq < $5::bigint'
+
 export const SQL = {
-  list: page(''),
-  listTopic: page('WHERE category = $3::text'),
-  listSource: page('WHERE source_id = $3::text'),
+  list: page('WHERE seq >= $3::bigint AND seq < $4::bigint'),
+  listTopic: page(`WHERE category = $3::text AND ${WINDOW}`),
+  listSource: page(`WHERE source_id = $3::text AND ${WINDOW}`),
+  listTopicSource: page(`WHERE source_id = $3::text AND category = $6::text AND ${WINDOW}`),
   // Search finds the page's story seqs in steps (see searchStories in open-postgres-store.ts), then reads them
   // like a list page (storiesBySeq). A story matching in English and in $1 counts once.
-  // The lower edge of a window of the newest $1 stories: an index-only walk of $1 entries.
-  searchFloor: 'SELECT COALESCE((SELECT seq FROM stories ORDER BY seq DESC OFFSET $1 LIMIT 1), 0) AS floor',
+  // The lower edge of a window of the newest $1 stories below seq $2: an index-only walk of $1 entries.
+  searchFloor: `SELECT COALESCE((SELECT seq FROM stories WHERE seq < $2::bigint ORDER BY seq DESC OFFSET $1 LIMIT 1), 0)
+    AS floor`,
   // One window [$4, $5) walked: each of its text rows is read through story_texts_by_seq and tested against the
   // query, so the cost is the window's size, whatever the terms. The OFFSET 0 fence keeps the planner from taking
   // the rows from the GIN index instead: its cost is the size of every term's posting lists (of every word a prefix
@@ -42,7 +48,7 @@ export const SQL = {
   // so nothing rewards walking the seq index; the cost is that of the terms' posting lists.
   searchIndex: `WITH matched AS MATERIALIZED (
       SELECT story_seq FROM story_texts
-      WHERE search @@ $3::tsquery AND lang IN ('en', $1::text) AND story_seq < $4::bigint)
+      WHERE search @@ $3::tsquery AND lang IN ('en', $1::text) AND story_seq < $4::bigint AND story_seq >= $5::bigint)
     SELECT DISTINCT story_seq FROM matched ORDER BY story_seq DESC LIMIT $2`,
   storiesBySeq: `SELECT ${STORY_COLUMNS}
     FROM stories s ${STORY_JOINS} WHERE s.seq = ANY($2::bigint[])

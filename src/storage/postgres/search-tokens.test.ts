@@ -60,19 +60,25 @@ describe('search tokens: the same tokens as SQLite FTS5 unicode61 remove_diacrit
 
 describe('search tokens: vectors and queries', () => {
   it('stores positions, so CJK bigram phrases match in sequence', () => {
-    assert.equal(toSearchVector('Crédit Azur'), `'credit':1 'azur':2`)
-    assert.equal(toSearchVector('半導体'), `'半導':1 '導体':2 '体':3`)
+    assert.equal(toSearchVector('Crédit Azur', 'en', null), `'credit':1 'azur':2`)
+    assert.equal(toSearchVector('半導体', 'ja', null), `'半導':1 '導体':2 '体':3`)
   })
 
-  it('ANDs prefix terms, phrases CJK terms, and quotes everything the user typed', () => {
-    assert.equal(toSearchQuery(parseSearchTerms('Crédit semi')), `'credit':* & 'semi':*`)
-    assert.equal(toSearchQuery(parseSearchTerms('半導体 研')), `('半導' <-> '導体') & '研':*`)
-    assert.equal(toSearchQuery(parseSearchTerms(`it's a:b | !c & (d)`)), `'it':* & 's':* & 'a':* & 'b':* & 'c':* & 'd':*`)
-    assert.equal(toSearchQuery(parseSearchTerms('a\u0305b')), `('a' <-> 'b':*)`, 'a word FTS5 splits is a phrase')
+  it('adds the marked stems that differ from their words, and the publisher token', () => {
+    assert.equal(toSearchVector('Banks grew', 'en', 'AB-12'), `'banks':1 'grew':2 '\ue000bank':3 '\ue000grow':4 '\ue001ab12':5`)
+  })
+
+  it('ORs the alternatives of each keyword, ANDs keywords, phrases CJK terms, quotes everything typed', () => {
+    const q = (text: string) => toSearchQuery(parseSearchTerms(text, 'en').terms)
+    assert.equal(q('Crédit semi'), `('credit':* | '\ue000credit') & ('semi':* | '\ue000semi')`)
+    assert.equal(q('banks AI'), `('banks':* | 'bank' | '\ue000bank') & ('ai' | '\ue000ai')`)
+    assert.equal(q('半導体 研'), `('半導' <-> '導体') & '研':*`)
+    assert.equal(q(`it's ab:cd | !ef & (gh)`), `('it' | '\ue000it') & ('ab' | '\ue000ab') & ('cd' | '\ue000cd') & ('ef' | '\ue000ef') & ('gh' | '\ue000gh')`)
+    assert.equal(toSearchQuery([{ keyword: 'x', anyOf: [{ text: 'ab\u0305cd', prefix: true }] }]), `('ab' <-> 'cd':*)`, 'a word FTS5 splits is a phrase')
   })
 
   it('gives no query for a term without token characters: FTS5 matches nothing for it', () => {
-    assert.equal(toSearchQuery(parseSearchTerms('\u0305 rates')), null)
+    assert.equal(toSearchQuery([{ keyword: 'x', anyOf: [{ text: '\u0305', prefix: true }] }]), null)
     assert.equal(toSearchQuery([]), null)
   })
 })

@@ -1,3 +1,4 @@
+import type { Language } from '../../domain/languages.ts'
 import { toIndexText, type SearchTerm } from '../../domain/search-terms.ts'
 
 /**
@@ -79,25 +80,30 @@ const MAX_POSITION = 16383
  * The stored search text of one headline: a tsvector literal of its tokens with their positions (positions make
  * the CJK bigram phrases work), built from the same index text as SQLite's (NFKC, CJK runs split into bigrams).
  */
-export function toSearchVector(headline: string): string {
-  return tokenize(toIndexText(headline))
+export function toSearchVector(headline: string, lang: Language, sourceId: string | null): string {
+  return tokenize(toIndexText(headline, lang, sourceId))
     .map((token, i) => `${lexeme(token)}:${Math.min(i + 1, MAX_POSITION)}`)
     .join(' ')
 }
 
 /**
- * The tsquery literal that ANDs every term, or null when some term can match nothing (it has no token
- * characters at all; FTS5 matches nothing for an empty phrase either). A word term is a prefix of a word;
- * when it tokenizes into several tokens it is, as in FTS5, a phrase whose last token is a prefix. CJK terms
- * are bigram phrases. Nothing the user typed is read as tsquery syntax: every lexeme is quoted.
+ * The tsquery literal that ANDs every term, each the OR of its alternatives, or null when some term can match
+ * nothing (no alternative has token characters; FTS5 matches nothing for an empty phrase either). An alternative
+ * that tokenizes into several tokens is, as in FTS5, a phrase; a prefix alternative's last token is a prefix.
+ * Nothing the user typed is read as tsquery syntax: every lexeme is quoted.
  */
 export function toSearchQuery(terms: SearchTerm[]): string | null {
   const parts: string[] = []
   for (const term of terms) {
-    const tokens = term.kind === 'prefix' ? tokenize(term.word) : term.tokens.flatMap((t) => tokenize(t))
-    if (tokens.length === 0) return null
-    const phrase = tokens.map((t, i) => (term.kind === 'prefix' && i === tokens.length - 1 ? `${lexeme(t)}:*` : lexeme(t)))
-    parts.push(phrase.length === 1 ? phrase[0]! : `(${phrase.join(' <-> ')})`)
+    const alternatives: string[] = []
+    for (const alt of term.anyOf) {
+      const tokens = tokenize(alt.text)
+      if (tokens.length === 0) continue
+      const phrase = tokens.map((t, i) => (alt.prefix && i === tokens.length - 1 ? `${lexeme(t)}:*` : lexeme(t)))
+      alternatives.push(phrase.length === 1 ? phrase[0]! : `(${phrase.join(' <-> ')})`)
+    }
+    if (alternatives.length === 0) return null
+    parts.push(alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' | ')})`)
   }
   return parts.length === 0 ? null : parts.join(' & ')
 }

@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { TRANSLATION_LANGUAGES } from '../../domain/languages.ts'
+import { TRANSLATION_LANGUAGES, type Language } from '../../domain/languages.ts'
 import type { StorySnapshot } from '../../domain/story.ts'
 import { TIEBREAK_SLOTS, archiveMonthKey, preferredTiebreak, publishedSecond } from '../sqlite/sort-key.ts'
 import type { UpsertResult } from '../store.ts'
@@ -137,14 +137,15 @@ async function insertStories(client: pg.ClientBase, rows: Array<{ story: StorySn
     storyId: [] as string[], lang: [] as string[], headline: [] as Array<string | null>, summary: [] as Array<string | null>,
     cards: [] as Array<string | null>, seq: [] as number[], search: [] as Array<string | null>,
   }
-  const text = (storyId: string, seq: number, lang: string, headline: string | null, summary: string | null, cards: unknown) => {
+  const text = (storyId: string, seq: number, lang: string, headline: string | null, summary: string | null, cards: unknown,
+    written: Language, sourceId: string | null) => {
     t.storyId.push(storyId)
     t.lang.push(lang)
     t.headline.push(headline)
     t.summary.push(summary)
     t.cards.push(json(cards))
     t.seq.push(seq)
-    t.search.push(headline ? toSearchVector(headline) : null)
+    t.search.push(headline ? toSearchVector(headline, written, sourceId) : null)
   }
   for (const { story: s, seq } of rows) {
     c.seq.push(seq)
@@ -160,10 +161,11 @@ async function insertStories(client: pg.ClientBase, rows: Array<{ story: StorySn
     c.coveredBy.push(json(s.covered_by))
     c.textLang.push(s.text_lang)
     c.quarantined.push(s.quarantined === true)
-    text(s.id, seq, 'en', s.headline, s.summary, s.cards)
+    // The English row holds the base text, written in text_lang until a model translates it.
+    text(s.id, seq, 'en', s.headline, s.summary, s.cards, s.text_lang, s.source?.id ?? null)
     for (const lang of TRANSLATION_LANGUAGES) {
       const tr = s.translations[lang]
-      if (tr) text(s.id, seq, lang, tr.headline ?? null, tr.summary ?? null, tr.cards)
+      if (tr) text(s.id, seq, lang, tr.headline ?? null, tr.summary ?? null, tr.cards, lang, s.source?.id ?? null)
     }
   }
   await client.query(`INSERT INTO stories (seq, id, original_url, original_title, author, published_at, cover_image_url,

@@ -1,5 +1,7 @@
 import type { Database } from 'better-sqlite3'
-import { LANGUAGES } from '../../domain/languages.ts'
+import { LANGUAGES, isLanguage, languageIndex } from '../../domain/languages.ts'
+import { toIndexText } from '../../domain/search-terms.ts'
+import { LANGUAGE_SLOTS } from './sort-key.ts'
 import { TOPICS, TOPIC_NAMES } from '../../domain/topics.ts'
 
 interface Migration {
@@ -162,6 +164,43 @@ const MIGRATIONS: Migration[] = [
         ) WITHOUT ROWID;
         CREATE INDEX story_summaries_due ON story_summaries (retry_at) WHERE retry_at IS NOT NULL;
       `)
+    },
+  },
+  {
+    version: 4,
+    name: 'headline search by word stems, whole short words and publisher',
+    up(db) {
+      // The index now also holds each headline's word stems and its publisher's token (domain/search-terms.ts), so
+      // every stored headline is indexed again; the table is rebuilt, as a contentless one cannot be re-read.
+      db.exec(`
+        DROP TABLE story_search;
+        CREATE VIRTUAL TABLE story_search USING fts5 (
+          headline,
+          content = '',
+          contentless_delete = 1,
+          tokenize = 'unicode61 remove_diacritics 2',
+          prefix = '2 3 4 5 6 7 8 9 10 11 12'
+        );
+      `)
+      const insert = db.prepare('INSERT INTO story_search (rowid, headline) VALUES (?, ?)')
+      // In pages: better-sqlite3 runs no other statement while one is being iterated.
+      const page = db.prepare(`SELECT s.seq, s.source_id, s.text_lang, t.story_id, t.lang, t.headline
+        FROM story_texts t JOIN stories s ON s.id = t.story_id
+        WHERE (t.story_id, t.lang) > (?, ?) ORDER BY t.story_id, t.lang LIMIT 5000`)
+      type Row = { seq: number; source_id: string | null; text_lang: string; story_id: string; lang: string; headline: string | null }
+      let after = ['', '']
+      for (;;) {
+        const rows = page.all(after[0], after[1]) as Row[]
+        if (rows.length === 0) break
+        for (const r of rows) {
+          if (r.headline === null || !isLanguage(r.lang)) continue
+          // The English row holds the base text, written in text_lang until a model translates it.
+          const written = r.lang === 'en' && isLanguage(r.text_lang) ? r.text_lang : r.lang
+          insert.run(r.seq * LANGUAGE_SLOTS + languageIndex(r.lang), toIndexText(r.headline, written, r.source_id))
+        }
+        const last = rows[rows.length - 1]!
+        after = [last.story_id, last.lang]
+      }
     },
   },
   {

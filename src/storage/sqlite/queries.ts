@@ -17,14 +17,22 @@ const STORY_JOINS = `
 
 /** The read queries, exported so the query-plan test checks exactly what runs. */
 export const SQL = {
-  list: `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS} ORDER BY s.seq DESC LIMIT @limit`,
+  // Lists take the seq window [@lo, @hi) of their filters (since, until, cursor; see story-window.ts): a range of
+  // the walked key, so the walk starts at @hi and stops after @limit rows or at @lo.
+  list: `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
+    WHERE s.seq >= @lo AND s.seq < @hi ORDER BY s.seq DESC LIMIT @limit`,
   listTopic: `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
-    WHERE s.category = @topic ORDER BY s.seq DESC LIMIT @limit`,
+    WHERE s.category = @topic AND s.seq >= @lo AND s.seq < @hi ORDER BY s.seq DESC LIMIT @limit`,
   listSource: `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
-    WHERE s.source_id = @sourceId ORDER BY s.seq DESC LIMIT @limit`,
-  // rowid = seq * 16 + language index, so rowid order is newest first and the language is rowid % 16.
+    WHERE s.source_id = @sourceId AND s.seq >= @lo AND s.seq < @hi ORDER BY s.seq DESC LIMIT @limit`,
+  listTopicSource: `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
+    WHERE s.source_id = @sourceId AND s.category = @topic AND s.seq >= @lo AND s.seq < @hi
+    ORDER BY s.seq DESC LIMIT @limit`,
+  // rowid = seq * 16 + language index, so rowid order is newest first and the language is rowid % 16. FTS5 takes
+  // the rowid range itself (a seek in each posting list), and walks the lists newest first, stopping after @rows.
   searchRowids: `SELECT rowid AS r FROM story_search
     WHERE story_search MATCH @match AND (rowid % ${LANGUAGE_SLOTS}) IN (0, @langIndex)
+      AND rowid >= @lo * ${LANGUAGE_SLOTS} AND rowid < @hi * ${LANGUAGE_SLOTS}
     ORDER BY rowid DESC LIMIT @rows`,
   bySeqs: `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
     WHERE s.seq IN (SELECT value FROM json_each(@seqs)) ORDER BY s.seq DESC`,

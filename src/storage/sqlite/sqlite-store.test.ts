@@ -8,6 +8,8 @@ import Database from './driver.ts'
 import { StorySnapshot } from '../../domain/story.ts'
 import { makeStory } from '../../../test/fixtures/stories.ts'
 import { runStoreContract } from '../store.contract.ts'
+import { runSearchContract } from '../search.contract.ts'
+import { SEQ_END } from '../story-window.ts'
 import { runCrawlStoreContract } from '../crawl-store.contract.ts'
 import { SQL } from './queries.ts'
 import { MIGRATION_VERSIONS } from './migrations.ts'
@@ -20,6 +22,7 @@ let n = 0
 const freshFile = () => path.join(dir, `store-${++n}.db`)
 
 runStoreContract('sqlite', async () => openSqliteStore(freshFile()))
+runSearchContract('sqlite', async () => openSqliteStore(freshFile()))
 runCrawlStoreContract('sqlite', async () => openSqliteStore(freshFile()))
 
 describe('sqlite store specifics', () => {
@@ -74,19 +77,19 @@ describe('sqlite store specifics', () => {
     const noSort = (p: string) => assert.doesNotMatch(p, /TEMP B-TREE/, p)
 
     for (const lang of ['en', 'es']) {
-      const list = plan(SQL.list, { limit: 20, lang })
+      const list = plan(SQL.list, { limit: 20, lang, lo: 0, hi: SEQ_END })
       noSort(list)
-      assert.match(list, /^SCAN s\b/, list)
+      assert.match(list, /^SEARCH s USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)/, list)
 
-      const topic = plan(SQL.listTopic, { topic: 'business', limit: 20, lang })
+      const topic = plan(SQL.listTopic, { topic: 'business', limit: 20, lang, lo: 0, hi: SEQ_END })
       noSort(topic)
-      assert.match(topic, /^SEARCH s USING INDEX stories_by_category \(category=\?\)/, topic)
+      assert.match(topic, /^SEARCH s USING INDEX stories_by_category \(category=\? AND seq>\? AND seq<\?\)/, topic)
 
-      const source = plan(SQL.listSource, { sourceId: 'x', limit: 20, lang })
+      const source = plan(SQL.listSource, { sourceId: 'x', limit: 20, lang, lo: 0, hi: SEQ_END })
       noSort(source)
-      assert.match(source, /^SEARCH s USING INDEX stories_by_source \(source_id=\?\)/, source)
+      assert.match(source, /^SEARCH s USING INDEX stories_by_source \(source_id=\? AND seq>\? AND seq<\?\)/, source)
 
-      const search = plan(SQL.searchRowids, { match: '"port"*', langIndex: 1, rows: 40 })
+      const search = plan(SQL.searchRowids, { match: '"port"*', langIndex: 1, rows: 40, lo: 0, hi: SEQ_END })
       noSort(search)
       assert.match(search, /^SCAN story_search VIRTUAL TABLE INDEX/, search)
 

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from './driver.ts'
 import { TRANSLATION_LANGUAGES, languageIndex } from '../../domain/languages.ts'
-import { toIndexText } from '../../domain/search-terms.ts'
+import { sourceTerm, toIndexText } from '../../domain/search-terms.ts'
 import type { StorySnapshot } from '../../domain/story.ts'
 import type { ArchiveMonthRecord, CategoryRecord, Store, UpsertResult } from '../store.ts'
 import {
@@ -15,6 +15,7 @@ import { migrate } from './migrations.ts'
 import { quickCheck, sqliteDamage } from './quick-check.ts'
 import { createDamageRecord, watchForDamage } from '../store-damage.ts'
 import { createSqliteVersionMemo } from './content-version-memo.ts'
+import { SEQ_END, seqWindow } from '../story-window.ts'
 import { createSqliteCrawlStore } from './sqlite-crawl-store.ts'
 import {
   LANGUAGE_SLOTS, TIEBREAK_SLOTS, archiveMonthKey, monthSeqRange, preferredTiebreak, publishedSecond,
@@ -44,6 +45,7 @@ export function openSqliteStore(file: string): Store {
     list: db.prepare(SQL.list),
     listTopic: db.prepare(SQL.listTopic),
     listSource: db.prepare(SQL.listSource),
+    listTopicSource: db.prepare(SQL.listTopicSource),
     recentStamps: db.prepare(SQL.recentStamps),
     archiveMonths: db.prepare(SQL.archiveMonths),
     monthStamps: db.prepare(SQL.monthStamps),
@@ -130,12 +132,13 @@ export function openSqliteStore(file: string): Store {
     })
     const json = (v: unknown) => (v == null ? null : JSON.stringify(v))
     stmt.insertText.run(s.id, 'en', s.headline, s.summary, json(s.cards))
-    stmt.insertSearchRow.run(seq * LANGUAGE_SLOTS, toIndexText(s.headline))
+    const sourceId = s.source?.id ?? null
+    stmt.insertSearchRow.run(seq * LANGUAGE_SLOTS, toIndexText(s.headline, s.text_lang, sourceId))
     for (const lang of TRANSLATION_LANGUAGES) {
       const t = s.translations[lang]
       if (!t) continue
       stmt.insertText.run(s.id, lang, t.headline ?? null, t.summary ?? null, json(t.cards))
-      if (t.headline) stmt.insertSearchRow.run(seq * LANGUAGE_SLOTS + languageIndex(lang), toIndexText(t.headline))
+      if (t.headline) stmt.insertSearchRow.run(seq * LANGUAGE_SLOTS + languageIndex(lang), toIndexText(t.headline, lang, sourceId))
     }
     return old ? 'updated' : 'inserted'
   }
@@ -165,18 +168,26 @@ export function openSqliteStore(file: string): Store {
     dialect: 'sqlite',
     crawl: createSqliteCrawlStore(db, writeStories),
 
-    async listStories({ topic, limit, lang }) {
-      const rows = (topic ? stmt.listTopic.all({ topic, limit, lang }) : stmt.list.all({ limit, lang })) as StoryRow[]
-      return rows.map(toStoryRecord)
+    async listStories({ topic, limit, lang, filter = {} }) {
+      const { lo, hi } = seqWindow(filter)
+      const { sourceId } = filter
+      const params = { topic, sourceId, limit, lang, lo, hi }
+      const list = topic ? (sourceId ? stmt.listTopicSource : stmt.listTopic) : (sourceId ? stmt.listSource : stmt.list)
+      return (list.all(params) as StoryRow[]).map(toStoryRecord)
     },
 
-    async searchStories({ terms, limit, lang }) {
+    async searchStories({ terms, limit, lang, filter = {} }) {
       if (terms.length === 0) return []
+      const { lo, hi } = seqWindow(filter)
+      if (lo >= hi) return []
+      const all = filter.sourceId ? [...terms, sourceTerm(filter.sourceId)] : terms
       // A story can match in English and in `lang`: 2 × limit index rows always hold `limit` distinct stories.
       const hits = stmt.searchRowids.all({
-        match: toFtsMatch(terms),
+        match: toFtsMatch(all),
         langIndex: languageIndex(lang),
         rows: lang === 'en' ? limit : limit * 2,
+        lo,
+        hi,
       }) as Array<{ r: number }>
       const seqs = [...new Set(hits.map((h) => Math.floor(h.r / LANGUAGE_SLOTS)))].slice(0, limit)
       if (seqs.length === 0) return []
@@ -202,7 +213,7 @@ export function openSqliteStore(file: string): Store {
     },
 
     async listSourceStories({ sourceId, limit, lang }) {
-      return (stmt.listSource.all({ sourceId, limit, lang }) as StoryRow[]).map(toStoryRecord)
+      return (stmt.listSource.all({ sourceId, limit, lang, lo: 0, hi: SEQ_END }) as StoryRow[]).map(toStoryRecord)
     },
 
     async listRecentStamps(limit) {

@@ -28,13 +28,15 @@ export const agentCardUrl = (siteUrl: string) => `${siteUrl}/.well-known/agent-c
 function skillExamples(name: string, siteUrl: string): string[] {
   switch (name) {
     case 'get_latest_stories':
-      return ['latest news', 'What is new in data and AI?', 'últimas noticias de finanzas']
+      return ['latest news', 'What is new in data and AI?', 'últimas noticias de finanzas', 'finance news since Monday']
     case 'search_stories':
       return ['search "chip export"', 'Find stories about interest rates', 'news about semiconductors in German']
     case 'get_story':
       return [`${siteUrl}/s/0f8fad5b-d9cb-469f-a165-70867728950e`, 'Summarize story 0f8fad5b-d9cb-469f-a165-70867728950e in Spanish']
     case 'list_topics':
       return ['Which topics do you cover?', 'list topics in French']
+    case 'list_sources':
+      return ['Which publishers do you cover?', 'list sources']
     default:
       return []
   }
@@ -45,6 +47,7 @@ const SKILL_TAGS: Record<string, string[]> = {
   search_stories: ['news', 'search', 'keywords', 'summaries'],
   get_story: ['news', 'story', 'summary', 'sources'],
   list_topics: ['news', 'topics', 'categories'],
+  list_sources: ['news', 'publishers', 'sources'],
 }
 
 const REPLY_SHAPE = 'The reply is one message: Markdown (a first line saying how the request was understood, then the '

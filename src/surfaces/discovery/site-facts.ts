@@ -69,7 +69,7 @@ export function mcpInterface(siteUrl: string): AgentInterface {
     title: 'MCP server',
     url: `${siteUrl}/mcp`,
     summary: 'Model Context Protocol over Streamable HTTP (POST, JSON responses, stateless, no auth), revisions 2026-07-28, '
-      + '2025-11-25, 2025-06-18 and 2025-03-26. Tools: get_latest_stories, search_stories, get_story, list_topics.',
+      + '2025-11-25, 2025-06-18 and 2025-03-26. Tools: get_latest_stories, search_stories, get_story, list_topics, list_sources.',
     descriptor: { url: `${siteUrl}/.well-known/mcp/server-card.json`, type: 'application/mcp-server-card+json', title: 'MCP server card' },
   }
 }
