@@ -13,10 +13,9 @@ import { storyDetailMarkdown, storyListMarkdown, topicListMarkdown } from './ans
  * surface describes the same capabilities in the same words. Each runs against the one query service.
  */
 
-const CITE = 'Always cite the publisher and original_url.'
 
-/** Language of story text, as an agent needs it explained. */
-const StoryLang = Lang.meta({ description: 'Language of headlines and summaries.' })
+/** Language of story text, as an agent needs it explained (list_topics' lang names topics instead). */
+const StoryLang = Lang.meta({ description: 'For headlines and summaries.' })
 
 /** The bounds and the default say it all. */
 const StoryLimit = Limit.meta({ description: undefined })
@@ -65,18 +64,27 @@ export interface Capability<I extends z.ZodType = z.ZodType, O extends z.ZodType
 
 const define = <I extends z.ZodType, O extends z.ZodType>(c: Capability<I, O>) => c
 
-/** The optional list filters, the same fields as REST's; inputs are strict, so a misspelt argument is an error. */
+/**
+ * The optional list filters, validated exactly as REST's; inputs are strict, so a misspelt argument is an error.
+ * A model reads tools/list on every turn, so their descriptions here are shorter than the OpenAPI document's.
+ */
 const { source, since, until, cursor } = ListStoriesInput.shape
-const FILTERS = { source, since, until, cursor }
+const FILTERS = {
+  source: source.meta({ description: 'Publisher id (list_sources).' }),
+  since: since.meta({ description: 'ISO 8601; at or after.' }),
+  until: until.meta({ description: 'ISO 8601; before.' }),
+  cursor: cursor.meta({ description: 'next_cursor of the last answer.' }),
+}
 
 export const getLatestStories = define({
   name: 'get_latest_stories',
   title: 'Latest stories',
-  description: 'Newest stories first, in all topics or one, optionally from one publisher (source) or in a time '
-    + 'range (since, until); next_cursor, passed as cursor, pages on. For a subject or company use search_stories; '
-    + `for one story in full, get_story. ${CITE}`,
+  // No citation rule in the descriptions: every answer states it (answer-markdown.ts), and so do the server's
+  // instructions and llms.txt; a model reads tools/list on every turn.
+  description: 'Newest stories first, all topics or one, by publisher or time if asked. For a subject: '
+    + 'search_stories; one story in full: get_story.',
   input: z.strictObject({
-    topic: TopicSlug.optional().meta({ description: 'Only this topic (slugs: list_topics).' }),
+    topic: TopicSlug.optional(),
     ...FILTERS,
     limit: StoryLimit,
     lang: StoryLang,
@@ -95,10 +103,8 @@ export const getLatestStories = define({
 export const searchStories = define({
   name: 'search_stories',
   title: 'Search stories',
-  description: 'Stories whose headline has every keyword, newest first: any case or accent, other forms of a word '
-    + '(banks finds bank), 4+ letters also as word starts, 2-3 letters as whole words (AI); one-letter and stop '
-    + 'words are ignored. For a subject, company or person; for what is new, use get_latest_stories. '
-    + CITE,
+  description: 'Stories whose headline has every keyword (any case, accent or word form; 2-3 letters as whole '
+    + 'words), newest first. What is new: get_latest_stories.',
   input: z.strictObject({
     query: SearchQuery.meta({
       description: 'Keywords, e.g. "chip export".',
@@ -120,8 +126,8 @@ export const searchStories = define({
 export const getStory = define({
   name: 'get_story',
   title: 'Get a story',
-  description: 'One story in full: summary, key points, original link, other outlets. Use it after '
-    + `get_latest_stories or search_stories when a one-line summary is not enough, or for a story link. ${CITE}`,
+  description: 'One story in full: summary, key points, original link, other outlets; for a story link or more '
+    + 'than a line of get_latest_stories.',
   input: z.strictObject({
     id: z.string({ error: ID_RULE }).min(1, { error: ID_RULE }).max(2048, { error: ID_RULE }).meta({
       description: "A story's id (UUID) or page URL.",
@@ -140,7 +146,7 @@ export const getStory = define({
 export const listTopics = define({
   name: 'list_topics',
   title: 'List topics',
-  description: "The 13 topics (slug, name, page), to choose get_latest_stories' topic argument.",
+  description: "The 13 topics (slug and name), for get_latest_stories' topic.",
   input: z.strictObject({
     lang: Lang.meta({ description: 'Language of the topic names.' }),
   }),
@@ -156,8 +162,7 @@ export const listTopics = define({
 export const listSources = define({
   name: 'list_sources',
   title: 'List publishers',
-  description: 'Every publisher the service draws from, by name, with its id: pass the id as `source` to '
-    + 'get_latest_stories or search_stories for that publisher\'s stories only.',
+  description: 'Publishers and ids, for the source argument of get_latest_stories and search_stories.',
   input: z.strictObject({}),
   output: SourceList,
   rest: 'GET /api/v1/sources',

@@ -120,13 +120,14 @@ describe('MCP server (POST /mcp)', () => {
         assert.match(session.instructions ?? '', /cite the publisher/i)
       })
 
-      it('lists the four catalog tools, read-only, with schemas and citation advice', () => {
+      it('lists the catalog tools, read-only, with schemas, each saying which tool to use instead', () => {
         assert.deepEqual(tools.map((t) => t.name), CAPABILITIES.map((c) => c.name))
         for (const tool of tools) {
           assert.deepEqual(tool.annotations, { title: tool.title, readOnlyHint: true, openWorldHint: false })
           assert.equal(tool.inputSchema.type, 'object')
           assert.equal(tool.outputSchema?.type, 'object')
-          assert.match(tool.description ?? '', /\bcite|get_latest_stories/i)
+          // Citation advice is in the instructions (above) and in every answer, not repeated in each description.
+          assert.match(tool.description ?? '', /\b(get_latest_stories|search_stories|get_story)\b/)
         }
         assert.deepEqual(tools.find((t) => t.name === 'search_stories')!.inputSchema.required, ['query'])
         assert.deepEqual(tools.find((t) => t.name === 'get_story')!.inputSchema.required, ['id'])

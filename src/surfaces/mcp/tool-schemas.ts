@@ -5,8 +5,9 @@ import type { Capability } from '../../capabilities/catalog.ts'
  * The JSON Schemas a tool advertises, computed once per process from the catalog's zod schemas and made compact:
  * a model reads every byte of tools/list on every turn, so the advertised schemas say what an agent needs and no
  * more. Shared shapes (Story, Source, Category, …) stay in `$defs` and are referenced, never repeated. Dropped:
- * - `pattern` next to a `format` (zod spells out a 400-character regex for `date-time` and a long one for `uuid`;
- *   the format already says it, and every validator knows both);
+ * - every `pattern` (zod spells out a 400-character regex for `date-time`, a long one for `uuid`, and since/until
+ *   carry one over a hundred characters long): a format or the description names what is expected, and each tool
+ *   validates its arguments itself, answering a bad one with a sentence that names the field and the rule;
  * - `example`, which is OpenAPI's keyword, not JSON Schema's (strict validators refuse it);
  * - `additionalProperties: false` on results, so a field added later (additive changes are the API's promise)
  *   does not make a client that cached the schema reject answers;
@@ -21,6 +22,7 @@ import type { Capability } from '../../capabilities/catalog.ts'
 
 type Json = Record<string, unknown>
 
+
 /** Keywords a result schema keeps: its shape. */
 const SHAPE_KEYWORDS = new Set(['type', 'properties', 'items', '$ref', '$defs', 'anyOf', 'required'])
 
@@ -30,8 +32,10 @@ function compact(node: unknown, io: 'input' | 'output', root = false): unknown {
   const out: Json = {}
   for (const [key, value] of Object.entries(node as Json)) {
     if (key === '$schema' || key === 'example') continue
-    if (key === 'pattern' && 'format' in (node as Json)) continue
+    if (key === 'pattern') continue
     if (io === 'output' && (!SHAPE_KEYWORDS.has(key) || (key === 'required' && !root))) continue
+    // Arguments are checked by the tool itself, which names an unknown one in its error; not worth 28 bytes a tool.
+    if (io === 'input' && key === 'additionalProperties' && value === false) continue
     // Property names are data, not keywords: a property called "pattern" must survive.
     out[key] = key === 'properties' || key === '$defs'
       ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, compact(v, io)]))
@@ -51,6 +55,25 @@ function nullableType(node: Json): Json {
 }
 
 /**
+ * The story fields a result schema names: what a program needs to show, date and cite a story (and, in full, its
+ * cards and other outlets). Every result carries the other fields too (the story page url, original_title, author,
+ * category, the cover image, the quarantine flag), typed in /openapi.json; a schema that named all of them in the three story tools
+ * would be a seventh of tools/list.
+ */
+const STORY_FIELDS = ['id', 'headline', 'summary', 'original_url', 'source', 'published_at', 'lang']
+const NAMED_FIELDS: Record<string, readonly string[]> = {
+  Story: STORY_FIELDS,
+  StoryDetail: [...STORY_FIELDS, 'cards', 'covered_by'],
+  // A publisher's page url is `{site}/source/{id}`.
+  Source: ['id', 'name', 'site_url'],
+}
+
+function namedFieldsOnly(def: Json, names: readonly string[]): Json {
+  const properties = (def.properties ?? {}) as Json
+  return { ...def, properties: Object.fromEntries(names.filter((n) => n in properties).map((n) => [n, properties[n]])) }
+}
+
+/**
  * A result schema keeps the definitions its root refers to (Story, StoryDetail, Category) and says "object" for
  * the ones nested deeper (a story's source, category, cards): a program reading structuredContent gets each
  * story's fields typed, and the OpenAPI document has the rest.
@@ -65,15 +88,43 @@ function shallowDefinitions(schema: Json): Json {
     if (typeof ref === 'string' && !primary.has(ref.replace('#/$defs/', ''))) return { type: 'object' }
     return nullableType(Object.fromEntries(Object.entries(node as Json).map(([k, v]) => [k, inline(v)])))
   }
-  const kept = Object.fromEntries(Object.entries(defs).filter(([name]) => primary.has(name)).map(([name, def]) => [name, inline(def)]))
+  const kept = Object.fromEntries(Object.entries(defs).filter(([name]) => primary.has(name))
+    .map(([name, def]) => [name, inline(name in NAMED_FIELDS ? namedFieldsOnly(def, NAMED_FIELDS[name]!) : def)]))
   const { $defs: _all, ...rest } = schema
-  return Object.keys(kept).length ? { ...rest, $defs: kept } : rest
+  // A definition the schema uses once is written in place: a `$ref` and its `$defs` entry would only add bytes.
+  const uses = (name: string) => JSON.stringify(rest).split(`"#/$defs/${name}"`).length - 1
+  const once = Object.keys(kept).filter((name) => uses(name) === 1)
+  const placed = once.length ? placeOnce(rest, new Map(once.map((name) => [`#/$defs/${name}`, kept[name]]))) as Json : rest
+  for (const name of once) delete kept[name]
+  return Object.keys(kept).length ? { ...placed, $defs: kept } : placed
+}
+
+function placeOnce(node: unknown, defs: Map<string, unknown>): unknown {
+  if (Array.isArray(node)) return node.map((n) => placeOnce(n, defs))
+  if (typeof node !== 'object' || node === null) return node
+  const ref = (node as Json).$ref
+  if (typeof ref === 'string' && defs.has(ref)) return defs.get(ref)
+  return Object.fromEntries(Object.entries(node as Json).map(([k, v]) => [k, placeOnce(v, defs)]))
 }
 
 /** A tool schema as clients see it in tools/list and in the server card. */
 export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
   const json = compact(z.toJSONSchema(schema, { io, unrepresentable: 'any' }), io, true) as Json
-  return io === 'output' ? shallowDefinitions(json) : json
+  return io === 'output' ? shallowDefinitions(listEnvelope(json)) : json
+}
+
+/**
+ * A list result's `count` is its array's length and its `lang` the language asked for (each story names its own):
+ * every result carries both, and no schema needs to name them.
+ */
+const UNNAMED_LIST_FIELDS = new Set(['count', 'lang'])
+
+function listEnvelope(schema: Json): Json {
+  const all = (schema.properties ?? {}) as Json
+  if (!Object.values(all).some((p) => (p as Json).type === 'array')) return schema
+  const properties = Object.fromEntries(Object.entries(all).filter(([n]) => !UNNAMED_LIST_FIELDS.has(n)))
+  const required = Array.isArray(schema.required) ? (schema.required as string[]).filter((n) => !UNNAMED_LIST_FIELDS.has(n)) : undefined
+  return { ...schema, properties, ...(required && { required }) }
 }
 
 /**
