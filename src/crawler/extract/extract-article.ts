@@ -44,7 +44,11 @@ export interface ExtractedArticle {
   excerpt: string | null
   /** og:image (or twitter:image), absolute http(s), or null. */
   imageUrl: string | null
-  /** The page marks itself as paywalled (JSON-LD isAccessibleForFree false, content_tier locked/metered): text may be partial. */
+  /**
+   * The page marks itself as paywalled (JSON-LD isAccessibleForFree false, content_tier locked/metered): the text is
+   * what it shows for free, often only the first paragraphs. Still the publisher's own article text, so it is returned
+   * (the pipeline keeps the feed's teaser when that is longer); callers that need the whole story check this flag.
+   */
   paywalled: boolean
 }
 
@@ -58,8 +62,6 @@ export interface ExtractLimits {
   maxTextChars: number
   /** Minimum text, in Latin-letter equivalents (script-stats.ts weightedLength), for a page to count as an article. */
   minWeightedChars: number
-  /** Same, for pages that declare a paywall: below this the page shows only its teaser. */
-  paywallMinWeightedChars: number
 }
 
 export const EXTRACT_LIMITS: ExtractLimits = {
@@ -67,7 +69,6 @@ export const EXTRACT_LIMITS: ExtractLimits = {
   maxTags: 40_000,
   maxTextChars: 50_000,
   minWeightedChars: 300,
-  paywallMinWeightedChars: 1_000,
 }
 
 const BYLINE_MAX_CHARS = 200
@@ -187,7 +188,7 @@ function extract(bytes: Uint8Array, contentType: string | null, pageUrl: string,
   const meta = readPageMetadata(document, pageUrl)
   const pruned = pruneDocument(document, PRUNE_LIMITS)
   if (!pruned.ok) return fail('too-large', pruned.detail)
-  // No isProbablyReaderable gate here (readable.ts): it rejects real articles written in one-sentence paragraphs, and
+  // No isProbablyReaderable gate here: it rejects real articles written in one-sentence paragraphs, and
   // many small sites label every page og:type=website. Section fronts are caught after Readability, by their links.
 
   const reader = new Readability<Node>(document, {
@@ -210,9 +211,6 @@ function extract(bytes: Uint8Array, contentType: string | null, pageUrl: string,
   const text = articleText(element, limits.maxTextChars)
   const weight = weightedLength(text)
   if (weight < limits.minWeightedChars) return fail('no-article', `only ${text.length} characters of text`)
-  if (meta.paywalled && weight < limits.paywallMinWeightedChars) {
-    return fail('no-article', `paywalled page shows only ${text.length} characters of text`)
-  }
 
   const publishedTime = [parsed.publishedTime, ...meta.dateCandidates].map(normalizeDate).find((d) => d !== null) ?? null
   return {
