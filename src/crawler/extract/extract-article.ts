@@ -22,6 +22,7 @@ import { readPageMetadata } from './page-metadata.ts'
 import { PRUNE_LIMITS, pruneDocument } from './prune-document.ts'
 import { countScripts, weightedLength } from './script-stats.ts'
 import { truncateInline } from './text-limits.ts'
+import { trimArticle } from './trim-article.ts'
 
 export type ExtractFailureReason = 'not-html' | 'no-article' | 'too-large' | 'parse-error'
 
@@ -208,6 +209,7 @@ function extract(bytes: Uint8Array, contentType: string | null, pageUrl: string,
     return fail('no-article', `looks like a list of links (${shape.linkedHeadings} linked headings, ${shape.linkChars}/${shape.textChars} link characters)`)
   }
 
+  trimArticle(element, pageUrl)
   const text = articleText(element, limits.maxTextChars)
   const weight = weightedLength(text)
   if (weight < limits.minWeightedChars) return fail('no-article', `only ${text.length} characters of text`)
