@@ -61,12 +61,15 @@ function isDateline(paragraph: string): boolean {
 }
 
 /** "By Jane Doe - 11/18/19 11:04 PM EST", "By Jane Doe | Reuters": the byline line the byline element did not catch. */
-const BYLINE_LINE = /^(?:by|von|par|por|di)\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}\s*(?:[-–—|,]|$)/u
+const BYLINE_LINE = /^(?:[Bb]y|[Vv]on|[Pp]ar|[Pp]or|[Dd]i)\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}\s*(?:[-–—|,]|$)/u
 const BYLINE_LINE_MAX_CHARS = 80
 
 /** Photo credits and image captions that sit in text: "Image copyright Getty Images", "(Image: © NASA)", "Photo: AP". */
 const CREDIT = /^[(\[]?\s*(?:image|images|photo|photos|picture|pictures|foto|fotos|bild|bilder|credit|credits|source|quelle|fuente|fonte)\s*(?:copyright|credit|courtesy|source)?\s*(?::|©|\bby\b|$)|^image \d+ of\b|^photo courtesy\b|^\(?©/iu
 const CREDIT_MAX_CHARS = 160
+/** A caption that ends in its credit: "Vicente Aguiar loads … in Hialeah, Fla. (AP Photo/Alan Diaz, File)". */
+const ENDS_WITH_CREDIT = /\((?:[^()]*\b(?:photo|photograph|image|foto|bild|credit|getty images|afp|reuters)\b[^()]*)\)\s*$/i
+const CAPTION_MAX_CHARS = 300
 
 /**
  * Calls to action aimed at the reader rather than the story: "Follow us on Twitter", "Sign up for our newsletter",
@@ -87,6 +90,7 @@ function isFurniture(paragraph: string): boolean {
   if (isDateline(paragraph)) return true
   if (paragraph.length <= BYLINE_LINE_MAX_CHARS && BYLINE_LINE.test(paragraph) && !/[.!?]$/.test(paragraph)) return true
   if (paragraph.length <= CREDIT_MAX_CHARS && CREDIT.test(paragraph)) return true
+  if (paragraph.length <= CAPTION_MAX_CHARS && ENDS_WITH_CREDIT.test(paragraph)) return true
   if (paragraph.length <= CALL_TO_ACTION_MAX_CHARS && CALL_TO_ACTION.test(paragraph) && CHANNEL.test(paragraph)) return true
   return paragraph.length <= NOTICE_MAX_CHARS && NOTICE.test(paragraph)
 }

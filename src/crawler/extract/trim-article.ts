@@ -10,14 +10,14 @@
  * Runs after the listing check (contentShape), which needs those links to recognise a section front.
  */
 
-/** Class or id segments (split on '-' and '_') that mark a caption or a credit line. */
-const CAPTION_WORDS = new Set(['caption', 'captions', 'figcaption', 'credit', 'credits', 'copyright', 'photocredit', 'imagecredit', 'wp-caption-text'])
+/** Class or id segments (split on '-' and '_') that mark a credit line. "caption" counts anywhere ("newsCaption"). */
+const CREDIT_WORDS = new Set(['credit', 'credits', 'copyright', 'photocredit', 'imagecredit'])
 /** A captioned element longer than this is a wrapper that also holds the story (a "has-caption" figure container). */
 const CAPTION_MAX_CHARS = 400
 
 /** Blocks tested for being only a link. */
 const LINK_BLOCKS = 'p, li, h2, h3, h4, h5, h6, dt, dd'
-const LINK_ONLY_SHARE = 0.9
+const LINK_ONLY_SHARE = 0.8
 /** A long all-link block is rarer and more likely a linked pull quote: only short ones go. */
 const LINK_ONLY_MAX_CHARS = 200
 
@@ -34,8 +34,9 @@ function nonSpaceLength(s: string | null): number {
 function isCaption(el: Element): boolean {
   const names = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`.toLowerCase()
   if (names.trim() === '') return false
+  if (names.includes('caption')) return true
   for (const token of names.split(/\s+/)) {
-    for (const segment of token.split(/[-_]+/)) if (CAPTION_WORDS.has(segment)) return true
+    for (const segment of token.split(/[-_]+/)) if (CREDIT_WORDS.has(segment)) return true
   }
   return false
 }
