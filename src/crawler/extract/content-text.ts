@@ -65,7 +65,7 @@ const BYLINE_LINE = /^(?:[Bb]y|[Vv]on|[Pp]ar|[Pp]or|[Dd]i)\s+\p{Lu}[\p{L}.'’-]
 const BYLINE_LINE_MAX_CHARS = 80
 
 /** Photo credits and image captions that sit in text: "Image copyright Getty Images", "(Image: © NASA)", "Photo: AP". */
-const CREDIT = /^[(\[]?\s*(?:image|images|photo|photos|picture|pictures|foto|fotos|bild|bilder|credit|credits|source|quelle|fuente|fonte)\s*(?:copyright|credit|courtesy|source)?\s*(?::|©|\bby\b|$)|^image \d+ of\b|^photo courtesy\b|^\(?©/iu
+const CREDIT = /^[(\[]?\s*(?:image|images|photo|photos|picture|pictures|foto|fotos|bild|bilder|credit|credits|source|quelle|fuente|fonte)\s*(?:(?:copyright|credit|courtesy|source)\b|:|©|by\b|$)|^image \d+ of\b|^photo courtesy\b|^\(?©/iu
 const CREDIT_MAX_CHARS = 160
 /** A caption that ends in its credit: "Vicente Aguiar loads … in Hialeah, Fla. (AP Photo/Alan Diaz, File)". */
 const ENDS_WITH_CREDIT = /\((?:[^()]*\b(?:photo|photograph|image|foto|bild|credit|getty images|afp|reuters)\b[^()]*)\)\s*$/i

@@ -1,19 +1,13 @@
 /**
  * The last DOM pass over Readability's article element, before it becomes text: removes what Readability keeps because
- * it sits inside the article container but readers do not count as the story:
- *   - captions and photo credits (elements classed caption/credit/copyright, <figcaption> and <caption> are dropped by
- *     the text stripper already): they describe a picture we never show;
+ * it sits inside the article container but readers do not count as the story (captions go earlier, in
+ * prune-document.ts, because Readability drops the class of a <div> it turns into a paragraph):
  *   - blocks that are only a link to the same site (a paragraph, list item or heading whose text is nearly all inside
  *     <a> pointing at the page's own site): the "related stories" lists and promo lines that CMSs put between
  *     paragraphs. A sentence with a link in it keeps most of its text outside the link and stays; so does a line that
  *     links elsewhere (a cited source, a shop in a deals article, a bare URL): it is part of what the author wrote.
  * Runs after the listing check (contentShape), which needs those links to recognise a section front.
  */
-
-/** Class or id segments (split on '-' and '_') that mark a credit line. "caption" counts anywhere ("newsCaption"). */
-const CREDIT_WORDS = new Set(['credit', 'credits', 'copyright', 'photocredit', 'imagecredit'])
-/** A captioned element longer than this is a wrapper that also holds the story (a "has-caption" figure container). */
-const CAPTION_MAX_CHARS = 400
 
 /** Blocks tested for being only a link. */
 const LINK_BLOCKS = 'p, li, h2, h3, h4, h5, h6, dt, dd'
@@ -29,16 +23,6 @@ function nonSpaceLength(s: string | null): number {
     if (c > 0x20 && c !== 0xa0) n++
   }
   return n
-}
-
-function isCaption(el: Element): boolean {
-  const names = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`.toLowerCase()
-  if (names.trim() === '') return false
-  if (names.includes('caption')) return true
-  for (const token of names.split(/\s+/)) {
-    for (const segment of token.split(/[-_]+/)) if (CREDIT_WORDS.has(segment)) return true
-  }
-  return false
 }
 
 function siteOf(host: string): string {
@@ -75,9 +59,6 @@ export function trimArticle(content: Element, pageUrl: string): void {
     pageSite = siteOf(new URL(pageUrl).hostname)
   } catch {
     // No usable page URL: every link counts as internal.
-  }
-  for (const el of Array.from(content.querySelectorAll('[class], [id]'))) {
-    if (isCaption(el) && nonSpaceLength(el.textContent) <= CAPTION_MAX_CHARS) el.remove()
   }
   for (const el of Array.from(content.querySelectorAll(LINK_BLOCKS))) {
     const text = nonSpaceLength(el.textContent)
