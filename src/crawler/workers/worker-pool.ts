@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { extractArticle, type ExtractResult } from '../extract/extract-article.ts'
 import { parseFeed, type ParseResult } from '../parse/parse-feed.ts'
@@ -14,6 +15,17 @@ export const inThreadStages: PipelineStages = {
   parse: async (body, type, url) => parseFeed(body, type, url),
   extract: async (body, type, url) => extractArticle(body, type, url),
   close: async () => {},
+}
+
+/**
+ * Workers for parsing and extraction, sized to the machine: one per core when the process only crawls (`newsdesk crawl`),
+ * one per core but one when it also serves HTTP (the main thread answers requests and clusters; a crawl pass must not
+ * take its core). At most 8: past that the fetcher's 16 concurrent requests, not the CPU, bound a pass, and each
+ * worker holds its own copy of linkedom and Readability (tens of MB).
+ */
+export const MAX_POOL_SIZE = 8
+export function extractionPoolSize(opts: { serving: boolean }, cores = os.availableParallelism()): number {
+  return Math.max(1, Math.min(MAX_POOL_SIZE, cores - (opts.serving ? 1 : 0)))
 }
 
 /** A stage that takes longer than this is abandoned and its worker replaced: no page may hold a worker forever. */
