@@ -39,6 +39,8 @@ export interface RealPageRow {
   extracted: number
   seconds: number
   perSecond: number
+  /** CPU time of the whole process (every thread, the loopback site included) per article: the cost, whatever the load. */
+  cpuMsPerArticle: number
 }
 
 interface Site {
@@ -120,9 +122,14 @@ async function crawlOnce(site: Site, mode: string, workers: number, stages: Pipe
     const warm = Buffer.from(`<html><body><article><h1>Warm-up</h1><p>${'Words of a paragraph. '.repeat(30)}</p></article></body></html>`)
     await Promise.all(Array.from({ length: Math.max(1, workers) }, () => stages.extract(warm, 'text/html', `${site.base}/warm`)))
     const t = performance.now()
+    const cpu = process.cpuUsage()
     const summary = await runCrawl({ crawl: store.crawl, fetcher, publishers, llm: null, log: pino({ level: 'silent' }), intervalSeconds: 900, stages: counted })
     const seconds = (performance.now() - t) / 1000
-    return { mode, workers, articles: summary.articlesNew, extracted: counted.extracted, seconds, perSecond: summary.articlesNew / seconds }
+    const used = process.cpuUsage(cpu)
+    return {
+      mode, workers, articles: summary.articlesNew, extracted: counted.extracted, seconds, perSecond: summary.articlesNew / seconds,
+      cpuMsPerArticle: (used.user + used.system) / 1000 / Math.max(1, summary.articlesNew),
+    }
   } finally {
     await stages.close()
     await fetcher.close()
