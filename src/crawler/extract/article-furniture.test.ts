@@ -76,9 +76,11 @@ describe('article furniture', () => {
       + '<p>© 2026 Harbour Gazette. All rights reserved.</p>'
       + '<p>Follow-up talks with the unions are planned for January, the authority said.</p>'
       + '<p>Get-togethers for residents will be held at the town hall.</p>'
+      + '<p>Follow these tips to stay safe near the cranes, the authority told visitors</p>'
       + "<p>DON'T MISS</p><p>You may also like...</p><p>Advert</p>")
     assert.doesNotMatch(a.text, /affiliate|Instagram|inbox|Have a tip|forums|JavaScript|All rights reserved|DON'T MISS|You may also like|Advert/)
     assert.match(a.text, /Follow-up talks with the unions/)
     assert.match(a.text, /Get-togethers for residents/)
+    assert.match(a.text, /Follow these tips to stay safe/)
   })
 })
