@@ -46,6 +46,8 @@ export interface RealPageRow {
 interface Site {
   base: string
   feeds: number
+  /** Items across all feeds (every copy of every page). */
+  items: number
   close(): void
 }
 
@@ -88,7 +90,7 @@ async function serveSite(pages: Page[], copies: number, now: number): Promise<Si
     res.writeHead(404).end()
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { base: `http://127.0.0.1:${(server.address() as { port: number }).port}`, feeds, close: () => server.close() }
+  return { base: `http://127.0.0.1:${(server.address() as { port: number }).port}`, feeds, items: items.length, close: () => server.close() }
 }
 
 /** Extraction results counted on the way through, to prove the pages were extracted and not left as teasers. */
@@ -192,8 +194,8 @@ async function profileStages(pages: Page[], site: Site): Promise<StageProfile> {
       await store.crawl.commitStories([written.story], [written.summary])
       ms.commit += performance.now() - t
     }
-    // The feeds list every copy; per article of one copy, parsing is the feeds' share for those articles.
-    ms.parse /= site.feeds * EXTRACTIONS_PER_FEED / pages.length
+    // The feeds list every copy of every page: their parse time is shared by all those items.
+    ms.parse *= pages.length / site.items
     for (const key of Object.keys(ms) as Array<keyof typeof ms>) ms[key] /= pages.length
     return { articles: pages.length, ms }
   } finally {
