@@ -48,6 +48,14 @@ describe('article furniture', () => {
     assert.match(a.text, /Get the terminal guide at Shop/)
   })
 
+  it('headings that are their own anchors stay', () => {
+    const a = extract('', '<h2><a href="#berths">Three new berths</a></h2><p>The berths open one a year.</p><h2><a name="costs">What it costs</a></h2>'
+      + `<h3><a href="${PAGE_URL}#roads">The new access road</a></h3>`)
+    assert.match(a.text, /Three new berths/)
+    assert.match(a.text, /What it costs/)
+    assert.match(a.text, /The new access road/)
+  })
+
   it('a sentence with a link in it stays', () => {
     const a = extract('', '<p>The full <a href="/reports/terminal.pdf">review</a> runs to 400 pages and is published on the authority website.</p>')
     assert.match(a.text, /runs to 400 pages/)

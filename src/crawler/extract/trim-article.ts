@@ -34,35 +34,40 @@ function sameSite(a: string, b: string): boolean {
   return a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`)
 }
 
-/** Characters of text inside links, or -1 when one of the links leads to another site. */
-function internalLinkText(el: Element, pageSite: string | null): number {
+/**
+ * Characters of text inside links to other pages of the same site, or -1 when a link leads to another site. Named
+ * anchors (no href), in-page links ("#section", the page's own URL) and non-web links are not counted: a heading that
+ * is its own anchor is still the page's text.
+ */
+function internalLinkText(el: Element, page: URL): number {
   let n = 0
   for (const a of Array.from(el.querySelectorAll('a'))) {
     const href = a.getAttribute('href')
-    if (href && pageSite !== null && !href.startsWith('#')) {
-      let site: string
-      try {
-        site = siteOf(new URL(href, `https://${pageSite}/`).hostname)
-      } catch {
-        continue
-      }
-      if (!sameSite(site, pageSite)) return -1
+    if (!href) continue
+    let target: URL
+    try {
+      target = new URL(href, page)
+    } catch {
+      continue
     }
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') continue
+    if (target.host === page.host && target.pathname === page.pathname && target.search === page.search) continue
+    if (!sameSite(siteOf(target.hostname), siteOf(page.hostname))) return -1
     n += nonSpaceLength(a.textContent)
   }
   return n
 }
 
 export function trimArticle(content: Element, pageUrl: string): void {
-  let pageSite: string | null = null
+  let page: URL
   try {
-    pageSite = siteOf(new URL(pageUrl).hostname)
+    page = new URL(pageUrl)
   } catch {
-    // No usable page URL: every link counts as internal.
+    return // Without the page's URL no link can be told internal: nothing is removed.
   }
   for (const el of Array.from(content.querySelectorAll(LINK_BLOCKS))) {
     const text = nonSpaceLength(el.textContent)
     if (text === 0 || text > LINK_ONLY_MAX_CHARS) continue
-    if (internalLinkText(el, pageSite) / text >= LINK_ONLY_SHARE) el.remove()
+    if (internalLinkText(el, page) / text >= LINK_ONLY_SHARE) el.remove()
   }
 }
