@@ -29,7 +29,8 @@ import { findBenchmarkDir, loadBenchmarkPages } from './extraction/benchmark-pag
  * different URLs and titles (a larger run; copies of one page cluster into one story, as syndicated copies would).
  *
  * The same crawl runs on fresh stores with extraction in the calling thread (how the bench ran before), in one worker
- * thread, and in a pool of one worker per core, each best of `repeats` runs. A separate single-thread pass over the same pages calls each
+ * thread, and in a pool of one worker per core, each best of `repeats` runs; the pools live across runs and are warmed
+ * first, as serve's does. A separate single-thread pass over the same pages calls each
  * pipeline stage in turn (feed parse, extract, language, cluster, summarize, commit) to show where the time goes.
  */
 export interface RealPageRow {
@@ -108,6 +109,7 @@ function counting(stages: PipelineStages): PipelineStages & { extracted: number 
   return counted
 }
 
+/** One crawl of the whole site on a fresh store, with `stages` (left open: the caller reuses it). */
 async function crawlOnce(site: Site, mode: string, workers: number, stages: PipelineStages): Promise<RealPageRow> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsdesk-real-ingest-'))
   const store = openSqliteStore(path.join(dir, 'bench.db'))
@@ -119,10 +121,6 @@ async function crawlOnce(site: Site, mode: string, workers: number, stages: Pipe
   const fetcher = createCrawlerFetcher({ siteUrl: 'https://news.example.org', keys, allow: ['127.0.0.1'], limits: { perHost: 16, total: 16 } })
   const counted = counting(stages)
   try {
-    // Workers load their modules when they start; serve keeps its pool for the life of the process, so a pass never
-    // pays for that. One small page per worker first (the pool hands concurrent requests to different workers).
-    const warm = Buffer.from(`<html><body><article><h1>Warm-up</h1><p>${'Words of a paragraph. '.repeat(30)}</p></article></body></html>`)
-    await Promise.all(Array.from({ length: Math.max(1, workers) }, () => stages.extract(warm, 'text/html', `${site.base}/warm`)))
     const t = performance.now()
     const cpu = process.cpuUsage()
     const summary = await runCrawl({ crawl: store.crawl, fetcher, publishers, llm: null, log: pino({ level: 'silent' }), intervalSeconds: 900, stages: counted })
@@ -133,11 +131,19 @@ async function crawlOnce(site: Site, mode: string, workers: number, stages: Pipe
       cpuMsPerArticle: (used.user + used.system) / 1000 / Math.max(1, summary.articlesNew),
     }
   } finally {
-    await stages.close()
     await fetcher.close()
     await store.close()
     fs.rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/**
+ * Serve keeps its pool for the life of the process, so a pass meets workers that are loaded and whose JIT has seen many
+ * pages; a fresh pool per run would measure module loading and cold code instead (each worker warms on its own). Two
+ * passes over every page, concurrently so the pool spreads them over all its workers.
+ */
+async function warmUp(stages: PipelineStages, pages: Page[], base: string): Promise<void> {
+  for (let pass = 0; pass < 2; pass++) await Promise.all(pages.map((p) => stages.extract(p.html, 'text/html; charset=utf-8', `${base}/a/0/${p.id}`)))
 }
 
 export interface StageProfile {
@@ -209,21 +215,22 @@ export async function realPageIngest(copies: number, poolSize: number, repeats: 
   if (dir === null) return null
   const pages = loadBenchmarkPages(dir).map((p, n) => ({ id: p.id, html: p.html, title: pageTitle(p.html.toString('utf8'), n) }))
   const site = await serveSite(pages, copies, Date.now())
+  const modes: Array<[string, number, PipelineStages]> = [
+    ['in calling thread', 0, inThreadStages],
+    ['worker pool', 1, createWorkerStages(1)],
+    ['worker pool', poolSize, createWorkerStages(poolSize)],
+  ]
   try {
-    // Warm-up: the first crawl of a process pays for JIT and module loading; it is not measured.
+    // Warm-up: the first crawl of a process pays for module loading and cold code; it is not measured.
     await crawlOnce(site, 'warm-up', 0, inThreadStages)
+    for (const [, , stages] of modes) await warmUp(stages, pages, site.base)
     // The three modes take turns, `repeats` times, and each keeps its best run: on a shared machine, load from other
     // processes only ever slows a run down, so the fastest of several is the closest to the code's own speed, and
     // taking turns exposes every mode to the same spells of load.
-    const modes: Array<[string, number, () => PipelineStages]> = [
-      ['in calling thread', 0, () => inThreadStages],
-      ['worker pool', 1, () => createWorkerStages(1)],
-      ['worker pool', poolSize, () => createWorkerStages(poolSize)],
-    ]
     const best: RealPageRow[] = []
     for (let r = 0; r < repeats; r++) {
       for (const [i, [mode, workers, stages]] of modes.entries()) {
-        const row = await crawlOnce(site, mode, workers, stages())
+        const row = await crawlOnce(site, mode, workers, stages)
         if (!best[i] || row.perSecond > best[i]!.perSecond) best[i] = row
       }
     }
@@ -231,6 +238,7 @@ export async function realPageIngest(copies: number, poolSize: number, repeats: 
     const profile = await profileStages(pages, site)
     return { rows, profile, pages: pages.length }
   } finally {
+    for (const [, , stages] of modes) await stages.close()
     site.close()
   }
 }
