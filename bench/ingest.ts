@@ -15,18 +15,26 @@ import { toPublisher, type Publisher } from '../src/publishers/publisher.ts'
 import { openCrawlerKeyRing } from '../src/signing/open-key-ring.ts'
 import type { ArticleRecord } from '../src/storage/crawl-store.ts'
 import { openSqliteStore } from '../src/storage/sqlite/sqlite-store.ts'
+import { realPageIngest } from './ingest-real-pages.ts'
 import { rng } from './synthetic.ts'
 
 /**
- * npm run bench:ingest [-- --articles 10000 --existing 0,10000,100000]
- * Ingests N synthetic articles through the whole pipeline (fetch over loopback → parse → normalize → dedupe →
- * cluster → summarize → categorize → commit), on a store that already holds 0, 10k or 100k articles inside the
- * clustering window, and reports articles/s and what clustering costs per article as the window grows.
+ * npm run bench:ingest [-- --articles 10000 --existing 0,10000,100000 --corpus synthetic,real --copies 3 --repeats 3 --workers N]
+ * Synthetic: ingests N synthetic articles through the whole pipeline (fetch over loopback → parse → normalize →
+ * dedupe → cluster → summarize → categorize → commit), on a store that already holds 0, 10k or 100k articles inside
+ * the clustering window, and reports articles/s and what clustering costs per article as the window grows.
+ * Real: the extraction benchmark's real news pages behind teaser feeds (bench/ingest-real-pages.ts), with extraction
+ * in the calling thread, one worker and a pool of `--workers` (default: one per core), and where the time goes.
  */
 const { values } = parseArgs({ options: {
   articles: { type: 'string', default: '10000' },
   existing: { type: 'string', default: '0,10000,100000' },
+  corpus: { type: 'string', default: 'synthetic,real' },
+  copies: { type: 'string', default: '3' },
+  repeats: { type: 'string', default: '3' },
+  workers: { type: 'string', default: String(os.availableParallelism()) },
 } })
+const CORPORA = new Set(values.corpus.split(','))
 const ARTICLES = Number(values.articles)
 const PER_FEED = 50
 const FEEDS = Math.ceil(ARTICLES / PER_FEED)
@@ -128,14 +136,35 @@ async function scenario(existing: number) {
   return { existing, articles: summary.articlesNew, stories: summary.storiesCreated, updated: summary.storiesUpdated, crawlS, perSecond: summary.articlesNew / crawlS, rebuildMs, clusterUs }
 }
 
-const rows = []
-for (const existing of values.existing.split(',').map(Number)) {
-  const r = await scenario(existing)
-  rows.push(r)
-  console.log(JSON.stringify(r))
+if (CORPORA.has('synthetic')) {
+  const rows = []
+  for (const existing of values.existing.split(',').map(Number)) {
+    const r = await scenario(existing)
+    rows.push(r)
+    console.log(JSON.stringify(r))
+  }
+  console.log(`\nIngest benchmark: ${ARTICLES} articles from ${FEEDS} loopback feeds, Node ${process.version}, ${os.cpus().length} CPUs\n`)
+  console.log(`${'existing articles'.padEnd(18)} ${'new'.padStart(7)} ${'stories'.padStart(8)} ${'joined'.padStart(7)} ${'seconds'.padStart(8)} ${'articles/s'.padStart(11)} ${'index rebuild ms'.padStart(17)} ${'cluster µs/article'.padStart(19)}`)
+  for (const r of rows) {
+    console.log(`${String(r.existing).padEnd(18)} ${String(r.articles).padStart(7)} ${String(r.stories).padStart(8)} ${String(r.updated).padStart(7)} ${r.crawlS.toFixed(1).padStart(8)} ${r.perSecond.toFixed(0).padStart(11)} ${r.rebuildMs.toFixed(0).padStart(17)} ${r.clusterUs.toFixed(0).padStart(19)}`)
+  }
 }
-console.log(`\nIngest benchmark: ${ARTICLES} articles from ${FEEDS} loopback feeds, Node ${process.version}, ${os.cpus().length} CPUs\n`)
-console.log(`${'existing articles'.padEnd(18)} ${'new'.padStart(7)} ${'stories'.padStart(8)} ${'joined'.padStart(7)} ${'seconds'.padStart(8)} ${'articles/s'.padStart(11)} ${'index rebuild ms'.padStart(17)} ${'cluster µs/article'.padStart(19)}`)
-for (const r of rows) {
-  console.log(`${String(r.existing).padEnd(18)} ${String(r.articles).padStart(7)} ${String(r.stories).padStart(8)} ${String(r.updated).padStart(7)} ${r.crawlS.toFixed(1).padStart(8)} ${r.perSecond.toFixed(0).padStart(11)} ${r.rebuildMs.toFixed(0).padStart(17)} ${r.clusterUs.toFixed(0).padStart(19)}`)
+
+if (CORPORA.has('real')) {
+  const real = await realPageIngest(Math.max(1, Number(values.copies)), Math.max(1, Number(values.workers)), Math.max(1, Number(values.repeats)))
+  if (real === null) {
+    console.log('\nReal pages: extraction benchmark not found (set NEWSDESK_EXTRACTION_BENCHMARK or place it at ../shared/data/extraction-benchmark)')
+  } else {
+    const [baseline] = real.rows
+    console.log(`\nIngest on real pages: ${real.pages} pages × ${values.copies} copies behind teaser feeds on loopback, every article fetched and extracted; best of ${values.repeats} runs each; Node ${process.version}, ${os.availableParallelism()} cores\n`)
+    console.log(`${'extraction runs'.padEnd(20)} ${'workers'.padStart(8)} ${'articles'.padStart(9)} ${'extracted'.padStart(10)} ${'seconds'.padStart(8)} ${'articles/s'.padStart(11)} ${'vs calling thread'.padStart(18)} ${'CPU ms/article'.padStart(15)}`)
+    for (const r of real.rows) {
+      console.log(`${r.mode.padEnd(20)} ${String(r.workers).padStart(8)} ${String(r.articles).padStart(9)} ${String(r.extracted).padStart(10)} ${r.seconds.toFixed(2).padStart(8)} ${r.perSecond.toFixed(1).padStart(11)} ${`${(r.perSecond / baseline!.perSecond).toFixed(2)}×`.padStart(18)} ${r.cpuMsPerArticle.toFixed(1).padStart(15)}`)
+    }
+    console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (rates are only meaningful when it is below the core count)`)
+    const total = Object.values(real.profile.ms).reduce((a, b) => a + b, 0)
+    console.log(`\nWhere the time goes (one thread, each stage called in turn on the ${real.profile.articles} pages; ms per article):`)
+    for (const [stage, ms] of Object.entries(real.profile.ms)) console.log(`  ${stage.padEnd(10)} ${ms.toFixed(2).padStart(7)} ms  ${((100 * ms) / total).toFixed(0).padStart(3)} %`)
+    console.log(`  ${'total'.padEnd(10)} ${total.toFixed(2).padStart(7)} ms`)
+  }
 }

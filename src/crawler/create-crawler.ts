@@ -1,4 +1,3 @@
-import os from 'node:os'
 import type { Logger } from 'pino'
 import type { Config } from '../config/config.ts'
 import { SAMPLE_EDITION_PATH } from '../config/paths.ts'
@@ -10,7 +9,7 @@ import { runCrawl, type CrawlSummary } from './crawl-run.ts'
 import { createCrawlerFetcher } from './fetch/crawler-fetcher.ts'
 import { createLlmSummarizer } from './llm/llm-summarizer.ts'
 import { ClusterWindow } from './cluster-window.ts'
-import { createWorkerStages } from './workers/worker-pool.ts'
+import { createWorkerStages, extractionPoolSize } from './workers/worker-pool.ts'
 import type { FeedReport } from './pipeline/process-feed.ts'
 import { observeFetcher, observePass, observeStages } from '../metrics/crawl-observers.ts'
 
@@ -27,14 +26,15 @@ export interface Crawler {
 }
 
 /** The crawler as the CLI runs it: the configured directory, the signed guarded fetcher, the optional LLM. */
-export function createCrawler(config: Readonly<Config>, deps: { store: Store; keys: CrawlerKeyRing; log: Logger }): Crawler {
+export function createCrawler(config: Readonly<Config>, deps: { store: Store; keys: CrawlerKeyRing; log: Logger; serving?: boolean }): Crawler {
   const directory = loadDirectory({ file: config.crawl.publishers })
   const fetcher = observeFetcher(createCrawlerFetcher({ siteUrl: config.siteUrl, keys: deps.keys, allow: config.crawl.fetchAllow }))
   const llm = createLlmSummarizer(config.llm)
   // One clustering index for the life of the process: later passes only read what was committed since.
   const window = new ClusterWindow()
-  // Parsing and extraction in worker threads: a large feed or a pathological page must not stall HTTP responses.
-  const stages = observeStages(createWorkerStages(Math.max(1, Math.min(4, os.availableParallelism() - 1))))
+  // Parsing and extraction in worker threads: a large feed or a pathological page must not stall HTTP responses, and
+  // a crawl of article pages uses the machine's cores (a real page costs 10–20 ms to extract).
+  const stages = observeStages(createWorkerStages(extractionPoolSize({ serving: deps.serving ?? true })))
   return {
     publishers: directory.publishers.length,
     problems: directory.problems,

@@ -22,6 +22,7 @@ import { readPageMetadata } from './page-metadata.ts'
 import { PRUNE_LIMITS, pruneDocument } from './prune-document.ts'
 import { countScripts, weightedLength } from './script-stats.ts'
 import { truncateInline } from './text-limits.ts'
+import { trimArticle } from './trim-article.ts'
 
 export type ExtractFailureReason = 'not-html' | 'no-article' | 'too-large' | 'parse-error'
 
@@ -44,7 +45,11 @@ export interface ExtractedArticle {
   excerpt: string | null
   /** og:image (or twitter:image), absolute http(s), or null. */
   imageUrl: string | null
-  /** The page marks itself as paywalled (JSON-LD isAccessibleForFree false, content_tier locked/metered): text may be partial. */
+  /**
+   * The page marks itself as paywalled (JSON-LD isAccessibleForFree false, content_tier locked/metered): the text is
+   * what it shows for free, often only the first paragraphs. Still the publisher's own article text, so it is returned
+   * (the pipeline keeps the feed's teaser when that is longer); callers that need the whole story check this flag.
+   */
   paywalled: boolean
 }
 
@@ -58,8 +63,6 @@ export interface ExtractLimits {
   maxTextChars: number
   /** Minimum text, in Latin-letter equivalents (script-stats.ts weightedLength), for a page to count as an article. */
   minWeightedChars: number
-  /** Same, for pages that declare a paywall: below this the page shows only its teaser. */
-  paywallMinWeightedChars: number
 }
 
 export const EXTRACT_LIMITS: ExtractLimits = {
@@ -67,7 +70,6 @@ export const EXTRACT_LIMITS: ExtractLimits = {
   maxTags: 40_000,
   maxTextChars: 50_000,
   minWeightedChars: 300,
-  paywallMinWeightedChars: 1_000,
 }
 
 const BYLINE_MAX_CHARS = 200
@@ -187,7 +189,7 @@ function extract(bytes: Uint8Array, contentType: string | null, pageUrl: string,
   const meta = readPageMetadata(document, pageUrl)
   const pruned = pruneDocument(document, PRUNE_LIMITS)
   if (!pruned.ok) return fail('too-large', pruned.detail)
-  // No isProbablyReaderable gate here (readable.ts): it rejects real articles written in one-sentence paragraphs, and
+  // No isProbablyReaderable gate here: it rejects real articles written in one-sentence paragraphs, and
   // many small sites label every page og:type=website. Section fronts are caught after Readability, by their links.
 
   const reader = new Readability<Node>(document, {
@@ -207,12 +209,10 @@ function extract(bytes: Uint8Array, contentType: string | null, pageUrl: string,
     return fail('no-article', `looks like a list of links (${shape.linkedHeadings} linked headings, ${shape.linkChars}/${shape.textChars} link characters)`)
   }
 
+  trimArticle(element, pageUrl)
   const text = articleText(element, limits.maxTextChars)
   const weight = weightedLength(text)
   if (weight < limits.minWeightedChars) return fail('no-article', `only ${text.length} characters of text`)
-  if (meta.paywalled && weight < limits.paywallMinWeightedChars) {
-    return fail('no-article', `paywalled page shows only ${text.length} characters of text`)
-  }
 
   const publishedTime = [parsed.publishedTime, ...meta.dateCandidates].map(normalizeDate).find((d) => d !== null) ?? null
   return {

@@ -7,6 +7,7 @@
 import { resolveHttpUrl } from '../parse/resolve-url.ts'
 import { canonicalUrl as canonicalForm } from '../normalize/canonical-url.ts'
 import { normalizeLanguage } from '../normalize/normalize-item.ts'
+import { nextElementInTree } from './html-document.ts'
 
 export interface PageMetadata {
   /** ISO 639-1 from <html lang>, xml:lang, og:locale, Content-Language or DC.language (first that parses). */
@@ -27,8 +28,32 @@ const MAX_JSONLD_BLOCKS = 8
 /** Objects visited per JSON-LD block while looking for isAccessibleForFree (graphs can be large). */
 const MAX_JSONLD_NODES = 2_000
 
-function metaContent(document: Document, selector: string): string | null {
-  for (const el of Array.from(document.querySelectorAll(selector))) {
+/**
+ * The elements metadata comes from, collected in one walk of the tree. Each lookup below then tests a handful of
+ * elements with `matches(selector)` instead of walking the whole document again: a real news page has thousands of
+ * elements, and the eighteen document-wide queries this replaces cost about a sixth of an extraction.
+ */
+interface MetadataElements {
+  root: Element
+  meta: Element[]
+  link: Element[]
+  base: Element[]
+  script: Element[]
+  time: Element[]
+}
+
+function collectMetadataElements(document: Document): MetadataElements {
+  const found: MetadataElements = { root: document.documentElement, meta: [], link: [], base: [], script: [], time: [] }
+  for (let el: Element | null = document.documentElement; el !== null; el = nextElementInTree(el, document.documentElement)) {
+    const name = el.localName
+    if (name === 'meta' || name === 'link' || name === 'base' || name === 'script' || name === 'time') found[name].push(el)
+  }
+  return found
+}
+
+function metaContent(elements: MetadataElements, selector: string): string | null {
+  for (const el of elements.meta) {
+    if (!el.matches(selector)) continue
     const content = el.getAttribute('content')
     if (content !== null && content.trim() !== '') return content.trim()
   }
@@ -39,14 +64,14 @@ function metaContent(document: Document, selector: string): string | null {
  * The base for relative URLs: the first <base href> when it resolves to http(s) against the page URL, else the page URL.
  * A `<base href="javascript:…">` is ignored rather than poisoning every relative link.
  */
-export function documentBaseUrl(document: Document, pageUrl: string): string | null {
+function baseUrlOf(base: Element | null | undefined, pageUrl: string): string | null {
   const page = resolveHttpUrl(pageUrl, null)
-  const baseHref = document.querySelector('base[href]')?.getAttribute('href') ?? null
+  const baseHref = base?.getAttribute('href') ?? null
   return resolveHttpUrl(baseHref, page) ?? page
 }
 
-function declaredLanguage(document: Document): string | null {
-  const root = document.documentElement
+function declaredLanguage(document: MetadataElements): string | null {
+  const root = document.root
   const candidates = [
     root.getAttribute('lang'),
     root.getAttribute('xml:lang'),
@@ -62,21 +87,22 @@ function declaredLanguage(document: Document): string | null {
   return null
 }
 
-function linkHref(document: Document, rel: string): string | null {
-  for (const link of Array.from(document.querySelectorAll('link[rel][href]'))) {
+function linkHref(document: MetadataElements, rel: string): string | null {
+  for (const link of document.link) {
+    if (!link.hasAttribute('rel') || !link.hasAttribute('href')) continue
     const rels = (link.getAttribute('rel') ?? '').toLowerCase().split(/\s+/)
     if (rels.includes(rel)) return link.getAttribute('href')
   }
   return null
 }
 
-function pageCanonicalUrl(document: Document, base: string | null): string | null {
+function pageCanonicalUrl(document: MetadataElements, base: string | null): string | null {
   // A canonical link that is not http(s) (javascript:, data:) is ignored, and og:url gets its chance.
   return canonicalForm(linkHref(document, 'canonical'), base ?? undefined) ??
     canonicalForm(metaContent(document, 'meta[property="og:url"], meta[name="og:url"]'), base ?? undefined)
 }
 
-function pageImageUrl(document: Document, base: string | null): string | null {
+function pageImageUrl(document: MetadataElements, base: string | null): string | null {
   const candidates = [
     metaContent(document, 'meta[property="og:image:secure_url"], meta[property="og:image"], meta[name="og:image"]'),
     metaContent(document, 'meta[name="twitter:image"], meta[property="twitter:image"], meta[name="twitter:image:src"]'),
@@ -111,10 +137,10 @@ function jsonLdSaysPaywalled(data: unknown): boolean {
   return false
 }
 
-function isPaywalled(document: Document): boolean {
+function isPaywalled(document: MetadataElements): boolean {
   const tier = metaContent(document, 'meta[property="article:content_tier"], meta[name="article:content_tier"]')
   if (tier !== null && /^(locked|metered)$/i.test(tier)) return true
-  const blocks = Array.from(document.querySelectorAll('script[type="application/ld+json" i]')).slice(0, MAX_JSONLD_BLOCKS)
+  const blocks = document.script.filter((el) => el.matches('script[type="application/ld+json" i]')).slice(0, MAX_JSONLD_BLOCKS)
   for (const script of blocks) {
     const source = script.textContent ?? ''
     if (source.length > MAX_JSONLD_CHARS || !/isAccessibleForFree/i.test(source)) continue
@@ -127,7 +153,7 @@ function isPaywalled(document: Document): boolean {
   return false
 }
 
-function dateCandidates(document: Document): string[] {
+function dateCandidates(document: MetadataElements): string[] {
   const out: string[] = []
   const selectors = [
     'meta[itemprop="datePublished"]',
@@ -139,19 +165,20 @@ function dateCandidates(document: Document): string[] {
     const value = metaContent(document, selector)
     if (value !== null) out.push(value)
   }
-  const time = document.querySelector('article time[datetime], time[itemprop="datePublished"][datetime], time[pubdate][datetime]')
+  const time = document.time.find((el) => el.matches('article time[datetime], time[itemprop="datePublished"][datetime], time[pubdate][datetime]'))
   const datetime = time?.getAttribute('datetime')
   if (datetime) out.push(datetime)
   return out
 }
 
 export function readPageMetadata(document: Document, pageUrl: string): PageMetadata {
-  const base = documentBaseUrl(document, pageUrl)
+  const elements = collectMetadataElements(document)
+  const base = baseUrlOf(elements.base.find((el) => el.hasAttribute('href')), pageUrl)
   return {
-    lang: declaredLanguage(document),
-    canonicalUrl: pageCanonicalUrl(document, base),
-    imageUrl: pageImageUrl(document, base),
-    paywalled: isPaywalled(document),
-    dateCandidates: dateCandidates(document),
+    lang: declaredLanguage(elements),
+    canonicalUrl: pageCanonicalUrl(elements, base),
+    imageUrl: pageImageUrl(elements, base),
+    paywalled: isPaywalled(elements),
+    dateCandidates: dateCandidates(elements),
   }
 }

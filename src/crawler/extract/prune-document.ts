@@ -12,6 +12,9 @@
  *   - boilerplate marked as such by element (nav, aside, footer, dialog), ARIA role or class/id token (ads, share bars,
  *     cookie and consent banners, newsletter boxes, related links, comments), but only when it is short or mostly
  *     links and holds no h1/article/main: a wrapper classed "ad-free" or "article-related" around the story survives;
+ *   - captions and photo credits (<figcaption>, a class or id naming a caption anywhere — "newsCaption",
+ *     "wp-caption-text" — or a credit/copyright segment), when short: they describe a picture we never show, and
+ *     readers do not count them as the story;
  *   - the byline element (class/id/rel/itemprop author, byline, …): its text is returned separately, so it does not
  *     open the article text (Readability skips this when the page also has a meta author);
  *   - elements without any text or image (empty wrappers, ad slots, icon fonts): they only cost Readability time.
@@ -108,6 +111,18 @@ function isBoilerplateToken(token: string): boolean {
     if (i > 0 && BOILERPLATE_PAIRS.has(`${segments[i - 1]} ${segments[i]}`)) return true
   }
   return false
+}
+
+const CREDIT_WORDS = new Set(['credit', 'credits', 'copyright', 'photocredit', 'imagecredit'])
+/** A caption-classed element longer than this is a wrapper that also holds the story ("has-caption" containers). */
+const CAPTION_MAX_CHARS = 400
+
+function isCaption(f: Facts): boolean {
+  if (f.holdsStory || f.text > CAPTION_MAX_CHARS) return false
+  if (f.tag === 'figcaption') return true
+  const names = `${f.el.getAttribute('class') ?? ''} ${f.el.getAttribute('id') ?? ''}`.toLowerCase()
+  if (names.includes('caption')) return true
+  return names.split(/\s+/).some((token) => token.split(/[-_]+/).some((segment) => CREDIT_WORDS.has(segment)))
 }
 
 const BYLINE = /byline|author|autor|auteur|firma|signature|dateline|writtenby|p-author|verfasser/i
@@ -253,7 +268,7 @@ export function pruneDocument(document: Document, limits: PruneLimits = PRUNE_LI
   // Pass 3: document order; a removed element's whole subtree is skipped. Index 0 is <body> itself.
   for (let i = 1; i < facts.length;) {
     const f = facts[i]!
-    let remove = isNotProse(f) || isHiddenElement(f.el) || (!f.content && !KEEP_WHEN_EMPTY.has(f.tag)) || looksLikeBoilerplate(f)
+    let remove = isNotProse(f) || isHiddenElement(f.el) || (!f.content && !KEEP_WHEN_EMPTY.has(f.tag)) || looksLikeBoilerplate(f) || isCaption(f)
     if (!remove && isBylineElement(f)) {
       byline ??= collapseWhitespace(stripControls(f.el.textContent ?? '')) || null
       remove = true

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
 import { ROOT } from '../../../test/helpers/cli.ts'
-import { createWorkerStages, inThreadStages } from './worker-pool.ts'
+import { createWorkerStages, extractionPoolSize, inThreadStages } from './worker-pool.ts'
 
 const feed = fs.readFileSync(path.join(ROOT, 'test/fixtures/feeds/rss2.xml'))
 const article = fs.readFileSync(path.join(ROOT, 'test/fixtures/articles', fs.readdirSync(path.join(ROOT, 'test/fixtures/articles')).find((f) => f.endsWith('.html'))!))
@@ -15,6 +15,11 @@ function bigFeed(): Buffer {
 }
 
 describe('pipeline worker threads', () => {
+  it('the pool is sized to the machine: every core when only crawling, one left for HTTP when serving, 1 to 8', () => {
+    assert.deepEqual([1, 2, 4, 16, 64].map((cores) => extractionPoolSize({ serving: false }, cores)), [1, 2, 4, 8, 8])
+    assert.deepEqual([1, 2, 4, 16, 64].map((cores) => extractionPoolSize({ serving: true }, cores)), [1, 1, 3, 8, 8])
+  })
+
   it('parse and extract in a worker give exactly the in-thread results', async () => {
     const stages = createWorkerStages(2)
     try {

@@ -1,3 +1,4 @@
+import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { extractArticle, type ExtractResult } from '../extract/extract-article.ts'
 import { parseFeed, type ParseResult } from '../parse/parse-feed.ts'
@@ -16,17 +17,36 @@ export const inThreadStages: PipelineStages = {
   close: async () => {},
 }
 
+/**
+ * Workers for parsing and extraction, sized to the machine: one per core when the process only crawls (`newsdesk crawl`),
+ * one per core but one when it also serves HTTP (the main thread answers requests and clusters; a crawl pass must not
+ * take its core). At most 8: past that the fetcher's 16 concurrent requests, not the CPU, bound a pass, and each
+ * worker holds its own copy of linkedom and Readability (tens of MB).
+ */
+export const MAX_POOL_SIZE = 8
+export function extractionPoolSize(opts: { serving: boolean }, cores = os.availableParallelism()): number {
+  return Math.max(1, Math.min(MAX_POOL_SIZE, cores - (opts.serving ? 1 : 0)))
+}
+
 /** A stage that takes longer than this is abandoned and its worker replaced: no page may hold a worker forever. */
 export const STAGE_TIMEOUT_MS = 15_000
 
 interface Pending {
+  req: WorkerRequest
   resolve(res: WorkerResponse): void
   timer: NodeJS.Timeout
 }
 
 /**
- * A small pool of worker threads (one per spare CPU, at least one) for the CPU-bound stages. Requests queue when all
- * workers are busy; a worker that times out or dies is replaced and its request answered with a failure value.
+ * Requests handed to one worker at once. With one, a worker idles from each answer until the main thread (busy with
+ * HTTP, clustering or simply descheduled on a loaded machine) gets round to sending the next page; with two, the next
+ * page already waits in the worker's port. A request's time limit runs from when its worker takes it up.
+ */
+export const REQUESTS_PER_WORKER = 2
+
+/**
+ * A small pool of worker threads (extractionPoolSize) for the CPU-bound stages. Requests queue when every worker has
+ * REQUESTS_PER_WORKER; a worker that times out or dies is replaced and its requests answered with a failure value.
  */
 export function createWorkerStages(size: number, timeoutMs = STAGE_TIMEOUT_MS): PipelineStages {
   const source = import.meta.url.endsWith('.ts')
@@ -34,6 +54,7 @@ export function createWorkerStages(size: number, timeoutMs = STAGE_TIMEOUT_MS): 
     : { file: new URL('./pipeline-worker.js', import.meta.url), entry: undefined }
   let nextId = 0
   let closed = false
+  /** Free request slots, one entry per slot (a worker appears up to REQUESTS_PER_WORKER times). */
   const idle: Worker[] = []
   const queue: Array<{ req: WorkerRequest; resolve(res: WorkerResponse): void }> = []
   const pending = new Map<Worker, Map<number, Pending>>()
@@ -46,26 +67,36 @@ export function createWorkerStages(size: number, timeoutMs = STAGE_TIMEOUT_MS): 
       const p = pending.get(worker)?.get(res.id)
       if (!p) return
       clearTimeout(p.timer)
-      pending.get(worker)!.delete(res.id)
+      const waiting = pending.get(worker)!
+      waiting.delete(res.id)
+      // The worker now takes up the request that waited in its port: its clock starts now.
+      for (const next of waiting.values()) {
+        clearTimeout(next.timer)
+        next.timer = deadline(worker)
+      }
       p.resolve(res)
       release(worker)
     })
     worker.on('error', (err) => fail(worker, err.message))
     worker.on('exit', () => fail(worker, 'worker exited'))
-    release(worker)
+    for (let slot = 0; slot < REQUESTS_PER_WORKER; slot++) release(worker)
   }
 
-  /** Answers the worker's request with an error, and puts a fresh worker in its place. */
+  const deadline = (worker: Worker) => setTimeout(() => fail(worker, `took longer than ${timeoutMs / 1000} s`), timeoutMs)
+
+  /**
+   * Answers the request the worker was running with an error, and puts a fresh worker in its place; a request that was
+   * only waiting in the worker's port goes back to the front of the queue, since nothing is known against it.
+   */
   const fail = (worker: Worker, message: string) => {
     const waiting = pending.get(worker)
     if (!waiting) return
     pending.delete(worker)
-    const i = idle.indexOf(worker)
-    if (i >= 0) idle.splice(i, 1)
-    for (const [id, p] of waiting) {
-      clearTimeout(p.timer)
-      p.resolve({ id, kind: 'error', message })
-    }
+    for (let i = idle.indexOf(worker); i >= 0; i = idle.indexOf(worker)) idle.splice(i, 1)
+    const [running, ...queued] = [...waiting.values()]
+    for (const p of [running, ...queued]) if (p) clearTimeout(p.timer)
+    if (running) running.resolve({ id: running.req.id, kind: 'error', message })
+    queue.unshift(...queued.map((p) => ({ req: p.req, resolve: p.resolve })))
     void worker.terminate()
     if (!closed) spawn()
   }
@@ -77,14 +108,22 @@ export function createWorkerStages(size: number, timeoutMs = STAGE_TIMEOUT_MS): 
   }
 
   const dispatch = (worker: Worker, req: WorkerRequest, resolve: (res: WorkerResponse) => void) => {
-    const timer = setTimeout(() => fail(worker, `took longer than ${timeoutMs / 1000} s`), timeoutMs)
-    pending.get(worker)!.set(req.id, { resolve, timer })
+    pending.get(worker)!.set(req.id, { req, resolve, timer: deadline(worker) })
     worker.postMessage(req)
+  }
+
+  /** Takes the free slot of the worker with the fewest requests, so two requests go to two workers when both can. */
+  const leastBusy = (): Worker | undefined => {
+    let best = -1
+    for (let i = 0; i < idle.length; i++) {
+      if (best < 0 || pending.get(idle[i]!)!.size < pending.get(idle[best]!)!.size) best = i
+    }
+    return best < 0 ? undefined : idle.splice(best, 1)[0]
   }
 
   const run = (req: Omit<WorkerRequest, 'id'>) => new Promise<WorkerResponse>((resolve) => {
     const full = { ...req, id: ++nextId }
-    const worker = idle.pop()
+    const worker = leastBusy()
     if (worker) dispatch(worker, full, resolve)
     else queue.push({ req: full, resolve })
   })
