@@ -8,9 +8,9 @@ import { TOPIC_NAMES } from '../domain/topics.ts'
 import { storyDetailMarkdown, storyListMarkdown, topicListMarkdown } from './answer-markdown.ts'
 
 /**
- * The four things an agent can ask of Newsdesk, defined once. The discovery files (llms.txt, SKILL.md) are
- * generated from this list today; MCP tools and A2A skills are meant to be generated from it too, so every
- * surface describes the same capabilities in the same words. Each runs against the one query service.
+ * What an agent can ask of Newsdesk, defined once: the MCP tools, the A2A skills, both cards, llms.txt and
+ * SKILL.md are all generated from this list, so every surface describes the same capabilities in the same words.
+ * Each runs against the one query service.
  */
 
 

@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono'
 
 /**
  * Headers every response carries. CORS is `*` on every response without Vary: Origin, because the content is
- * public and identical for every caller (Fetch standard note, ops.md §2.9). Cookies are never set.
+ * public and identical for every caller (the Fetch standard's own advice for public, credential-free resources). Cookies
+ * are never set.
  */
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {

@@ -1,5 +1,5 @@
 /**
- * Crash safety of the crawler (issue 5, "a crash mid-run loses nothing and the next run resumes"; ops.md §3.2, goal I6):
+ * Crash safety of the crawler (issue 5, "a crash mid-run loses nothing and the next run resumes"):
  * the real CLI (`newsdesk crawl`) over real SQLite files, against the fixture publisher site of
  * test/helpers/fixture-publishers.ts on 127.0.0.1, its article pages answered 100–300 ms late so a pass lasts seconds.
  *
@@ -20,7 +20,7 @@
  * passed (`UPDATE feeds SET lease_until = NULL`), and reports how many there were.
  *
  * The kill scenarios run three at a time. CRASH_SEED=N draws other kill points (the seed is printed as a
- * diagnostic); CRASH_KILLS=N runs N kills instead of 5 (ops.md I6 asks for 100 in a soak run).
+ * diagnostic); CRASH_KILLS=N runs N kills instead of 5 (a soak run should do 100).
  */
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'

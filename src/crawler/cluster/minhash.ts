@@ -2,7 +2,7 @@
  * Clustering stage: MinHash signatures of an article's title + lead.
  *
  * Shingles are word 1-grams and 2-grams of the significant tokens (see tokens.ts), taken separately from the title
- * and from the lead (no 2-gram spans the two). stack.md suggests word 3-grams, which suit near-duplicate detection
+ * and from the lead (no 2-gram spans the two). Word 3-grams, the usual choice, suit near-duplicate detection
  * of long wire copy; here the signal is a 6–12 word headline plus a lead rewritten by each publisher, where 3-grams
  * and even 2-grams are almost never shared. 1-grams carry the shared names and numbers (nvidia, blackwell, 2025);
  * 2-grams add word order ("interest rate", "blackwell ultra") so that two texts made of the same common words score

@@ -1,7 +1,7 @@
 /**
  * Pipeline stage 3b: the language of an article, as an ISO 639-1 code.
  *
- * Rules (stack.md §3.11: trust the feed's <language> and the HTML lang first):
+ * Rules (the publisher's own declaration, the feed's <language> or the HTML lang, beats a statistical guess on short text):
  *   1. A declared language (the item's or feed's <language>, else the page's lang) stands unless the text clearly
  *      contradicts it:
  *      - by script: its own script holds under a quarter of the letters (Han and kana weighted ×3, Hangul ×2, as one

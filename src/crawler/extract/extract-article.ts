@@ -6,7 +6,7 @@
  * Steps: size cap → refuse non-HTML (Content-Type, magic numbers, sniffing) → decode (BOM, header, <meta charset>) →
  * count tags before parsing → linkedom parse → read metadata from the untouched tree → prune (non-prose, hidden,
  * boilerplate, byline; refuses trees deep or large enough to make Readability slow) → Readability → refuse listings and
- * teasers → plain text (never publisher HTML: ops.md §2.4).
+ * teasers → plain text (never publisher HTML: what we re-serve must not carry a publisher's scripts, trackers or markup).
  *
  * Readability runs on the parsed document itself, not on a clone: everything else that reads the tree (metadata, the
  * pruning pass) runs before it and nothing reads it afterwards, so a clone would only add its cost — measured 0.4 ms on

@@ -3,7 +3,7 @@ import ipaddr from 'ipaddr.js'
 
 /**
  * Which IP addresses the crawler may connect to. Publisher URLs, redirects and article links are attacker-controlled,
- * so anything that is not a public unicast address is refused (ops.md §2.2), unless the operator allow-lists it.
+ * so anything that is not a public unicast address is refused (a feed URL or redirect must never reach the operator's own network), unless the operator allow-lists it.
  */
 export interface AddressPolicy {
   /** True when `hostname` is named in the allow-list: its addresses and ports are then not checked. */

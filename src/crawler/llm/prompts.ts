@@ -1,5 +1,5 @@
 /**
- * Prompts for the LLM summarizer. Prompt-injection hygiene (OWASP LLM01, ops.md §2.5):
+ * Prompts for the LLM summarizer. Prompt-injection hygiene (OWASP LLM01: publisher text is data a model must never take as orders):
  * - the system prompts are static constants, reviewed here; no publisher text ever reaches them;
  * - publisher text travels only in the user message, as a JSON document between `<<<NAME` and `NAME>>>` lines, and
  *   the system prompt says that block is untrusted data, never instructions;

@@ -1,5 +1,5 @@
 /**
- * LLM output is untrusted (OWASP LLM05, ops.md §2.5): every string a model writes is reduced to one line of plain
+ * LLM output is untrusted (OWASP LLM05: a model that read hostile publisher text may echo it): every string a model writes is reduced to one line of plain
  * text before it can reach a page, an API response or another agent, and text that looks like it is talking to a
  * model (an echoed injection, a role marker, a tool call, a refusal) is detected so the whole output is quarantined.
  */
@@ -71,7 +71,7 @@ function detectionForm(s: string): string {
     .replace(/\s+/g, ' ')
 }
 
-/** Instruction-like patterns aimed at models (ops.md §2.5): found in any field, the output is quarantined. */
+/** Instruction-like patterns aimed at models (a prompt injection that got through): found in any field, the output is quarantined. */
 const INSTRUCTION_PATTERNS: readonly RegExp[] = [
   /\b(?:ignore|disregard|forget|override|bypass)\b(?: \w+){0,3} (?:previous|prior|above|earlier|preceding|former|original|system|all)\b(?: \w+){0,2} (?:instructions?|prompts?|rules|directions|directives|guidelines|messages|context)\b/,
   /\bnew (?:instructions|system prompt|rules)\s*:/,

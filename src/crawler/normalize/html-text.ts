@@ -1,5 +1,5 @@
 /**
- * Publisher HTML → plain text. Newsdesk never stores or re-emits publisher HTML (ops.md §2.4), so this is a stripper, not
+ * Publisher HTML → plain text. Newsdesk never stores or re-emits publisher HTML (no publisher script, tracker or markup reaches a reader), so this is a stripper, not
  * a sanitizer: every tag and attribute goes (so `on*` handlers, `javascript:` URLs and styles cannot survive), the content
  * of elements that are not prose (script, style, iframe, svg, …) goes with them, character references are decoded once,
  * and block elements become paragraph breaks. It follows the HTML tokenizer where that matters for safety (`<` not

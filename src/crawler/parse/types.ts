@@ -45,9 +45,9 @@ export type ParseResult =
   | { ok: false, reason: ParseFailureReason, /** operators' logs only; may echo publisher data */ detail: string }
 
 export interface ParseOptions {
-  /** Byte cap on the body (ops.md: feeds ≤ 5 MiB). */
+  /** Byte cap on the body (5 MiB: ten times a large real feed, far below what would hurt the process). */
   maxBytes?: number
-  /** Items converted per feed (ops.md: ≤ 500); the rest are counted in `droppedItems`. */
+  /** Items converted per feed (500: more than any news feed publishes at once); the rest are counted in `droppedItems`. */
   maxItems?: number
   /** Element / JSON nesting depth. */
   maxDepth?: number

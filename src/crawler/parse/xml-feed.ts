@@ -1,5 +1,5 @@
 /**
- * RSS 2.0 / RSS 1.0 (RDF) / Atom through @rowanmanning/feed-parser, wrapped behind our own shape (stack.md §3.5). Call only
+ * RSS 2.0 / RSS 1.0 (RDF) / Atom through @rowanmanning/feed-parser, wrapped behind our own shape (the most tolerant parser of the three formats). Call only
  * on text that passed `guardXml`.
  *
  * Only item-local getters of the library are used. Its `item.url`, `item.authors` and `item.categories` consult

@@ -1,5 +1,5 @@
 /**
- * A linear pre-parse scan that refuses hostile XML before any XML parser sees it (ops.md §2.3).
+ * A linear pre-parse scan that refuses hostile XML before any XML parser sees it (entity expansion, deep nesting and huge tokens cost a parser memory and time).
  *
  * fast-xml-parser (under @rowanmanning/feed-parser, which even sets `maxTotalExpansions: Infinity`) has had one
  * entity-expansion CVE after another, and Node has one thread: a single bomb would freeze every request. Feeds never need

@@ -1,7 +1,7 @@
 import type { FeedRecord, FeedStateUpdate } from '../../storage/crawl-store.ts'
 
 /**
- * When a feed is polled next (ops.md §3.1, goals I2 and I3). Polite by construction:
+ * When a feed is polled next: fresh enough for news, and polite by construction:
  * - never sooner than the crawl interval (15 min by default), the server's Cache-Control max-age or Retry-After;
  * - adaptive: a feed that had new articles is polled at the base interval, a quiet one ever less often, up to
  *   QUIET_MAX (so a weekly blog is not polled 96 times a day);

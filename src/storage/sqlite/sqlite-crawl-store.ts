@@ -23,7 +23,7 @@ export const CRAWL_SQL = {
       WHERE retry_at IS NOT NULL AND retry_at <= ? ORDER BY retry_at LIMIT ?`,
 }
 
-/** A new feed is polled every 15 minutes until its publishing rhythm says otherwise (ops.md §3.1, FreshRSS's floor). */
+/** A new feed is polled every 15 minutes until its publishing rhythm says otherwise (FreshRSS's floor: frequent enough for news, polite to the publisher). */
 export const INITIAL_INTERVAL_SECONDS = 15 * 60
 
 /**

@@ -10,7 +10,7 @@ export interface CachePolicy {
 }
 
 /**
- * No s-maxage on purpose: it would disable stale-if-error at CDNs (RFC 9111 §4.2.4; ops.md §1.1), and serving
+ * No s-maxage on purpose: it would disable stale-if-error at CDNs (RFC 9111 §4.2.4), and serving
  * stale during an outage is the point of caching a read-only news service.
  */
 export function createCachePolicy(cache: Config['cache']): CachePolicy {
