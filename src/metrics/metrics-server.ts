@@ -1,18 +1,15 @@
 import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Logger } from 'pino'
 import type { Metrics } from './metrics.ts'
+import { listen, type Listening } from '../util/listen.ts'
 
-export interface MetricsServer {
-  port: number
-  close(): Promise<void>
-}
+export type { Listening as MetricsServer } from '../util/listen.ts'
 
 /**
  * GET /metrics in the Prometheus text format, on its own listener (METRICS_PORT), never on the public port: operators
  * firewall it, and no cache may keep it (no-store). Anything else is a 404; methods other than GET and HEAD a 405.
  */
-export function startMetricsServer(metrics: Metrics, opts: { port: number; host: string; log: Logger }): Promise<MetricsServer> {
+export function startMetricsServer(metrics: Metrics, opts: { port: number; host: string; log: Logger }): Promise<Listening> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?', 1)[0]
     if (path !== '/metrics') {
@@ -34,17 +31,5 @@ export function startMetricsServer(metrics: Metrics, opts: { port: number; host:
   server.headersTimeout = 10_000
   server.requestTimeout = 15_000
   metrics.setMetricsServer(server)
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(opts.port, opts.host, () => {
-      server.off('error', reject)
-      resolve({
-        port: (server.address() as AddressInfo).port,
-        close: () => new Promise<void>((done) => {
-          server.close(() => done())
-          server.closeIdleConnections()
-        }),
-      })
-    })
-  })
+  return listen(server, opts.port, opts.host)
 }

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import type { Hono } from 'hono'
+import { listen } from '../util/listen.ts'
 import { capConnections } from './connection-cap.ts'
 import { answerClientError, unparsableRequest } from './client-error.ts'
 import { defaultMaxConnections } from './fd-limit.ts'
@@ -60,18 +60,8 @@ export function startServer(app: Hono, opts: ServerOptions): Promise<RunningServ
   // Last: it wraps the connection listeners registered so far (the parser's, the stall watch) to skip refused sockets.
   capConnections(server, opts.maxConnections ?? defaultMaxConnections())
 
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(opts.port, opts.host, () => {
-      server.off('error', reject)
-      resolve({
-        port: (server.address() as AddressInfo).port,
-        openConnections: () => new Promise<number>((done, fail) => server.getConnections((err, count) => (err ? fail(err) : done(count)))),
-        close: () => new Promise<void>((done) => {
-          server.close(() => done())
-          server.closeIdleConnections()
-        }),
-      })
-    })
-  })
+  return listen(server, opts.port, opts.host).then((listening) => ({
+    ...listening,
+    openConnections: () => new Promise<number>((done, fail) => server.getConnections((err, count) => (err ? fail(err) : done(count)))),
+  }))
 }
