@@ -7,7 +7,7 @@ import Database from '../../src/storage/sqlite/driver.ts'
 import { StorySnapshot, serializeSnapshot } from '../../src/domain/story.ts'
 import { MIGRATION_VERSIONS } from '../../src/storage/sqlite/migrations.ts'
 import { ALL_SEARCH_STORIES, makeStory } from '../fixtures/stories.ts'
-import { ROOT, runCli, tempDir, testEnv } from '../helpers/cli.ts'
+import { CLI, ROOT, runCli, tempDir, testEnv } from '../helpers/cli.ts'
 
 const canonical = (s: Parameters<typeof StorySnapshot.parse>[0]) => serializeSnapshot(StorySnapshot.parse(s))
 
@@ -159,7 +159,7 @@ describe('newsdesk CLI', () => {
       out.write(canonical(makeStory({ headline: `Freight volume report number ${i}`, published_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString() })) + '\n')
     }
     await new Promise((r) => out.end(r))
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'import', file], { env, cwd: ROOT })
+    const child = spawn(process.execPath, [...CLI, 'import', file], { env, cwd: ROOT })
     const dbFile = path.join(dir, 'db', 'newsdesk.db')
     // Kill as soon as the first batches are committed.
     for (let i = 0; i < 400; i++) {

@@ -31,7 +31,7 @@ import readline from 'node:readline'
 import { after, before, describe, it, type TestContext } from 'node:test'
 import Database from '../../src/storage/sqlite/driver.ts'
 import type { PublisherEntry } from '../../src/publishers/publisher.ts'
-import { ROOT, runCli, tempDir, testEnv, type CliResult } from '../helpers/cli.ts'
+import { CLI, ROOT, runCli, tempDir, testEnv, type CliResult } from '../helpers/cli.ts'
 import { FAILING_FEEDS, PUBLISHERS } from '../fixtures/publishers-site/content.ts'
 import { startFixturePublishers, type FixturePublishers } from '../helpers/fixture-publishers.ts'
 import { mulberry32 } from '../../src/crawler/cluster/testdata/seeded-random.ts' // replay a failing set of kill points with CRASH_SEED
@@ -39,7 +39,6 @@ import { mulberry32 } from '../../src/crawler/cluster/testdata/seeded-random.ts'
 const SEED = Number(process.env.CRASH_SEED ?? 0x5eed_c0de)
 const KILLS = Math.max(2, Number(process.env.CRASH_KILLS ?? 5))
 const SITE_URL = 'https://news.example.org'
-const CLI = ['--import', 'tsx', path.join(ROOT, 'src', 'cli', 'main.ts')]
 
 
 /** 100–300 ms per article page, fixed per page (and seed), whatever order the crawler asks in. */

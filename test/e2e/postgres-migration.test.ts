@@ -25,7 +25,7 @@ import { TRANSLATION_LANGUAGES } from '../../src/domain/languages.ts'
 import { TOPICS } from '../../src/domain/topics.ts'
 import { ALL_SEARCH_STORIES, ALPHA, BETA, makeStory } from '../fixtures/stories.ts'
 import { PUBLISHERS } from '../fixtures/publishers-site/content.ts'
-import { ROOT, runCli, startServe, tempDir, testEnv, type ServeProcess } from '../helpers/cli.ts'
+import { CLI, ROOT, runCli, startServe, tempDir, testEnv, type ServeProcess } from '../helpers/cli.ts'
 import { startFixturePublishers, type FixturePublishers } from '../helpers/fixture-publishers.ts'
 import { inSchema, schemaUrl, useTestSchemas } from '../helpers/postgres.ts'
 import { getJson, answer, type Answer } from '../helpers/http.ts'
@@ -84,7 +84,7 @@ const isSitemap = (url: string) => url === '/sitemap.xml' || url.startsWith('/si
 /** `bash -c 'newsdesk export | DATABASE_URL=… newsdesk import -'` (pipefail), with the SQLite service's environment. */
 function pipeExportToImport(env: Record<string, string>, targetUrl: string): Promise<{ code: number | null; stderr: string }> {
   const q = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`
-  const newsdesk = [process.execPath, '--import', 'tsx', path.join(ROOT, 'src', 'cli', 'main.ts')].map(q).join(' ')
+  const newsdesk = [process.execPath, ...CLI].map(q).join(' ')
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', `set -o pipefail; ${newsdesk} export | DATABASE_URL=${q(targetUrl)} ${newsdesk} import -`], { cwd: ROOT, env })
     let stderr = ''

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -6,9 +6,34 @@ import readline from 'node:readline'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
-const CLI = [
-  '--import', 'tsx', path.join(ROOT, 'src', 'cli', 'main.ts'),
-]
+/**
+ * The command line as users run it: the compiled CLI in dist/ (`bin/newsdesk.js`), not the sources through tsx, so the
+ * end-to-end tests exercise what ships and each child starts in about 0.3 s instead of 0.7–2 s. dist/ is rebuilt
+ * first whenever a source file is newer than it, so a test never runs yesterday's build.
+ */
+export const CLI: readonly string[] = [path.join(ROOT, 'bin', 'newsdesk.js')]
+ensureBuilt()
+
+function newestMtime(dir: string): number {
+  let newest = 0
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || entry.name.endsWith('.test.ts')) continue
+    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs)
+  }
+  return newest
+}
+
+function ensureBuilt(): void {
+  const built = path.join(ROOT, 'dist', 'cli', 'main.js')
+  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0
+  if (builtAt >= newestMtime(path.join(ROOT, 'src'))) return
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+    { cwd: ROOT, encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`tests: building dist/ failed:\n${result.stdout}${result.stderr}`)
+  // tsc rewrites only changed outputs: mark the build as current so the next test file does not rebuild.
+  const now = new Date()
+  fs.utimesSync(built, now, now)
+}
 
 /** A fresh temporary directory, removed when the process exits. */
 export function tempDir(prefix = 'newsdesk-test-'): string {
