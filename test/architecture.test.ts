@@ -35,6 +35,17 @@ describe('layering', () => {
     }
   })
 
+  it('better-sqlite3 is loaded only through storage/sqlite/driver.ts, which picks the build for the running Node', () => {
+    const files = [...sources('src'), ...sources('test'), ...sources('bench')]
+      .concat(fs.readdirSync(path.join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.ts')).map((f) => path.join('src', f)))
+      .concat(fs.readdirSync(path.join(ROOT, 'test'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.ts')).map((f) => path.join('test', f)))
+    for (const file of files.filter((f) => !f.endsWith(path.join('sqlite', 'driver.ts')))) {
+      for (const { spec, typeOnly } of imports(file)) {
+        if (spec === 'better-sqlite3') assert.ok(typeOnly, `${file} loads better-sqlite3 itself: import Database from storage/sqlite/driver.ts`)
+      }
+    }
+  })
+
   it('no SQL outside storage/', () => {
     for (const file of sources('src').filter((f) => !f.startsWith(path.join('src', 'storage')))) {
       assert.doesNotMatch(fs.readFileSync(path.join(ROOT, file), 'utf8'), /\b(SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM)\b/, file)

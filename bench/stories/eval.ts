@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import Database from 'better-sqlite3'
+import Database from '../../src/storage/sqlite/driver.ts'
 import { runCli, tempDir, testEnv } from '../../test/helpers/cli.ts'
 import { loadStoryCorpus, type CorpusArticle } from './corpus.ts'
 import { bcubed, crossLanguageRecall, hardNegativeMerges, pairwise, type LabelledItem } from './metrics.ts'

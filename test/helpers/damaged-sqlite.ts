@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import Database from 'better-sqlite3'
+import Database from '../../src/storage/sqlite/driver.ts'
 import { SAMPLE_EDITION_PATH } from '../../src/config/paths.ts'
 import { loadSampleEdition } from '../../src/sample/load-sample.ts'
 import { openSqliteStore } from '../../src/storage/sqlite/sqlite-store.ts'

@@ -216,17 +216,22 @@ export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
 /** Every version, in order: numbers are reserved per change, so the list may have gaps. */
 export const MIGRATION_VERSIONS = MIGRATIONS.map((m) => m.version)
 
-/** Applies every pending migration, each in its own transaction; returns the versions applied. */
+/**
+ * Applies every migration the database has not recorded, in order, each in its own transaction; returns the versions
+ * applied. Recorded versions are compared one by one, not against the highest: numbers are reserved per change and
+ * changes land in any order, so a database may hold 6 before 5 exists.
+ */
 export function migrate(db: Database): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`)
-  const current = (db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations').get() as { v: number }).v
-  if (current > LATEST_SCHEMA_VERSION) {
-    throw new Error(`storage: database schema version ${current} is newer than this build knows (${LATEST_SCHEMA_VERSION})`)
+  const recorded = new Set((db.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>).map((r) => r.version))
+  const newest = Math.max(0, ...recorded)
+  if (newest > LATEST_SCHEMA_VERSION) {
+    throw new Error(`storage: database schema version ${newest} is newer than this build knows (${LATEST_SCHEMA_VERSION})`)
   }
   const applied: number[] = []
   for (const m of MIGRATIONS) {
-    if (m.version <= current) continue
+    if (recorded.has(m.version)) continue
     db.transaction(() => {
       m.up(db)
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
