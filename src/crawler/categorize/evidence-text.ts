@@ -21,6 +21,12 @@ const ATTRIBUTION = [
 /** Company words that end a German name run ("Halvorsen Bank", "Pemberton Brands"). */
 const GERMAN_NAME_END = /^(Bank|Brands|Group|Gruppe|Motors|Systems|Energy|Power|Airlines|Foods|Capital|Holding|AG|SE|GmbH|Inc|Ltd|Union|Telecom|Pharma|Steel|Solar|Shipping|Insurance|Robotics|Logistics|Cosmetics|Networks|Chemicals|Games|Studios)$/u
 
+/**
+ * Named days that are themselves the event: "Black Friday" trading is a sales story, "Christmas" adverts a marketing
+ * one. They are capitalized like names, but what they name is what happened, so they stay evidence.
+ */
+const EVENT_NAMES = /\b(?:Black Friday|Cyber Monday|Boxing Day|Prime Day|Singles'? Day|Christmas|Navidad|Noël|Weihnacht\p{L}*)\b/gu
+
 const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}'’&-]*/gu
 const SENTENCE_END = /[.!?:;"«»“”„|(\n–—]\s*$/u
 
@@ -28,9 +34,17 @@ const SENTENCE_END = /[.!?:;"«»“”„|(\n–—]\s*$/u
 export function evidenceText(text: string, lang: string | null, namesFrom = text): string {
   let out = text
   for (const re of ATTRIBUTION) out = out.replace(re, ' · ')
-  const names = nameWords(namesFrom, lang)
+  const names = nameWords(namesFrom.replace(EVENT_NAMES, ' '), lang)
   if (names.size === 0) return out
-  return out.replace(WORD, (w) => (names.has(w) ? '·' : w))
+  // Named days stay whole even when one of their words is a name elsewhere ("on Friday").
+  const blank = (part: string) => part.replace(WORD, (w) => (names.has(w) ? '·' : w))
+  let kept = ''
+  let from = 0
+  for (const m of out.matchAll(EVENT_NAMES)) {
+    kept += blank(out.slice(from, m.index)) + m[0]
+    from = m.index + m[0].length
+  }
+  return kept + blank(out.slice(from))
 }
 
 /** The words written as (parts of) proper names in the text. */
