@@ -7,7 +7,7 @@
  *   npm run eval:topics [-- --verbose]
  *
  * Sets: the development corpus (test/fixtures/story-corpus/, tuned on), the held-out story set
- * (test/fixtures/topic-held-out/, written before it was first scored and not tuned on), and the categorizer's older
+ * (test/fixtures/topic-held-out/: 45 events, 91 articles, written before it was first scored and not tuned on), and the categorizer's older
  * labelled article sets (test/fixtures/labelled-articles/ main and held-out).
  */
 import path from 'node:path'
