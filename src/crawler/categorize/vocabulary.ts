@@ -10,20 +10,9 @@
  * Japanese, Korean and Arabic terms are matched as substrings (those scripts do not separate words the same way;
  * Arabic is folded: alef forms, taa marbuta, alef maqsura). `any` applies in every language (loanwords, acronyms).
  *
- * Scope of each topic, as the sample edition uses them:
- *   business — deals, M&A, corporate strategy and results, listings, store networks, capital projects
- *   data-ai — AI models, machine learning, data platforms and analytics, AI regulation and compute
- *   finance — banks, markets, funds, bonds, lending, insurers' and banks' results, payments, fintech funding
- *   growth — expansion into new markets, user and subscriber milestones, pricing and conversion experiments, scaling
- *   people — hiring, layoffs, pay, benefits, remote work, unions, skills and training, workplace
- *   entrepreneurship — founders, start-ups and their funding rounds, venture capital, small businesses, franchising
- *   leadership — chief executives and boards: appointments, departures, governance, executive pay, management structure
- *   operations — supply chains, logistics, manufacturing, plants, inventory, procurement, shipping, efficiency
- *   engineering — software engineering, infrastructure, cloud, security, outages, chips, open source, developer tools
- *   marketing — advertising, brands, campaigns, creators and influencers, sponsorship, loyalty, rebrands
- *   product — launches, features, releases, roadmaps, product pricing and plans, discontinued products
- *   design — UX/UI, design systems, accessibility, redesigns, industrial and graphic design
- *   sales — sales teams and targets, deals won, contracts, bookings, pipeline, CRM, retail sales figures, distribution
+ * Each topic's scope, and where two topics touch, is written in docs/topics.md; the terms and weights follow it. Event
+ * words (results, a listing, a disposal, a strike, a round, a recall, a breach) weigh more than subject words (bank,
+ * insurance, port, AI, cloud), and a share-price move is weak evidence, because it follows any company's news.
  */
 import type { Language } from '../../domain/languages.ts'
 import type { Topic } from '../../domain/topics.ts'
