@@ -70,6 +70,11 @@ describe('a story\'s topic follows the written scope (docs/topics.md)', () => {
     assert.equal(categorizeStory([merger]).topic, 'business')
   })
 
+  it('a data breach is data-ai, though hackers did it', () => {
+    const breach = en('Hackers stole data of 2 million customers', 'Hackers stole names, addresses and bank details of 2 million customers in a breach of the retailer\'s systems, the company said.', null)
+    assert.equal(categorizeStory([breach]).topic, 'data-ai')
+  })
+
   it('German compounds count and "Produktion" is no product', () => {
     const strike = { title: 'Pilotenstreik bei Kestrel', text: 'Der Pilotenstreik legt den Flugbetrieb lahm.', lang: 'de', publisherTopic: 'finance' as const }
     assert.equal(categorizeStory([strike]).topic, 'people')

@@ -373,7 +373,7 @@ export const VOCABULARY: Record<Topic, Partial<Record<VocabularyLanguage, string
     en: ['engineer*^2', 'engineering^2.5', 'developer*^2', 'software^1.5', 'code^2', 'coding^1.5', 'codebase^3', 'programming^2.5',
       'infrastructure^2', 'cloud', 'private cloud^2', 'platform team*^3', 'servers^2', 'outage*^3', 'downtime^1.5',
       'incident^1.5', 'configuration^2', 'latency^2.5', 'bug^2', 'bugs^2', 'defects^2', 'security^2', 'cybersecurity^3',
-      'vulnerabilit*^3', 'breach*^2', 'attack*^1.5', 'hackers^1.5', 'credential*^2', 'encryption^2.5', 'post-quantum^3',
+      'vulnerabilit*^3', 'breach*', 'attack*^1.5', 'hackers^1.5', 'credential*^2', 'encryption^2.5', 'post-quantum^3',
       'key exchange^2', 'authentication^2', 'chip^1.5', 'chips^1.5', 'semiconductor*^2', 'processor*^2', 'tapes out^3',
       'build cache^3', 'build times^3', 'compiler^3', 'migration^1.5', 'legacy^1.5', 'architecture^1.5', 'technical debt^3',
       'data centre^1', 'data center^1', 'megawatt^0.5', 'testing^1', 'deploy*^2', 'release engineering^3', 'repository^2',
