@@ -34,6 +34,12 @@ export const SQL = {
     WHERE story_search MATCH @match AND (rowid % ${LANGUAGE_SLOTS}) IN (0, @langIndex)
       AND rowid >= @lo * ${LANGUAGE_SLOTS} AND rowid < @hi * ${LANGUAGE_SLOTS}
     ORDER BY rowid DESC LIMIT @rows`,
+  // One keyword's floor (see storage/search-window.ts): its @skip + 1-th newest matching row in the range, walked
+  // newest first in its posting lists alone, so the cost is the window's size whatever the corpus.
+  searchTermFloor: `SELECT rowid AS r FROM story_search
+    WHERE story_search MATCH @match AND (rowid % ${LANGUAGE_SLOTS}) IN (0, @langIndex)
+      AND rowid >= @lo * ${LANGUAGE_SLOTS} AND rowid < @hi * ${LANGUAGE_SLOTS}
+    ORDER BY rowid DESC LIMIT 1 OFFSET @skip`,
   bySeqs: `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
     WHERE s.seq IN (SELECT value FROM json_each(@seqs)) ORDER BY s.seq DESC`,
   get: `SELECT ${STORY_COLUMNS}, s.covered_by, s.updated_at, en.cards AS en_cards, tr.cards AS tr_cards

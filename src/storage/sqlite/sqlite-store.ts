@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import Database from './driver.ts'
 import { TRANSLATION_LANGUAGES, languageIndex } from '../../domain/languages.ts'
-import { sourceTerm, toIndexText } from '../../domain/search-terms.ts'
+import { sourceTerm, toIndexText, type SearchTerm } from '../../domain/search-terms.ts'
 import type { StorySnapshot } from '../../domain/story.ts'
 import type { ArchiveMonthRecord, CategoryRecord, Store, UpsertResult } from '../store.ts'
 import {
@@ -10,6 +10,7 @@ import {
   type ExportStoryRow, type SourceRow, type StampRow, type StoryDetailRow, type StoryRow, type TextRow,
 } from '../story-rows.ts'
 import { toFtsMatch } from './fts-query.ts'
+import { SEARCH_KEYWORD_WINDOW, searchFloor } from '../search-window.ts'
 import { SQL } from './queries.ts'
 import { migrate } from './migrations.ts'
 import { quickCheck, sqliteDamage } from './quick-check.ts'
@@ -50,6 +51,7 @@ export function openSqliteStore(file: string): Store {
     archiveMonths: db.prepare(SQL.archiveMonths),
     monthStamps: db.prepare(SQL.monthStamps),
     searchRowids: db.prepare(SQL.searchRowids),
+    searchTermFloor: db.prepare(SQL.searchTermFloor),
     bySeqs: db.prepare(SQL.bySeqs),
     get: db.prepare(SQL.get),
     categories: db.prepare(`SELECT c.slug, n.name FROM categories c
@@ -181,14 +183,21 @@ export function openSqliteStore(file: string): Store {
       const { lo, hi } = seqWindow(filter)
       if (lo >= hi) return []
       const all = filter.sourceId ? [...terms, sourceTerm(filter.sourceId)] : terms
+      const langIndex = languageIndex(lang)
       // A story can match in English and in `lang`: 2 × limit index rows always hold `limit` distinct stories.
-      const hits = stmt.searchRowids.all({
-        match: toFtsMatch(all),
-        langIndex: languageIndex(lang),
-        rows: lang === 'en' ? limit : limit * 2,
-        lo,
-        hi,
-      }) as Array<{ r: number }>
+      const rows = lang === 'en' ? limit : limit * 2
+      const find = (from: number) => stmt.searchRowids.all({ match: toFtsMatch(all), langIndex, rows, lo: from, hi }) as Array<{ r: number }>
+      const termFloor = (t: SearchTerm) => {
+        const row = stmt.searchTermFloor.get({ match: toFtsMatch([t]), langIndex, lo, hi, skip: SEARCH_KEYWORD_WINDOW - 1 }) as { r: number } | undefined
+        return row ? Math.floor(row.r / LANGUAGE_SLOTS) : lo
+      }
+      // The range searched is bounded by the keyword windows (storage/search-window.ts). The first keyword's floor is
+      // above (or at) the final one: when its range alone fills the page, the whole range's first rows are the same.
+      const first = termFloor(all[0]!)
+      let hits = find(first)
+      if (hits.length < rows && first > lo) {
+        hits = find(searchFloor([first, ...all.slice(1).map(termFloor)], lo))
+      }
       const seqs = [...new Set(hits.map((h) => Math.floor(h.r / LANGUAGE_SLOTS)))].slice(0, limit)
       if (seqs.length === 0) return []
       return (stmt.bySeqs.all({ seqs: JSON.stringify(seqs), lang }) as StoryRow[]).map(toStoryRecord)
