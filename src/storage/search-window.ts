@@ -16,11 +16,3 @@
  */
 export const SEARCH_KEYWORD_WINDOW = 200
 
-/**
- * The floor (lowest seq searched) given each term's floor: the seq of its SEARCH_KEYWORD_WINDOW-th newest matching
- * row in [lo, hi), or lo when it has fewer. The lowest one wins: the search reaches as far back as its keyword
- * whose window reaches furthest.
- */
-export function searchFloor(termFloors: number[], lo: number): number {
-  return termFloors.length === 0 ? lo : Math.max(lo, Math.min(...termFloors))
-}
