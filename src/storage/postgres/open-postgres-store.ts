@@ -8,7 +8,7 @@ import { migratePostgres } from './migrations.ts'
 import { createPostgresCrawlStore } from './postgres-crawl-store.ts'
 import { SQL } from './queries.ts'
 import { toSearchQuery } from './search-tokens.ts'
-import { sourceTerm, type SearchTerm } from '../../domain/search-terms.ts'
+import { sourceTerm } from '../../domain/search-terms.ts'
 import { SEARCH_KEYWORD_WINDOW } from '../search-window.ts'
 import { SEQ_END, seqWindow } from '../story-window.ts'
 import {
@@ -101,12 +101,12 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
       // by walking the newest SEARCH_WALK stories, and by the index below them only for a term that was too rare to
       // fill its window there: the walk's cost is bounded, the index's is that of a rare term's posting lists.
       const walkFloor = Math.max(lo, Number((await query<{ floor: string }>(SQL.searchFloor, [SEARCH_WALK, String(hi)]))[0]!.floor))
-      const termRows = async (term: SearchTerm): Promise<number[]> => {
-        const q = toSearchQuery([term])!
-        const seqs = (await query<{ story_seq: string }>(SQL.searchTermWalk, [lang, SEARCH_KEYWORD_WINDOW, q, String(walkFloor), String(hi)]))
-          .map((r) => Number(r.story_seq))
+      const termQueries = all.map((t) => toSearchQuery([t])!)
+      const walked = await query<Record<string, string | boolean>>(SQL.searchTermsWalk(all.length), [lang, String(walkFloor), String(hi), ...termQueries])
+      const termRows = async (i: number): Promise<number[]> => {
+        const seqs = walked.filter((r) => r[`m${i}`] === true).slice(0, SEARCH_KEYWORD_WINDOW).map((r) => Number(r.story_seq))
         if (seqs.length < SEARCH_KEYWORD_WINDOW && walkFloor > lo) {
-          const older = await query<{ story_seq: string }>(SQL.searchTermIndex, [lang, SEARCH_KEYWORD_WINDOW - seqs.length, q, String(walkFloor), String(lo)])
+          const older = await query<{ story_seq: string }>(SQL.searchTermIndex, [lang, SEARCH_KEYWORD_WINDOW - seqs.length, termQueries[i], String(walkFloor), String(lo)])
           seqs.push(...older.map((r) => Number(r.story_seq)))
         }
         return seqs
@@ -117,12 +117,12 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
       // newest part of the final range); otherwise the term reaching back furthest gives the final range.
       const verify = async (rows: number[]) => (await query<{ story_seq: string }>(SQL.searchVerify, [lang, limit, [...new Set(rows)].map(String), tsquery]))
         .map((r) => r.story_seq)
-      const firstRows = await termRows(all[0]!)
+      const firstRows = await termRows(0)
       let seqs = await verify(firstRows)
       if (seqs.length < limit && floorOf(firstRows) > lo) {
         let widest = firstRows
-        for (const term of all.slice(1)) {
-          const rows = await termRows(term)
+        for (let i = 1; i < all.length; i++) {
+          const rows = await termRows(i)
           if (floorOf(rows) < floorOf(widest)) widest = rows
         }
         if (widest !== firstRows) seqs = await verify(widest)

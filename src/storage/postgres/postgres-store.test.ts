@@ -288,15 +288,17 @@ describe('postgres query plans', () => {
   const COMMON = [['report', 'en'], ['repo', 'es'], ['informe', 'es'], ['半導体工場', 'ja'], ['reports', 'en']] as const
   const NEVER_TOGETHER = [['東京 w5', 'ja'], ['report informe', 'es'], ['w1xy w2yz', 'en']] as const
 
-  it("walks each term's window and tests candidates through story_texts_by_seq, never the GIN index", async () => {
+  const walkHits = async (lang: string, tq: string, floor: string) =>
+    (await client.query(SQL.searchTermsWalk(1), [lang, floor, TOP, tq])).rowCount!
+
+  it('walks the newest stories once for every term, and tests candidates, through story_texts_by_seq, never GIN', async () => {
     const floor = await walkFloor()
     for (const [q, lang] of [...RARE, ...COMMON, ...NEVER_TOGETHER]) {
-      for (const tq of termQueries(q, lang)) {
-        const walk = await explain(SQL.searchTermWalk, [lang, W, tq, floor, TOP])
-        noSeqScan(walk, STORY_TABLES)
-        uses(walk, /^(Bitmap )?Index Scan$/, 'story_texts_by_seq', q)
-        assert.ok(!walk.some((n) => n['Index Name'] === 'story_texts_search'), `${q}: ${show(walk)}`)
-      }
+      const tqs = termQueries(q, lang)
+      const walk = await explain(SQL.searchTermsWalk(tqs.length), [lang, floor, TOP, ...tqs])
+      noSeqScan(walk, STORY_TABLES)
+      uses(walk, /^(Bitmap )?Index Scan$/, 'story_texts_by_seq', q)
+      assert.ok(!walk.some((n) => n['Index Name'] === 'story_texts_search'), `${q}: ${show(walk)}`)
       const verify = await explain(SQL.searchVerify, [lang, 20, ['1', '2', '3'], toSearchQuery(parseSearchTerms(q, lang as Language).terms)])
       noSeqScan(verify, STORY_TABLES)
       uses(verify, /^(Bitmap )?Index Scan$/, 'story_texts_by_seq', q)
@@ -305,16 +307,14 @@ describe('postgres query plans', () => {
 
   it("fills a common term's window in the walk: no index step", async () => {
     const floor = await walkFloor()
-    for (const [q, lang] of COMMON) {
-      assert.equal((await client.query(SQL.searchTermWalk, [lang, W, termQueries(q, lang)[0], floor, TOP])).rowCount, W, q)
-    }
+    for (const [q, lang] of COMMON) assert.ok(await walkHits(lang, termQueries(q, lang)[0]!, floor) >= W, q)
   })
 
   it('asks the GIN index, below the walk, for a term too rare to fill its window there', async () => {
     const floor = await walkFloor()
     for (const [q, lang] of RARE) {
       const [tq] = termQueries(q, lang)
-      assert.ok((await client.query(SQL.searchTermWalk, [lang, W, tq, floor, TOP])).rowCount! < W, q)
+      assert.ok(await walkHits(lang, tq!, floor) < W, q)
       const index = await explain(SQL.searchTermIndex, [lang, W, tq, floor, 0])
       noSeqScan(index, STORY_TABLES)
       uses(index, /^Bitmap Index Scan$/, 'story_texts_search', q)

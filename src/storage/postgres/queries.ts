@@ -37,13 +37,17 @@ export const SQL = {
   // The lower edge of a walk of the newest $1 stories below seq $2: an index-only walk of $1 entries.
   searchFloor: `SELECT COALESCE((SELECT seq FROM stories WHERE seq < $2::bigint ORDER BY seq DESC OFFSET $1 LIMIT 1), 0)
     AS floor`,
-  // One term's newest $2 matching rows in the walked range [$4, $5): each text row is read through
-  // story_texts_by_seq and tested, so the cost is the walk's size. The OFFSET 0 fence keeps the planner from taking
-  // the rows from the GIN index instead: its cost is every matching row, which grows with the corpus.
-  searchTermWalk: `SELECT story_seq FROM (
+  // The walked range [$2, $3): each text row is read once through story_texts_by_seq and tested against every term
+  // ($4, $5, …), so the cost is the walk's size, whatever the terms. The OFFSET 0 fence keeps the planner from
+  // taking the rows from the GIN index instead: its cost is every matching row, which grows with the corpus.
+  searchTermsWalk: (terms: number) => {
+    const tests = Array.from({ length: terms }, (_, i) => `search @@ $${i + 4}::tsquery AS m${i}`)
+    const any = Array.from({ length: terms }, (_, i) => `search @@ $${i + 4}::tsquery`)
+    return `SELECT story_seq, ${tests.join(', ')} FROM (
       SELECT story_seq, search FROM story_texts
-      WHERE story_seq >= $4::bigint AND story_seq < $5::bigint AND lang IN ('en', $1::text) OFFSET 0) w
-    WHERE search @@ $3::tsquery ORDER BY story_seq DESC LIMIT $2`,
+      WHERE story_seq >= $2::bigint AND story_seq < $3::bigint AND lang IN ('en', $1::text) OFFSET 0) w
+    WHERE ${any.join(' OR ')} ORDER BY story_seq DESC`
+  },
   // Below the walk, for a term too rare to find $2 rows by walking: the GIN index (no ORDER BY inside the CTE, so
   // nothing rewards walking the seq index; the cost is the term's posting lists, short since the walk found few).
   searchTermIndex: `WITH matched AS MATERIALIZED (
