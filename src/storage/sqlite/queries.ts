@@ -39,7 +39,7 @@ export const SQL = {
   // row by row far slower than this reads them.
   searchCandidates: `SELECT s.seq, s.text_lang, s.source_id, t.lang, t.headline FROM stories s
     JOIN story_texts t ON t.story_id = s.id AND t.lang IN ('en', @lang) AND t.headline IS NOT NULL
-    WHERE s.seq IN (SELECT value FROM json_each(@seqs))`,
+    WHERE s.seq IN (SELECT value FROM json_each(@seqs)) ORDER BY s.seq DESC`,
   bySeqs: `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
     WHERE s.seq IN (SELECT value FROM json_each(@seqs)) ORDER BY s.seq DESC`,
   get: `SELECT ${STORY_COLUMNS}, s.covered_by, s.updated_at, en.cards AS en_cards, tr.cards AS tr_cards

@@ -198,12 +198,14 @@ export function openSqliteStore(file: string): Store {
       const matching = (seqs: number[]) => {
         const rows = stmt.searchCandidates.all({ seqs: JSON.stringify([...new Set(seqs)]), lang }) as CandidateRow[]
         const found = new Set<number>()
+        // Newest first: once the page is full, every row left is older.
         for (const r of rows) {
+          if (found.size === limit) break
           if (found.has(r.seq) || !isLanguage(r.lang)) continue
           const written = r.lang === 'en' && isLanguage(r.text_lang) ? r.text_lang : r.lang
           if (matchesAllTerms(tokenize(toIndexText(r.headline, written, r.source_id)), all)) found.add(r.seq)
         }
-        return [...found].sort((a, b) => b - a).slice(0, limit)
+        return [...found]
       }
       // The first term's range is the newest part of the final one: when it fills the page, the page is the same.
       const first = termSeqs(all[0]!)
