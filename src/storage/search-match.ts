@@ -1,4 +1,5 @@
-import type { SearchTerm } from '../domain/search-terms.ts'
+import type { Language } from '../domain/languages.ts'
+import { toIndexText, type SearchTerm } from '../domain/search-terms.ts'
 import { tokenize } from './postgres/search-tokens.ts'
 
 /**
@@ -23,3 +24,7 @@ export function matchesAllTerms(tokens: string[], terms: SearchTerm[]): boolean 
     return false
   }))
 }
+
+/** The tokens a full-text index holds for one headline row (see toIndexText), for matchesAllTerms. */
+export const indexedTokens = (headline: string, lang: Language, sourceId: string | null): string[] =>
+  tokenize(toIndexText(headline, lang, sourceId))

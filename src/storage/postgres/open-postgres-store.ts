@@ -92,6 +92,15 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
     },
 
     async searchStories({ terms, limit, lang, filter = {} }) {
+      const pageOf = async (seqs: string[]) => {
+        if (seqs.length === 0) return []
+        // A story rewritten during the steps could be seen twice.
+        const seen = new Set<string>()
+        return (await query<StoryRow>(SQL.storiesBySeq, [lang, seqs]))
+          .filter((r) => !seen.has(r.id) && seen.add(r.id))
+          .slice(0, limit)
+          .map(toStoryRecord)
+      }
       const all = filter.sourceId ? [...terms, sourceTerm(filter.sourceId)] : terms
       const tsquery = toSearchQuery(all)
       if (tsquery === null) return []
@@ -118,6 +127,8 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
       const verify = async (rows: number[]) => (await query<{ story_seq: string }>(SQL.searchVerify, [lang, limit, [...new Set(rows)].map(String), tsquery]))
         .map((r) => r.story_seq)
       const firstRows = await termRows(0)
+      // One term: its rows are the matches.
+      if (all.length === 1) return pageOf([...new Set(firstRows.map(String))].slice(0, limit))
       let seqs = await verify(firstRows)
       if (seqs.length < limit && floorOf(firstRows) > lo) {
         let widest = firstRows
@@ -127,13 +138,7 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
         }
         if (widest !== firstRows) seqs = await verify(widest)
       }
-      if (seqs.length === 0) return []
-      // A story rewritten during the steps could be seen twice.
-      const seen = new Set<string>()
-      return (await query<StoryRow>(SQL.storiesBySeq, [lang, seqs]))
-        .filter((r) => !seen.has(r.id) && seen.add(r.id))
-        .slice(0, limit)
-        .map(toStoryRecord)
+      return pageOf(seqs)
     },
 
     async getStory(id, lang) {

@@ -11,8 +11,7 @@ import {
 } from '../story-rows.ts'
 import { toFtsMatch } from './fts-query.ts'
 import { SEARCH_KEYWORD_WINDOW } from '../search-window.ts'
-import { matchesAllTerms } from '../search-match.ts'
-import { tokenize } from '../postgres/search-tokens.ts'
+import { indexedTokens, matchesAllTerms } from '../search-match.ts'
 import { SQL } from './queries.ts'
 import { migrate } from './migrations.ts'
 import { quickCheck, sqliteDamage } from './quick-check.ts'
@@ -203,7 +202,7 @@ export function openSqliteStore(file: string): Store {
           if (found.size === limit) break
           if (found.has(r.seq) || !isLanguage(r.lang)) continue
           const written = r.lang === 'en' && isLanguage(r.text_lang) ? r.text_lang : r.lang
-          if (matchesAllTerms(tokenize(toIndexText(r.headline, written, r.source_id)), all)) found.add(r.seq)
+          if (matchesAllTerms(indexedTokens(r.headline, written, r.source_id), all)) found.add(r.seq)
         }
         return [...found]
       }
