@@ -29,7 +29,9 @@ export const SearchQuery = z.string({ error: Q_RULE }).min(2, { error: Q_RULE })
       + '"Airlines" or "aimed"); and every keyword also matches the other forms of its word in `lang` and in English '
       + '(`banks` finds "bank", `grows` finds "grew", `elecciones` finds "elección"). One-letter keywords and common '
       + 'function words ("the", "of", "de", "der") are ignored; a query of nothing else is an error. Chinese, Japanese '
-      + 'and Korean keywords match as character sequences. At most 16 keywords. When set, `topic` is ignored.',
+      + 'and Korean keywords match as character sequences. At most 16 keywords. When set, `topic` is ignored. '
+      + 'A search reaches back through the 200 newest headlines of whichever keyword reaches furthest (to the '
+      + 'oldest story when a keyword has fewer): common words that meet only in older headlines need `until`.',
     example: 'chip export',
   })
 

@@ -9,6 +9,7 @@ import { createPostgresCrawlStore } from './postgres-crawl-store.ts'
 import { SQL } from './queries.ts'
 import { toSearchQuery } from './search-tokens.ts'
 import { sourceTerm } from '../../domain/search-terms.ts'
+import { SEARCH_KEYWORD_WINDOW } from '../search-window.ts'
 import { SEQ_END, seqWindow } from '../story-window.ts'
 import {
   pagedSnapshots, toSourceRecord, toStamp, toStoryDetailRecord, toStoryRecord,
@@ -18,13 +19,8 @@ import { deleteStories, writeStories } from './story-writer.ts'
 import { bumpContentVersion, inTransaction, lockContent } from './transaction.ts'
 import { createDamageRecord, watchForDamage, type StoreDamage } from '../store-damage.ts'
 
-/**
- * Search windows, in stories (see searchStories): the newest SEARCH_WINDOW are walked first; while hits come, the
- * next window is sized from their density (at most SEARCH_MAX_WINDOW), until SEARCH_WALK_LIMIT stories were walked.
- */
-export const SEARCH_WINDOW = 2000
-export const SEARCH_MAX_WINDOW = 32_000
-export const SEARCH_WALK_LIMIT = 64_000
+/** Stories walked newest first to find each search term's window before asking the GIN index (see searchStories). */
+export const SEARCH_WALK = 2000
 
 export interface PostgresStore extends Store {
   /** Resolves once the schema is migrated (every other method waits for it too); rejects when that failed. */
@@ -96,44 +92,53 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
     },
 
     async searchStories({ terms, limit, lang, filter = {} }) {
-      const tsquery = toSearchQuery(filter.sourceId ? [...terms, sourceTerm(filter.sourceId)] : terms)
-      if (tsquery === null) return []
-      const window = seqWindow(filter)
-      const top = String(window.hi)
-      const bottom = String(window.lo)
-      if (window.lo >= window.hi) return []
-      // A GIN index cannot return matches newest first: its cost is every matching row, which for common words
-      // grows with the corpus. So the newest stories are walked first, window by window, at a cost bounded by the
-      // windows' sizes; the index is asked only for what is too rare to walk to: no hit in the first window, or too
-      // few after SEARCH_WALK_LIMIT stories. Measured at 1M stories in docs/decisions.md.
-      const seqs: string[] = []
-      let walked = 0
-      let size = SEARCH_WINDOW
-      let hi = top
-      for (;;) {
-        const edge = BigInt((await query<{ floor: string }>(SQL.searchFloor, [walked + size, top]))[0]!.floor)
-        const floor = String(edge > window.lo ? edge : window.lo)
-        const hits = await query<{ story_seq: string }>(SQL.searchWalk, [lang, limit - seqs.length, tsquery, floor, hi])
-        seqs.push(...hits.map((h) => h.story_seq))
-        walked += size
-        hi = floor
-        if (seqs.length >= limit || floor === bottom) break
-        if (seqs.length === 0 || walked >= SEARCH_WALK_LIMIT) {
-          const older = await query<{ story_seq: string }>(SQL.searchIndex, [lang, limit - seqs.length, tsquery, floor, bottom])
-          seqs.push(...older.map((h) => h.story_seq))
-          break
-        }
-        // Enough stories for twice the missing hits at the density seen so far.
-        const wanted = Math.ceil((2 * (limit - seqs.length) * walked) / seqs.length)
-        size = Math.min(SEARCH_MAX_WINDOW, SEARCH_WALK_LIMIT - walked, Math.max(SEARCH_WINDOW, wanted))
+      const pageOf = async (seqs: string[]) => {
+        if (seqs.length === 0) return []
+        // A story rewritten during the steps could be seen twice.
+        const seen = new Set<string>()
+        return (await query<StoryRow>(SQL.storiesBySeq, [lang, seqs]))
+          .filter((r) => !seen.has(r.id) && seen.add(r.id))
+          .slice(0, limit)
+          .map(toStoryRecord)
       }
-      if (seqs.length === 0) return []
-      // A story rewritten during the steps could be seen twice.
-      const seen = new Set<string>()
-      return (await query<StoryRow>(SQL.storiesBySeq, [lang, seqs]))
-        .filter((r) => !seen.has(r.id) && seen.add(r.id))
-        .slice(0, limit)
-        .map(toStoryRecord)
+      const all = filter.sourceId ? [...terms, sourceTerm(filter.sourceId)] : terms
+      const tsquery = toSearchQuery(all)
+      if (tsquery === null) return []
+      const { lo, hi } = seqWindow(filter)
+      if (lo >= hi) return []
+      // A GIN index cannot return matches newest first, so each term's window (storage/search-window.ts) is found
+      // by walking the newest SEARCH_WALK stories, and by the index below them only for a term that was too rare to
+      // fill its window there: the walk's cost is bounded, the index's is that of a rare term's posting lists.
+      const walkFloor = Math.max(lo, Number((await query<{ floor: string }>(SQL.searchFloor, [SEARCH_WALK, String(hi)]))[0]!.floor))
+      const termQueries = all.map((t) => toSearchQuery([t])!)
+      const walked = await query<Record<string, string | boolean>>(SQL.searchTermsWalk(all.length), [lang, String(walkFloor), String(hi), ...termQueries])
+      const termRows = async (i: number): Promise<number[]> => {
+        const seqs = walked.filter((r) => r[`m${i}`] === true).slice(0, SEARCH_KEYWORD_WINDOW).map((r) => Number(r.story_seq))
+        if (seqs.length < SEARCH_KEYWORD_WINDOW && walkFloor > lo) {
+          const older = await query<{ story_seq: string }>(SQL.searchTermIndex, [lang, SEARCH_KEYWORD_WINDOW - seqs.length, termQueries[i], String(walkFloor), String(lo)])
+          seqs.push(...older.map((r) => Number(r.story_seq)))
+        }
+        return seqs
+      }
+      const floorOf = (rows: number[]) => (rows.length === SEARCH_KEYWORD_WINDOW ? rows[rows.length - 1]! : lo)
+      // Every story matching the whole query at or above a term's floor is among that term's rows: testing them
+      // finds the query's matches there. The first term's range alone is enough when it fills the page (it is the
+      // newest part of the final range); otherwise the term reaching back furthest gives the final range.
+      const verify = async (rows: number[]) => (await query<{ story_seq: string }>(SQL.searchVerify, [lang, limit, [...new Set(rows)].map(String), tsquery]))
+        .map((r) => r.story_seq)
+      const firstRows = await termRows(0)
+      // One term: its rows are the matches.
+      if (all.length === 1) return pageOf([...new Set(firstRows.map(String))].slice(0, limit))
+      let seqs = await verify(firstRows)
+      if (seqs.length < limit && floorOf(firstRows) > lo) {
+        let widest = firstRows
+        for (let i = 1; i < all.length; i++) {
+          const rows = await termRows(i)
+          if (floorOf(rows) < floorOf(widest)) widest = rows
+        }
+        if (widest !== firstRows) seqs = await verify(widest)
+      }
+      return pageOf(seqs)
     },
 
     async getStory(id, lang) {

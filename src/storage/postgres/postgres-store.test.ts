@@ -24,7 +24,8 @@ import { preferredTiebreak } from '../sqlite/sort-key.ts'
 import type { Store } from '../store.ts'
 import { clientConfig, createPool, parsePostgresUrl } from './connection.ts'
 import { MIGRATION_VERSIONS, migratePostgres } from './migrations.ts'
-import { SEARCH_WINDOW, openPostgresStore } from './open-postgres-store.ts'
+import { SEARCH_WALK, openPostgresStore } from './open-postgres-store.ts'
+import { SEARCH_KEYWORD_WINDOW } from '../search-window.ts'
 import { CRAWL_SQL } from './postgres-crawl-store.ts'
 import { SQL } from './queries.ts'
 import { toSearchQuery } from './search-tokens.ts'
@@ -275,55 +276,75 @@ describe('postgres query plans', () => {
     uses(month, /^Index Scan$/, 'stories_pkey')
   })
 
-  const FIRST_WINDOW_TOP = '9223372036854775807'
-  const searchPlans = async (q: string, lang: string) => {
-    const tsquery = toSearchQuery(parseSearchTerms(q, lang as Language).terms)
-    const { rows: [{ floor }] } = await client.query(SQL.searchFloor, [SEARCH_WINDOW, FIRST_WINDOW_TOP])
-    assert.ok(Number(floor) > 0, 'the corpus is larger than the first window')
-    return {
-      walk: await explain(SQL.searchWalk, [lang, 20, tsquery, floor, FIRST_WINDOW_TOP]),
-      index: await explain(SQL.searchIndex, [lang, 20, tsquery, floor, 0]),
-      walkHits: (await client.query(SQL.searchWalk, [lang, 20, tsquery, floor, FIRST_WINDOW_TOP])).rowCount,
-    }
+  const TOP = '9223372036854775807'
+  const W = SEARCH_KEYWORD_WINDOW
+  const walkFloor = async () => {
+    const { rows: [{ floor }] } = await client.query(SQL.searchFloor, [SEARCH_WALK, TOP])
+    assert.ok(Number(floor) > 0, 'the corpus is larger than the walk')
+    return floor as string
   }
-  const RARE = [['w1x', 'en'], ['w1xy', 'en'], ['w2y w3', 'en'], ['w1z report', 'en'], ['informe w4z', 'es'], ['w5q', 'es'], ['工場7号', 'ja']] as const
+  const termQueries = (q: string, lang: string) => parseSearchTerms(q, lang as Language).terms.map((t) => toSearchQuery([t])!)
+  const RARE = [['w1x', 'en'], ['w1xy', 'en'], ['w5q', 'es'], ['w2y', 'en']] as const
   const COMMON = [['report', 'en'], ['repo', 'es'], ['informe', 'es'], ['半導体工場', 'ja'], ['reports', 'en']] as const
-  const NEVER_TOGETHER = [['東京 w5', 'ja'], ['report informe', 'es']] as const
+  const NEVER_TOGETHER = [['東京 w5', 'ja'], ['report informe', 'es'], ['w1xy w2yz', 'en']] as const
 
-  it('walks each search window through story_texts_by_seq, never the GIN index, whatever the terms', async () => {
+  const walkHits = async (lang: string, tq: string, floor: string) =>
+    (await client.query(SQL.searchTermsWalk(1), [lang, floor, TOP, tq])).rowCount!
+
+  it('walks the newest stories once for every term, and tests candidates, through story_texts_by_seq, never GIN', async () => {
+    const floor = await walkFloor()
     for (const [q, lang] of [...RARE, ...COMMON, ...NEVER_TOGETHER]) {
-      const { walk } = await searchPlans(q, lang)
+      const tqs = termQueries(q, lang)
+      const walk = await explain(SQL.searchTermsWalk(tqs.length), [lang, floor, TOP, ...tqs])
       noSeqScan(walk, STORY_TABLES)
       uses(walk, /^(Bitmap )?Index Scan$/, 'story_texts_by_seq', q)
       assert.ok(!walk.some((n) => n['Index Name'] === 'story_texts_search'), `${q}: ${show(walk)}`)
+      const verify = await explain(SQL.searchVerify, [lang, 20, ['1', '2', '3'], toSearchQuery(parseSearchTerms(q, lang as Language).terms)])
+      noSeqScan(verify, STORY_TABLES)
+      uses(verify, /^(Bitmap )?Index Scan$/, 'story_texts_by_seq', q)
     }
   })
 
-  it('finds terms common in headlines in the first window: the page is full, no other step', async () => {
-    for (const [q, lang] of COMMON) assert.equal((await searchPlans(q, lang)).walkHits, 20, q)
+  it("fills a common term's window in the walk: no index step", async () => {
+    const floor = await walkFloor()
+    for (const [q, lang] of COMMON) assert.ok(await walkHits(lang, termQueries(q, lang)[0]!, floor) >= W, q)
   })
 
-  it('asks the GIN index for matches too rare to walk to (rare terms, words common apart but never together)', async () => {
-    for (const [q, lang] of [...RARE, ...NEVER_TOGETHER]) {
-      const { index } = await searchPlans(q, lang)
+  it('asks the GIN index, below the walk, for a term too rare to fill its window there', async () => {
+    const floor = await walkFloor()
+    for (const [q, lang] of RARE) {
+      const [tq] = termQueries(q, lang)
+      assert.ok(await walkHits(lang, tq!, floor) < W, q)
+      const index = await explain(SQL.searchTermIndex, [lang, W, tq, floor, 0])
       noSeqScan(index, STORY_TABLES)
       uses(index, /^Bitmap Index Scan$/, 'story_texts_search', q)
     }
   })
 
-  it('sizes the next window from the hits seen, and answers exactly what reading every headline answers', async () => {
+  it('answers exactly what the window rule (storage/search-window.ts) computed over every headline answers', async () => {
     const store = openPostgresStore(planUrl)
     try {
-      // A word in ~0.75 % of headlines: the first window (2000 stories) holds fewer than 20, the next one the rest.
-      for (const [q, lang, limit] of [['w1x', 'en', 20], ['w2y', 'en', 50], ['report w1', 'en', 20], ['w1', 'es', 40], ['工場7号', 'ja', 30], ['nothingatall', 'en', 20]] as const) {
+      const cases = [['w1x', 'en', 20], ['w2y', 'en', 50], ['report w1', 'en', 20], ['w1', 'es', 40], ['工場7号', 'ja', 30],
+        ['nothingatall', 'en', 20], ['report informe', 'es', 20], ['w1xy w2yz', 'en', 20], ['東京 w5', 'ja', 10], ['report 19999', 'en', 5]] as const
+      let cut = 0
+      for (const [q, lang, limit] of cases) {
         const { terms } = parseSearchTerms(q, lang)
         const got = (await store.searchStories({ terms, limit, lang })).map((r) => r.id)
-        // Every text row read and tested: what the steps must add up to.
-        const { rows } = await client.query<{ id: string }>(`SELECT s.id FROM stories s WHERE EXISTS (
+        // Each term's W-th newest matching row, by reading every row: the lowest one is the floor.
+        const floors: number[] = []
+        for (const tq of termQueries(q, lang)) {
+          const { rows } = await client.query<{ story_seq: string }>(`SELECT story_seq FROM story_texts
+            WHERE lang IN ('en', $1) AND search @@ $2::tsquery ORDER BY story_seq DESC OFFSET $3 LIMIT 1`, [lang, tq, W - 1])
+          floors.push(rows.length ? Number(rows[0]!.story_seq) : 0)
+        }
+        const floor = Math.min(...floors)
+        if (floor > 0) cut++
+        const { rows } = await client.query<{ id: string }>(`SELECT s.id FROM stories s WHERE s.seq >= $4 AND EXISTS (
             SELECT 1 FROM story_texts t WHERE t.story_id = s.id AND t.lang IN ('en', $1) AND t.search @@ $2::tsquery)
-          ORDER BY s.seq DESC LIMIT $3`, [lang, toSearchQuery(terms), limit])
+          ORDER BY s.seq DESC LIMIT $3`, [lang, toSearchQuery(terms), limit, floor])
         assert.deepEqual(got, rows.map((r) => r.id), q)
       }
+      assert.ok(cut >= 2, 'some cases reach only part of the corpus')
     } finally {
       await store.close()
     }

@@ -31,25 +31,33 @@ export const SQL = {
   listTopic: page(`WHERE category = $3::text AND ${WINDOW}`),
   listSource: page(`WHERE source_id = $3::text AND ${WINDOW}`),
   listTopicSource: page(`WHERE source_id = $3::text AND category = $6::text AND ${WINDOW}`),
-  // Search finds the page's story seqs in steps (see searchStories in open-postgres-store.ts), then reads them
-  // like a list page (storiesBySeq). A story matching in English and in $1 counts once.
-  // The lower edge of a window of the newest $1 stories below seq $2: an index-only walk of $1 entries.
+  // Search (see searchStories in open-postgres-store.ts and storage/search-window.ts) finds each term's newest
+  // matching rows, then tests the stories of the term reaching back furthest against the whole query, then reads
+  // the page like a list page (storiesBySeq). A story matching in English and in $1 counts once.
+  // The lower edge of a walk of the newest $1 stories below seq $2: an index-only walk of $1 entries.
   searchFloor: `SELECT COALESCE((SELECT seq FROM stories WHERE seq < $2::bigint ORDER BY seq DESC OFFSET $1 LIMIT 1), 0)
     AS floor`,
-  // One window [$4, $5) walked: each of its text rows is read through story_texts_by_seq and tested against the
-  // query, so the cost is the window's size, whatever the terms. The OFFSET 0 fence keeps the planner from taking
-  // the rows from the GIN index instead: its cost is the size of every term's posting lists (of every word a prefix
-  // term matches), which grows with the corpus for common words.
-  searchWalk: `SELECT DISTINCT story_seq FROM (
+  // The walked range [$2, $3): each text row is read once through story_texts_by_seq and tested against every term
+  // ($4, $5, …), so the cost is the walk's size, whatever the terms. The OFFSET 0 fence keeps the planner from
+  // taking the rows from the GIN index instead: its cost is every matching row, which grows with the corpus.
+  searchTermsWalk: (terms: number) => {
+    const tests = Array.from({ length: terms }, (_, i) => `search @@ $${i + 4}::tsquery AS m${i}`)
+    const any = Array.from({ length: terms }, (_, i) => `search @@ $${i + 4}::tsquery`)
+    return `SELECT story_seq, ${tests.join(', ')} FROM (
       SELECT story_seq, search FROM story_texts
-      WHERE story_seq >= $4::bigint AND story_seq < $5::bigint AND lang IN ('en', $1::text) OFFSET 0) w
-    WHERE search @@ $3::tsquery ORDER BY story_seq DESC LIMIT $2`,
-  // Below the walked windows, for matches too rare to find by walking: the GIN index. No ORDER BY inside the CTE,
-  // so nothing rewards walking the seq index; the cost is that of the terms' posting lists.
-  searchIndex: `WITH matched AS MATERIALIZED (
+      WHERE story_seq >= $2::bigint AND story_seq < $3::bigint AND lang IN ('en', $1::text) OFFSET 0) w
+    WHERE ${any.join(' OR ')} ORDER BY story_seq DESC`
+  },
+  // Below the walk, for a term too rare to find $2 rows by walking: the GIN index (no ORDER BY inside the CTE, so
+  // nothing rewards walking the seq index; the cost is the term's posting lists, short since the walk found few).
+  searchTermIndex: `WITH matched AS MATERIALIZED (
       SELECT story_seq FROM story_texts
       WHERE search @@ $3::tsquery AND lang IN ('en', $1::text) AND story_seq < $4::bigint AND story_seq >= $5::bigint)
-    SELECT DISTINCT story_seq FROM matched ORDER BY story_seq DESC LIMIT $2`,
+    SELECT story_seq FROM matched ORDER BY story_seq DESC LIMIT $2`,
+  // The candidate stories $3 tested against the whole query $4 through story_texts_by_seq (fenced off GIN).
+  searchVerify: `SELECT DISTINCT story_seq FROM (
+      SELECT story_seq, search FROM story_texts WHERE story_seq = ANY($3::bigint[]) AND lang IN ('en', $1::text) OFFSET 0) w
+    WHERE search @@ $4::tsquery ORDER BY story_seq DESC LIMIT $2`,
   storiesBySeq: `SELECT ${STORY_COLUMNS}
     FROM stories s ${STORY_JOINS} WHERE s.seq = ANY($2::bigint[])
     ORDER BY s.seq DESC`,

@@ -28,12 +28,18 @@ export const SQL = {
   listTopicSource: `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
     WHERE s.source_id = @sourceId AND s.category = @topic AND s.seq >= @lo AND s.seq < @hi
     ORDER BY s.seq DESC LIMIT @limit`,
-  // rowid = seq * 16 + language index, so rowid order is newest first and the language is rowid % 16. FTS5 takes
-  // the rowid range itself (a seek in each posting list), and walks the lists newest first, stopping after @rows.
-  searchRowids: `SELECT rowid AS r FROM story_search
+  // One term's newest @rows matching rows in the range (see storage/search-window.ts). rowid = seq * 16 + language
+  // index, so rowid order is newest first and the language is rowid % 16. FTS5 takes the rowid range itself and
+  // walks the term's posting lists newest first, stopping after @rows: the cost is the window's, whatever the corpus.
+  searchTermRows: `SELECT rowid AS r FROM story_search
     WHERE story_search MATCH @match AND (rowid % ${LANGUAGE_SLOTS}) IN (0, @langIndex)
       AND rowid >= @lo * ${LANGUAGE_SLOTS} AND rowid < @hi * ${LANGUAGE_SLOTS}
     ORDER BY rowid DESC LIMIT @rows`,
+  // The indexed texts of candidate stories (English, and @lang), to test them against the whole query: FTS5 seeks
+  // row by row far slower than this reads them.
+  searchCandidates: `SELECT s.seq, s.text_lang, s.source_id, t.lang, t.headline FROM stories s
+    JOIN story_texts t ON t.story_id = s.id AND t.lang IN ('en', @lang) AND t.headline IS NOT NULL
+    WHERE s.seq IN (SELECT value FROM json_each(@seqs)) ORDER BY s.seq DESC`,
   bySeqs: `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
     WHERE s.seq IN (SELECT value FROM json_each(@seqs)) ORDER BY s.seq DESC`,
   get: `SELECT ${STORY_COLUMNS}, s.covered_by, s.updated_at, en.cards AS en_cards, tr.cards AS tr_cards

@@ -89,9 +89,13 @@ describe('sqlite store specifics', () => {
       noSort(source)
       assert.match(source, /^SEARCH s USING INDEX stories_by_source \(source_id=\? AND seq>\? AND seq<\?\)/, source)
 
-      const search = plan(SQL.searchRowids, { match: '"port"*', langIndex: 1, rows: 40, lo: 0, hi: SEQ_END })
+      const search = plan(SQL.searchTermRows, { match: '"port"*', langIndex: 1, rows: 200, lo: 0, hi: SEQ_END })
       noSort(search)
       assert.match(search, /^SCAN story_search VIRTUAL TABLE INDEX/, search)
+
+      const candidates = plan(SQL.searchCandidates, { seqs: '[1,2]', lang })
+      assert.match(candidates, /SEARCH s USING INTEGER PRIMARY KEY \(rowid=\?\)/, candidates)
+      assert.doesNotMatch(candidates, /SCAN (s|t)\b/, candidates)
 
       const bySeqs = plan(SQL.bySeqs, { seqs: '[1,2]', lang })
       assert.match(bySeqs, /SEARCH s USING INTEGER PRIMARY KEY \(rowid=\?\)/, bySeqs)

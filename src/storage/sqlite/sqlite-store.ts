@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from './driver.ts'
-import { TRANSLATION_LANGUAGES, languageIndex } from '../../domain/languages.ts'
-import { sourceTerm, toIndexText } from '../../domain/search-terms.ts'
+import { TRANSLATION_LANGUAGES, isLanguage, languageIndex } from '../../domain/languages.ts'
+import { sourceTerm, toIndexText, type SearchTerm } from '../../domain/search-terms.ts'
 import type { StorySnapshot } from '../../domain/story.ts'
 import type { ArchiveMonthRecord, CategoryRecord, Store, UpsertResult } from '../store.ts'
 import {
@@ -10,6 +10,8 @@ import {
   type ExportStoryRow, type SourceRow, type StampRow, type StoryDetailRow, type StoryRow, type TextRow,
 } from '../story-rows.ts'
 import { toFtsMatch } from './fts-query.ts'
+import { SEARCH_KEYWORD_WINDOW } from '../search-window.ts'
+import { indexedTokens, matchesAllTerms } from '../search-match.ts'
 import { SQL } from './queries.ts'
 import { migrate } from './migrations.ts'
 import { quickCheck, sqliteDamage } from './quick-check.ts'
@@ -20,6 +22,9 @@ import { createSqliteCrawlStore } from './sqlite-crawl-store.ts'
 import {
   LANGUAGE_SLOTS, TIEBREAK_SLOTS, archiveMonthKey, monthSeqRange, preferredTiebreak, publishedSecond,
 } from './sort-key.ts'
+
+/** A candidate story's headline row, as searchStories tests it. */
+interface CandidateRow { seq: number; text_lang: string; source_id: string | null; lang: string; headline: string }
 
 /** Opens (creating if needed) a SQLite database file, applies pending migrations and returns the Store. */
 export function openSqliteStore(file: string): Store {
@@ -49,7 +54,8 @@ export function openSqliteStore(file: string): Store {
     recentStamps: db.prepare(SQL.recentStamps),
     archiveMonths: db.prepare(SQL.archiveMonths),
     monthStamps: db.prepare(SQL.monthStamps),
-    searchRowids: db.prepare(SQL.searchRowids),
+    searchTermRows: db.prepare(SQL.searchTermRows),
+    searchCandidates: db.prepare(SQL.searchCandidates),
     bySeqs: db.prepare(SQL.bySeqs),
     get: db.prepare(SQL.get),
     categories: db.prepare(`SELECT c.slug, n.name FROM categories c
@@ -181,15 +187,36 @@ export function openSqliteStore(file: string): Store {
       const { lo, hi } = seqWindow(filter)
       if (lo >= hi) return []
       const all = filter.sourceId ? [...terms, sourceTerm(filter.sourceId)] : terms
-      // A story can match in English and in `lang`: 2 × limit index rows always hold `limit` distinct stories.
-      const hits = stmt.searchRowids.all({
-        match: toFtsMatch(all),
-        langIndex: languageIndex(lang),
-        rows: lang === 'en' ? limit : limit * 2,
-        lo,
-        hi,
-      }) as Array<{ r: number }>
-      const seqs = [...new Set(hits.map((h) => Math.floor(h.r / LANGUAGE_SLOTS)))].slice(0, limit)
+      const langIndex = languageIndex(lang)
+      // The range searched is bounded by the terms' windows (storage/search-window.ts). Every story matching the
+      // whole query at or above a term's floor is among that term's rows, so testing their stories finds the
+      // query's matches there (FTS5 intersecting long posting lists, even inside a rowid range, costs their length).
+      const termSeqs = (t: SearchTerm) => (stmt.searchTermRows.all({ match: toFtsMatch([t]), langIndex, lo, hi, rows: SEARCH_KEYWORD_WINDOW }) as Array<{ r: number }>)
+        .map((h) => Math.floor(h.r / LANGUAGE_SLOTS))
+      const floorOf = (seqs: number[]) => (seqs.length === SEARCH_KEYWORD_WINDOW ? seqs[seqs.length - 1]! : lo)
+      const matching = (seqs: number[]) => {
+        const rows = stmt.searchCandidates.all({ seqs: JSON.stringify([...new Set(seqs)]), lang }) as CandidateRow[]
+        const found = new Set<number>()
+        // Newest first: once the page is full, every row left is older.
+        for (const r of rows) {
+          if (found.size === limit) break
+          if (found.has(r.seq) || !isLanguage(r.lang)) continue
+          const written = r.lang === 'en' && isLanguage(r.text_lang) ? r.text_lang : r.lang
+          if (matchesAllTerms(indexedTokens(r.headline, written, r.source_id), all)) found.add(r.seq)
+        }
+        return [...found]
+      }
+      // The first term's range is the newest part of the final one: when it fills the page, the page is the same.
+      const first = termSeqs(all[0]!)
+      let seqs = matching(first)
+      if (seqs.length < limit && floorOf(first) > lo) {
+        let widest = first
+        for (const t of all.slice(1)) {
+          const rows = termSeqs(t)
+          if (floorOf(rows) < floorOf(widest)) widest = rows
+        }
+        if (widest !== first) seqs = matching(widest)
+      }
       if (seqs.length === 0) return []
       return (stmt.bySeqs.all({ seqs: JSON.stringify(seqs), lang }) as StoryRow[]).map(toStoryRecord)
     },
