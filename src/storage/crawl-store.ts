@@ -140,7 +140,7 @@ export interface CrawlStore {
    * transaction. Returns the highest commit sequence number stored once it committed.
    */
   commitClusteredRun(afterSeq: number, assign: (unseen: ArticleRecord[], merges: StoryMerge[]) => FeedRunCommit): Promise<number>
-  /** Whether the crawler has state here (feeds or articles): `newsdesk export` then writes it after the stories. */
+  /** Whether the crawler has state here (feeds, articles or redirects): `newsdesk export` then writes it after the stories. */
   hasState(): Promise<boolean>
   /**
    * The state beyond story snapshots (domain/state-records.ts): feeds, articles in commit order, summary retries,

@@ -19,7 +19,8 @@ export interface StateTransferDeps {
 export function createPostgresStateTransfer({ query, transaction, versions }: StateTransferDeps): Pick<CrawlStore, 'hasState' | 'exportState' | 'restoreState'> {
   return {
     async hasState() {
-      const { rows } = await query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM feeds) OR EXISTS (SELECT 1 FROM articles) AS any')
+      const { rows } = await query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM feeds) OR EXISTS (SELECT 1 FROM articles)
+        OR EXISTS (SELECT 1 FROM story_redirects) AS any`)
       return rows[0]!.any
     },
 

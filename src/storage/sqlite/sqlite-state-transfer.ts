@@ -10,7 +10,8 @@ const PAGE = 1000
 /** The export and restore of the state beyond story snapshots (domain/state-records.ts), for SQLite. */
 export function createSqliteStateTransfer(db: Database): Pick<CrawlStore, 'hasState' | 'exportState' | 'restoreState'> {
   const stmt = {
-    hasState: db.prepare('SELECT EXISTS (SELECT 1 FROM feeds) OR EXISTS (SELECT 1 FROM articles)').pluck(),
+    hasState: db.prepare(`SELECT EXISTS (SELECT 1 FROM feeds) OR EXISTS (SELECT 1 FROM articles)
+      OR EXISTS (SELECT 1 FROM story_redirects)`).pluck(),
     sources: db.prepare('SELECT id, name, site_url FROM sources ORDER BY id'),
     feeds: db.prepare('SELECT * FROM feeds ORDER BY position, feed_url'),
     // rowid: the commit order, which a restored store keeps (see sqlite-crawl-store.ts, committedAfter).
