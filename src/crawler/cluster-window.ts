@@ -1,4 +1,4 @@
-import type { ArticleRecord, CrawlStore } from '../storage/crawl-store.ts'
+import type { ArticleRecord, CrawlStore, StoryMerge } from '../storage/crawl-store.ts'
 import { clusterHorizon } from './cluster/assign-cluster.ts'
 import { ClusterIndex } from './cluster/cluster-state.ts'
 import { fingerprintArticle } from './cluster/fingerprint.ts'
@@ -43,9 +43,13 @@ export class ClusterWindow {
     return this.#lastSeq
   }
 
-  /** Adds articles other workers committed (read under the clustering lock). */
-  absorb(articles: ArticleRecord[]): void {
+  /**
+   * Adds articles other workers committed and replays the story merges they made (both read under the clustering
+   * lock), so this worker never assigns an article to a story that was merged away.
+   */
+  absorb(articles: ArticleRecord[], merges: StoryMerge[] = []): void {
     for (const a of articles) this.#add(this.index, a)
+    for (const m of merges) this.index.merge(m.from, m.into)
   }
 
   /** Records an article the pipeline assigned and added to the index itself. */

@@ -88,8 +88,17 @@ export const MonthStampRecord = z.strictObject({
   last_modified: Timestamp,
 })
 
+/** A story merged into another: its id keeps answering with the survivor's story (`to_id` is final). */
+export const RedirectRecord = z.strictObject({
+  newsdesk_record: z.literal('redirect'),
+  from_id: z.string().min(1).max(100),
+  to_id: z.string().min(1).max(100),
+  merged_at: Timestamp,
+})
+
 export const StateRecord = z.discriminatedUnion('newsdesk_record', [
   SourceStateRecord, FeedStateRecord, ArticleStateRecord, SummaryStateRecord, StoryStampRecord, MonthStampRecord,
+  RedirectRecord,
 ])
 
 export type SourceStateRecord = z.infer<typeof SourceStateRecord>
@@ -98,6 +107,7 @@ export type ArticleStateRecord = z.infer<typeof ArticleStateRecord>
 export type SummaryStateRecord = z.infer<typeof SummaryStateRecord>
 export type StoryStampRecord = z.infer<typeof StoryStampRecord>
 export type MonthStampRecord = z.infer<typeof MonthStampRecord>
+export type RedirectRecord = z.infer<typeof RedirectRecord>
 export type StateRecord = z.infer<typeof StateRecord>
 
 /** The records of one restore batch, by kind, in the order a store applies them. */
@@ -108,17 +118,19 @@ export interface StateBatch {
   summaries: SummaryStateRecord[]
   stories: StoryStampRecord[]
   months: MonthStampRecord[]
+  redirects: RedirectRecord[]
 }
 
 export function groupState(records: StateRecord[]): StateBatch {
-  const batch: StateBatch = { sources: [], feeds: [], articles: [], summaries: [], stories: [], months: [] }
+  const batch: StateBatch = { sources: [], feeds: [], articles: [], summaries: [], stories: [], months: [], redirects: [] }
   for (const r of records) {
     if (r.newsdesk_record === 'source') batch.sources.push(r)
     else if (r.newsdesk_record === 'feed') batch.feeds.push(r)
     else if (r.newsdesk_record === 'article') batch.articles.push(r)
     else if (r.newsdesk_record === 'summary') batch.summaries.push(r)
     else if (r.newsdesk_record === 'story') batch.stories.push(r)
-    else batch.months.push(r)
+    else if (r.newsdesk_record === 'month') batch.months.push(r)
+    else batch.redirects.push(r)
   }
   return batch
 }

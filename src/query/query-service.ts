@@ -94,7 +94,15 @@ export function createQueryService(deps: QueryServiceDeps) {
 
   async function getStory(input: unknown): Promise<StoryResponse> {
     const { id, lang } = parse(GetStoryInput, input)
-    const record = await fromStore(() => store.getStory(id.toLowerCase(), lang))
+    const wanted = id.toLowerCase()
+    // A story merged into an older one answers with the survivor (its own id in the body); only a miss pays the
+    // redirect lookup.
+    const record = await fromStore(async () => {
+      const found = await store.getStory(wanted, lang)
+      if (found) return found
+      const survivor = await store.storyRedirect(wanted)
+      return survivor === null ? null : store.getStory(survivor, lang)
+    })
     if (!record) throw new AppError('not_found', `No story with id ${id}`)
     return { story: views.storyDetail(record, lang) }
   }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { groupState } from '../domain/state-records.ts'
+import { parseSearchTerms } from '../domain/search-terms.ts'
 import { StorySnapshot } from '../domain/story.ts'
 import { toPublisher, type Publisher } from '../publishers/publisher.ts'
 import { makeStory } from '../../test/fixtures/stories.ts'
@@ -172,14 +173,79 @@ export function runCrawlStoreContract(name: string, openFresh: () => Promise<Sto
       assert.equal((await store.crawl.listFeeds()).find((f) => f.publisher.feedUrl === p3!.feedUrl)!.lastFetchedAt, at(92))
     })
 
+    it('merges stories: articles move to the survivor, the merged story leaves lists, search and sitemaps, its id redirects', async () => {
+      const [older, newer, third] = ['d4000000-0000-4000-8000-000000000011', 'd4000000-0000-4000-8000-000000000012', 'd4000000-0000-4000-8000-000000000013']
+      const snapshot = (id: string, headline: string) => StorySnapshot.parse(makeStory({ id, headline, published_at: '2026-11-20T09:00:00Z' }))
+      await store.crawl.commitFeedRun({
+        feed: okState(p1!.feedUrl, at(200), at(215)),
+        articles: [article(3001, older, p1!, at(200)), article(3002, newer, p2!, at(201)), article(3004, third, p3!, at(201))],
+        stories: [snapshot(older, 'Harbour cranes halted'), snapshot(newer, 'Quayside walkout mergeable'), snapshot(third, 'Third story')],
+        summaries: [{ storyId: newer, source: 'extractive', attempts: 0, retryAt: at(201) }],
+      })
+      const all: ArticleRecord[] = []
+      for await (const a of store.crawl.recentArticles(at(-1))) all.push(a)
+      const seen = Math.max(...all.map((a) => a.commitSeq!))
+      const version = await store.contentVersion()
+      const months = await store.archiveMonths()
+
+      // An article bridging both stories joins the older; the newer merges into it.
+      const last = await store.crawl.commitClusteredRun(seen, (unseen, merged) => {
+        assert.deepEqual([unseen, merged], [[], []])
+        return {
+          feed: okState(p3!.feedUrl, at(202), at(217)), articles: [article(3003, older, p3!, at(202))], stories: [],
+          summaries: [{ storyId: older, source: 'extractive', attempts: 0, retryAt: at(202) }], merges: [{ from: newer, into: older }],
+        }
+      })
+      assert.deepEqual((await store.crawl.storyArticles(older, 10)).map((a) => a.id),
+        [3001, 3002, 3003].map((n) => article(n, older, p1!).id), 'every article of both stories, earliest first')
+      assert.deepEqual(await store.crawl.storyArticles(newer, 10), [])
+      assert.equal(await store.getStory(newer, 'en'), null)
+      assert.equal(await store.storyRedirect(newer), older)
+      assert.equal(await store.storyRedirect(older), null)
+      assert.equal(await store.storyRedirect('no-such-story'), null)
+      assert.notEqual(await store.contentVersion(), version, 'a merge is a content change')
+      assert.ok(!(await store.listStories({ limit: 100, lang: 'en' })).some((s) => s.id === newer), 'gone from lists')
+      assert.deepEqual(await store.searchStories({ terms: parseSearchTerms('mergeable', 'en').terms, limit: 10, lang: 'en' }), [], 'gone from search')
+      assert.ok(!(await store.listRecentStamps(1000)).some((s) => s.id === newer), 'gone from sitemaps')
+      const month = (list: typeof months) => list.find((m) => m.month === '2026-11')!.stories
+      assert.equal(month(await store.archiveMonths()), month(months) - 1)
+      assert.deepEqual((await store.crawl.dueSummaryRetries(at(300), 100)).filter((m) => m.storyId === newer), [], 'no rewrite owed to a merged story')
+
+      // A worker that has not seen the merge is handed it; one that has, is not.
+      await store.crawl.commitClusteredRun(seen, (_unseen, merged) => {
+        assert.deepEqual(merged, [{ from: newer, into: older }])
+        return { feed: okState(p3!.feedUrl, at(203), at(218)), articles: [], stories: [], summaries: [] }
+      })
+      await store.crawl.commitClusteredRun(last, (_unseen, merged) => {
+        assert.deepEqual(merged, [])
+        return { feed: okState(p3!.feedUrl, at(204), at(219)), articles: [], stories: [], summaries: [] }
+      })
+
+      // A rewrite of the merged story read before the merge does not bring it back.
+      assert.deepEqual(await store.crawl.commitStories([snapshot(newer, 'Stale rewrite')], [{ storyId: newer, source: 'extractive', attempts: 1, retryAt: null }]),
+        { inserted: 0, updated: 0 })
+      assert.equal(await store.getStory(newer, 'en'), null)
+
+      // Chains: the survivor merges on; the first merged id now points at the final story, in one step.
+      await store.crawl.commitFeedRun({ feed: okState(p3!.feedUrl, at(205), at(220)), articles: [], stories: [], summaries: [], merges: [{ from: older, into: third }] })
+      assert.equal(await store.storyRedirect(newer), third)
+      assert.equal(await store.storyRedirect(older), third)
+      assert.equal((await store.crawl.storyArticles(third, 10)).length, 4)
+      // No loops: merging the final story "into" one of its own merged ids is refused (it resolves to itself).
+      await store.crawl.commitFeedRun({ feed: okState(p3!.feedUrl, at(206), at(221)), articles: [], stories: [], summaries: [], merges: [{ from: third, into: newer }] })
+      assert.equal(await store.storyRedirect(third), null)
+      assert.equal((await store.getStory(third, 'en'))!.en.headline, 'Third story')
+    })
+
     it('exports its state beyond the snapshots, and a fresh store restores it exactly', async () => {
       assert.equal(await store.crawl.hasState(), true)
       const state = []
       for await (const r of store.crawl.exportState()) state.push(r)
       const kinds = new Map<string, number>()
       for (const r of state) kinds.set(r.newsdesk_record, (kinds.get(r.newsdesk_record) ?? 0) + 1)
-      assert.deepEqual([...kinds.keys()], ['source', 'feed', 'article', 'summary', 'story', 'month'], 'in restore order')
-      assert.equal(kinds.get('article'), 2 + 1203 + 3, 'every article committed above')
+      assert.deepEqual([...kinds.keys()], ['source', 'feed', 'article', 'summary', 'story', 'month', 'redirect'], 'in restore order')
+      assert.equal(kinds.get('article'), 2 + 1203 + 3 + 4, 'every article committed above')
+      assert.equal(kinds.get('redirect'), 2, 'both merged ids')
 
       const copy = await openFresh()
       try {
@@ -195,6 +261,7 @@ export function runCrawlStoreContract(name: string, openFresh: () => Promise<Sto
         assert.deepEqual(restored, state)
         assert.deepEqual(await copy.archiveMonths(), await store.archiveMonths())
         assert.deepEqual(await copy.listRecentStamps(10), await store.listRecentStamps(10))
+        assert.equal(await copy.storyRedirect('d4000000-0000-4000-8000-000000000012'), 'd4000000-0000-4000-8000-000000000013', 'redirects carried')
         // The restored store knows what the crawler has seen, and hands its articles to clustering in the same order.
         const known = await copy.crawl.knownArticleKeys({ canonicalUrls: [`${p1!.siteUrl}/article-1`], guidKeys: [], contentHashes: [] })
         assert.equal(known.canonicalUrls.size, 1)

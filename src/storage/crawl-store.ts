@@ -87,12 +87,23 @@ export interface SummaryState {
   retryAt: string | null
 }
 
+/**
+ * One story folded into another: its articles move to `into`, it leaves every list, search and sitemap, and its id
+ * redirects to `into` from then on. `into` is the older story (see crawler/cluster/assign-cluster.ts).
+ */
+export interface StoryMerge {
+  from: string
+  into: string
+}
+
 export interface FeedRunCommit {
   feed: FeedStateUpdate
   articles: ArticleRecord[]
   stories: StorySnapshot[]
   /** Summary states; a story whose articles changed is marked for rewriting with `retryAt` = now. */
   summaries: SummaryState[]
+  /** Stories merged by this run, in the order they happened; applied after the run's articles are stored. */
+  merges?: StoryMerge[]
 }
 
 export interface CrawlStore {
@@ -123,13 +134,13 @@ export interface CrawlStore {
   /**
    * Commits a feed run whose new articles still need their stories, so that workers sharing the store never split
    * one event into two stories. Under a store-wide lock (crawling workers take turns, from this read to the commit)
-   * it reads the articles committed after `afterSeq` — those this worker has not seen yet, from other workers —,
-   * passes them to `assign`, which must be synchronous (it clusters the run's articles against an index that now
-   * holds them), and commits the run `assign` returns in the same transaction. Returns the highest commit sequence
-   * number stored once it committed.
+   * it reads the articles committed after `afterSeq` — those this worker has not seen yet, from other workers — and
+   * the story merges made since (oldest first), passes them to `assign`, which must be synchronous (it clusters the
+   * run's articles against an index that now holds them), and commits the run `assign` returns in the same
+   * transaction. Returns the highest commit sequence number stored once it committed.
    */
-  commitClusteredRun(afterSeq: number, assign: (unseen: ArticleRecord[]) => FeedRunCommit): Promise<number>
-  /** Whether the crawler has state here (feeds or articles): `newsdesk export` then writes it after the stories. */
+  commitClusteredRun(afterSeq: number, assign: (unseen: ArticleRecord[], merges: StoryMerge[]) => FeedRunCommit): Promise<number>
+  /** Whether the crawler has state here (feeds, articles or redirects): `newsdesk export` then writes it after the stories. */
   hasState(): Promise<boolean>
   /**
    * The state beyond story snapshots (domain/state-records.ts): feeds, articles in commit order, summary retries,
@@ -142,6 +153,9 @@ export interface CrawlStore {
    * imported first. Moves the content version on when a stamp changed.
    */
   restoreState(batch: StateBatch): Promise<void>
-  /** Story rewrites and their summary states, in one transaction; says how many stories were new. */
+  /**
+   * Story rewrites and their summary states, in one transaction; says how many stories were new. A story merged
+   * away meanwhile (its id redirects) is not written again.
+   */
   commitStories(stories: StorySnapshot[], summaries: SummaryState[]): Promise<{ inserted: number; updated: number }>
 }

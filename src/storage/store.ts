@@ -83,6 +83,8 @@ export interface Store {
    */
   searchStories(opts: { terms: SearchTerm[]; limit: number; lang: Language; filter?: StoryFilter }): Promise<StoryRecord[]>
   getStory(id: string, lang: Language): Promise<StoryDetailRecord | null>
+  /** The id a merged story's id redirects to (the surviving story's, chains followed), or null when none. */
+  storyRedirect(id: string): Promise<string | null>
   listCategories(lang: Language): Promise<CategoryRecord[]>
   listSources(): Promise<SourceRecord[]>
   getSource(id: string): Promise<SourceRecord | null>

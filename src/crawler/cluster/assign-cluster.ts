@@ -10,9 +10,14 @@
  *
  * The story id is the caller's: `clusterArticle` gives a new article either the matched cluster's id (never changed
  * by later coverage) or `newClusterId`, and records it in the index.
+ *
+ * Order must not decide the result: an article accepted by two or more clusters (each by the same pair rules)
+ * bridges them, so they merge. The survivor is the oldest story, the one whose first article was published first
+ * (ties: the smaller id), so a story's id only ever changes towards the one readers and search engines saw first;
+ * the others are listed in `merged`, and the caller redirects their ids to the survivor.
  */
 import { fingerprintArticle, type ClusterArticle, type Fingerprint } from './fingerprint.ts'
-import type { ClusterIndex } from './cluster-state.ts'
+import type { ClusterIndex, ClusterRecord } from './cluster-state.ts'
 import { comparePair, mayMatch, type MatchRule, type PairDecision } from './similarity.ts'
 
 /**
@@ -43,6 +48,8 @@ export interface AssignDeps {
 
 export interface Assignment {
   clusterId: string | null
+  /** Other clusters the article matched too: they merge into `clusterId` (the oldest of all), in this order. */
+  merged: string[]
   /** The winning pair's score (J + 0.05 per shared name), or the best rejected one's; 0 without candidates. */
   score: number
   rule: MatchRule | null
@@ -66,11 +73,13 @@ function describe(d: PairDecision): string {
 export function assignCluster(article: ClusterArticle | Fingerprint, deps: AssignDeps): Assignment {
   const fp = 'signature' in article ? article : fingerprintArticle(article, deps.now)
   const window = deps.window ?? CLUSTER_WINDOW_MS
-  const base = { fingerprint: fp, samePublisher: false, matchedArticleId: null, rule: null, clusterId: null }
+  const base = { fingerprint: fp, samePublisher: false, matchedArticleId: null, rule: null, clusterId: null, merged: [] }
   if (!fp.indexable) return { ...base, score: 0, reason: 'no significant token', candidates: 0, compared: 0, pairs: 0, entriesRead: 0 }
 
   const { clusters, entriesRead } = deps.index.candidates(fp)
   let best: { clusterId: string, articleId: string, d: PairDecision, samePublisher: boolean } | null = null
+  /** Every cluster that accepted the article (by any of its compared members). */
+  const accepted: ClusterRecord[] = []
   let bestRejected: PairDecision | null = null
   let compared = 0
   let pairs = 0
@@ -86,6 +95,7 @@ export function assignCluster(article: ClusterArticle | Fingerprint, deps: Assig
         if (!bestRejected || d.score > bestRejected.score) bestRejected = d
         continue
       }
+      if (accepted[accepted.length - 1] !== cluster) accepted.push(cluster)
       if (!best || d.score > best.d.score) {
         best = { clusterId: cluster.id, articleId: member.articleId, d, samePublisher: member.fingerprint.publisherId === fp.publisherId }
       }
@@ -94,15 +104,23 @@ export function assignCluster(article: ClusterArticle | Fingerprint, deps: Assig
   const counts = { candidates: clusters.length, compared, pairs, entriesRead }
   if (best) {
     const update = best.samePublisher ? ' (same publisher: an update)' : ''
+    const [survivor, ...merged] = accepted.sort(olderFirst)
+    const merging = merged.length > 0 ? `; merges ${merged.map((c) => c.id).join(', ')} into ${survivor!.id}` : ''
     return {
       ...base, ...counts,
-      clusterId: best.clusterId, score: best.d.score, rule: best.d.rule, matchedArticleId: best.articleId, samePublisher: best.samePublisher,
-      reason: `${best.d.rule} with ${best.articleId}: ${describe(best.d)}${update}`,
+      clusterId: survivor!.id, merged: merged.map((c) => c.id),
+      score: best.d.score, rule: best.d.rule, matchedArticleId: best.articleId, samePublisher: best.samePublisher,
+      reason: `${best.d.rule} with ${best.articleId}: ${describe(best.d)}${update}${merging}`,
     }
   }
   if (clusters.length === 0) return { ...base, ...counts, score: 0, reason: 'no candidate' }
   if (compared === 0) return { ...base, ...counts, score: 0, reason: `${clusters.length} candidate(s), all outside the window` }
   return { ...base, ...counts, score: bestRejected?.score ?? 0, reason: `no match among ${compared} cluster(s); best ${bestRejected ? describe(bestRejected) : '-'}` }
+}
+
+/** The oldest story first: the earliest first article, then the smaller id (so the order never depends on arrival). */
+function olderFirst(a: ClusterRecord, b: ClusterRecord): number {
+  return a.firstTime - b.firstTime || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 }
 
 /**
@@ -113,6 +131,7 @@ export function assignCluster(article: ClusterArticle | Fingerprint, deps: Assig
 export function clusterArticle(article: ClusterArticle | Fingerprint, articleId: string, newClusterId: string, deps: AssignDeps): Assignment & { clusterId: string, isNew: boolean } {
   deps.index.evictBefore(deps.now - clusterHorizon(deps.window))
   const a = assignCluster(article, deps)
+  for (const from of a.merged) deps.index.merge(from, a.clusterId!)
   const clusterId = a.clusterId ?? newClusterId
   deps.index.add(a.fingerprint, articleId, clusterId)
   return { ...a, clusterId, isNew: a.clusterId === null }

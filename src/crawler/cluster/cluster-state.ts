@@ -82,13 +82,21 @@ export class ClusterIndex {
   readonly names = new NameFrequency()
   readonly #clusters = new Map<string, ClusterRecord>()
   readonly #expiry = new TimeSlots<string>()
+  /**
+   * Merged cluster id → the surviving one. Index entries keep the id they were filed under, so a lookup resolves
+   * it here; the aliases of a survivor leave with it at eviction (#aliasesOf), so this never outgrows the window.
+   */
+  readonly #alias = new Map<string, string>()
+  readonly #aliasesOf = new Map<string, string[]>()
 
   constructor(params: LshParams = LSH_PARAMS) {
     this.lsh = new LshIndex(params)
   }
 
   /** Records that `articleId` belongs to `clusterId` (a new cluster when the id is new) and indexes it. */
-  add(fp: Fingerprint, articleId: string, clusterId: string): ClusterRecord {
+  add(fp: Fingerprint, articleId: string, storyId: string): ClusterRecord {
+    // An article of a merged story (another worker's, read late) joins the survivor.
+    const clusterId = this.#alias.get(storyId) ?? storyId
     const member = { articleId, fingerprint: fp }
     let cluster = this.#clusters.get(clusterId)
     if (!cluster) {
@@ -112,7 +120,48 @@ export class ClusterIndex {
   }
 
   get(clusterId: string): ClusterRecord | undefined {
-    return this.#clusters.get(clusterId)
+    return this.#clusters.get(this.#alias.get(clusterId) ?? clusterId)
+  }
+
+  /**
+   * Folds cluster `fromId` into `intoId` (an article bridged them, or another worker merged them): the survivor
+   * takes its members' counts, publishers and times, keeps the earlier first article and the most recent others
+   * as its compared members, and `fromId` resolves to `intoId` from now on. Either may be unknown here (outside
+   * the window, or never seen): then only the alias is recorded, or the one known record is renamed.
+   */
+  merge(fromId: string, intoId: string): void {
+    if (fromId === intoId) return
+    const from = this.#clusters.get(fromId)
+    let into = this.#clusters.get(intoId)
+    if (from) {
+      this.#clusters.delete(fromId)
+      if (!into) {
+        into = { ...from, id: intoId }
+        this.#clusters.set(intoId, into)
+        this.#expiry.add(into.latestTime, intoId)
+      } else {
+        const firsts = [into.first, from.first].sort((a, b) => a.fingerprint.time - b.fingerprint.time)
+        into.first = firsts[0]!
+        into.recent = [firsts[1]!, ...into.recent, ...from.recent]
+          .sort((a, b) => a.fingerprint.time - b.fingerprint.time)
+          .slice(-COMPARED_RECENT_MEMBERS)
+        into.memberCount += from.memberCount
+        for (const p of from.publishers) into.publishers.add(p)
+        into.firstTime = Math.min(into.firstTime, from.firstTime)
+        if (from.latestTime > into.latestTime) {
+          into.latestTime = from.latestTime
+          this.#expiry.add(into.latestTime, intoId)
+        }
+      }
+    }
+    // Aliases of the merged cluster now point at the survivor too (chains stay one step long).
+    const moved = [fromId, ...(this.#aliasesOf.get(fromId) ?? [])]
+    this.#aliasesOf.delete(fromId)
+    for (const id of moved) this.#alias.set(id, intoId)
+    this.#alias.delete(intoId)
+    const list = this.#aliasesOf.get(intoId)
+    if (list) list.push(...moved)
+    else this.#aliasesOf.set(intoId, moved)
   }
 
   /** The clusters sharing an index key with `fp`, most shared keys first. */
@@ -120,9 +169,13 @@ export class ClusterIndex {
     if (!fp.indexable) return { clusters: [], entriesRead: 0 }
     const { clusterIds, entriesRead } = this.lsh.query(queryKeys(fp, this.names.isCommon))
     const clusters: ClusterRecord[] = []
+    const seen = new Set<string>()
     for (const id of clusterIds) {
-      const c = this.#clusters.get(id)
-      if (c) clusters.push(c)
+      const c = this.#clusters.get(this.#alias.get(id) ?? id)
+      if (c && !seen.has(c.id)) {
+        seen.add(c.id)
+        clusters.push(c)
+      }
     }
     return { clusters, entriesRead }
   }
@@ -136,6 +189,8 @@ export class ClusterIndex {
       const c = this.#clusters.get(id)
       if (c && c.latestTime < cutoff) {
         this.#clusters.delete(id)
+        for (const alias of this.#aliasesOf.get(id) ?? []) this.#alias.delete(alias)
+        this.#aliasesOf.delete(id)
         clusters++
       }
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
 import type { Publisher } from '../../publishers/publisher.ts'
-import type { ArticleRecord, CrawlStore, FeedRecord, FeedStateUpdate } from '../../storage/crawl-store.ts'
+import type { ArticleRecord, CrawlStore, FeedRecord, FeedStateUpdate, StoryMerge } from '../../storage/crawl-store.ts'
 import { signatureToBytes } from '../cluster/minhash.ts'
 import { clusterArticle } from '../cluster/assign-cluster.ts'
 import type { ClusterWindow } from '../cluster-window.ts'
@@ -87,15 +87,19 @@ export async function processFeed(feed: FeedRecord, deps: ProcessFeedDeps): Prom
   const state = nextFeedState(feed, outcome, deps.now(), deps.schedule)
   let committed: ArticleRecord[] = []
   let touched: string[] = []
-  const lastSeq = await deps.crawl.commitClusteredRun(deps.window.lastSeq, (unseen) => {
-    deps.window.absorb(unseen)
+  const lastSeq = await deps.crawl.commitClusteredRun(deps.window.lastSeq, (unseen, merged) => {
+    deps.window.absorb(unseen, merged)
     // Another worker may have stored one of these meanwhile (the same item in two feeds): it keeps its copy.
     const taken = new Set(unseen.flatMap((a) => [`u:${a.canonicalUrl}`, `h:${a.contentHash}`, ...(a.guidKey ? [`g:${a.guidKey}`] : [])]))
     const fresh = prepared.filter((a) => !taken.has(`u:${a.canonicalUrl}`) && !taken.has(`h:${a.contentHash}`) && !(a.guidKey && taken.has(`g:${a.guidKey}`)))
-    committed = fresh.map((a) => assignStory(a, fetchedAt.getTime(), deps.window))
+    const merges: StoryMerge[] = []
+    const assigned = fresh.map((a) => assignStory(a, fetchedAt.getTime(), deps.window, merges))
+    // An article assigned before a later one of the run merged its story goes to the survivor.
+    const survivor = survivorsOf(merges)
+    committed = assigned.map((a) => ({ ...a, storyId: survivor(a.storyId) }))
     touched = [...new Set(committed.map((a) => a.storyId))]
     const marks = touched.map((storyId) => ({ storyId, source: 'extractive' as const, attempts: 0, retryAt: state.fetchedAt }))
-    return { feed: state, articles: committed, stories: [], summaries: marks }
+    return { feed: state, articles: committed, stories: [], summaries: marks, merges }
   })
   deps.window.seen(lastSeq)
   return { ...report, articlesNew: committed.length, touched }
@@ -103,11 +107,25 @@ export async function processFeed(feed: FeedRecord, deps: ProcessFeedDeps): Prom
 
 type PreparedArticle = Omit<ArticleRecord, 'storyId' | 'signature'>
 
-/** The story an article joins (or starts), added to the index at once so the next article of the run sees it. */
-function assignStory(article: PreparedArticle, now: number, window: ClusterWindow): ArticleRecord {
+/**
+ * The story an article joins (or starts), added to the index at once so the next article of the run sees it; the
+ * stories it bridged are merged into the oldest, and the merges appended to `merges`.
+ */
+function assignStory(article: PreparedArticle, now: number, window: ClusterWindow, merges: StoryMerge[]): ArticleRecord {
   const assigned = clusterArticle(clusterInputOf(article), article.id, randomUUID(), { index: window.index, now })
+  for (const from of assigned.merged) merges.push({ from, into: assigned.clusterId })
   window.indexed(article.id, now)
   return { ...article, storyId: assigned.clusterId, signature: signatureToBytes(assigned.fingerprint.signature) }
+}
+
+/** Maps a story id through a run's merges (in order; chains followed) to the story that survived. */
+export function survivorsOf(merges: StoryMerge[]): (storyId: string) => string {
+  const into = new Map<string, string>()
+  for (const m of merges) {
+    for (const [from, to] of into) if (to === m.from) into.set(from, m.into)
+    into.set(m.from, m.into)
+  }
+  return (storyId) => into.get(storyId) ?? storyId
 }
 
 /** The feed's items that are new: not seen in this feed or any other (URL, GUID, content), and recent enough. */

@@ -199,6 +199,23 @@ const MIGRATIONS: Migration[] = [
     },
   },
   {
+    version: 5,
+    name: 'story redirects: merged story ids and the stories they merged into',
+    async up(client) {
+      // See the SQLite migration 5: to_id is always final, commit_seq is the articles' commit sequence at the merge.
+      await client.query(`
+        CREATE TABLE story_redirects (
+          from_id text COLLATE "C" PRIMARY KEY,
+          to_id text COLLATE "C" NOT NULL,
+          merged_at text COLLATE "C" NOT NULL,
+          commit_seq bigint NOT NULL DEFAULT 0
+        );
+        CREATE INDEX story_redirects_by_target ON story_redirects (to_id);
+        CREATE INDEX story_redirects_by_commit ON story_redirects (commit_seq);
+      `)
+    },
+  },
+  {
     version: 6,
     name: 'stories flagged by the prompt-injection quarantine',
     async up(client) {

@@ -16,6 +16,7 @@ import {
   type ExportStoryRow, type SourceRow, type StampRow, type StoryDetailRow, type StoryRow, type TextRow,
 } from '../story-rows.ts'
 import { deleteStories, writeStories } from './story-writer.ts'
+import { resolveRedirect } from './story-merges.ts'
 import { bumpContentVersion, inTransaction, lockContent } from './transaction.ts'
 import { createDamageRecord, watchForDamage, type StoreDamage } from '../store-damage.ts'
 
@@ -144,6 +145,10 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
     async getStory(id, lang) {
       const [row] = await query<StoryDetailRow>(SQL.get, [lang, id])
       return row ? toStoryDetailRecord(row) : null
+    },
+
+    async storyRedirect(id) {
+      return resolveRedirect(query, id)
     },
 
     async listCategories(lang) {

@@ -6,6 +6,7 @@ import { bumpContentVersion, inTransaction, lockClustering, lockContent } from '
 import { insertArticles } from './article-writes.ts'
 import { createPostgresStateTransfer } from './postgres-state-transfer.ts'
 import { writeStories } from './story-writer.ts'
+import { applyMerges, mergesSince, redirectedIds } from './story-merges.ts'
 import type { CrawlStore, FeedRunCommit, SummaryState } from '../crawl-store.ts'
 import { toArticle, toFeed, toSummary, type ArticleRow, type FeedRow, type SummaryRow } from '../crawl-rows.ts'
 
@@ -62,7 +63,8 @@ async function writeStoriesAndVersion(client: pg.ClientBase, stories: StorySnaps
 
 /** A feed run's writes, inside the caller's transaction; returns the new content version when stories were written. */
 async function writeFeedRun(client: pg.ClientBase, run: FeedRunCommit, channel: string): Promise<string | null> {
-  if (run.stories.length > 0) await lockContent(client)
+  const merges = run.merges ?? []
+  if (run.stories.length > 0 || merges.length > 0) await lockContent(client)
   const added = await insertArticles(client, run.articles)
   const f = run.feed
   await client.query(`UPDATE feeds SET etag = $2, last_modified = $3, next_fetch_at = $4, interval_seconds = $5,
@@ -72,8 +74,13 @@ async function writeFeedRun(client: pg.ClientBase, run: FeedRunCommit, channel: 
       WHERE feed_url = $1`,
     [f.feedUrl, f.etag, f.lastModified, f.nextFetchAt, f.intervalSeconds, f.consecutiveFailures, f.lastStatus,
       f.lastError, f.fetchedAt, f.succeededAt, added])
-  const { version } = await writeStoriesAndVersion(client, run.stories, channel)
+  let { version } = await writeStoriesAndVersion(client, run.stories, channel)
   await writeSummaries(client, run.summaries)
+  if (merges.length > 0) {
+    const seq = await client.query<{ n: string }>('SELECT COALESCE(MAX(commit_seq), 0) AS n FROM articles')
+    await applyMerges(client, merges, Number(seq.rows[0]!.n))
+    version = await bumpContentVersion(client, channel)
+  }
   return version
 }
 
@@ -208,7 +215,8 @@ export function createPostgresCrawlStore(pool: pg.Pool, ready: () => Promise<voi
       const { version, lastSeq } = await clusteringTurns.run(() => transaction(async (client) => {
         await lockClustering(client)
         const unseen = (await client.query<ArticleRow>(CRAWL_SQL.committedAfter, [afterSeq])).rows.map(toArticle)
-        const version = await writeFeedRun(client, assign(unseen), versions.channel)
+        const merged = await mergesSince(client, afterSeq)
+        const version = await writeFeedRun(client, assign(unseen, merged), versions.channel)
         const seq = await client.query<{ n: string }>('SELECT COALESCE(MAX(commit_seq), 0) AS n FROM articles')
         return { version, lastSeq: Number(seq.rows[0]!.n) }
       }))
@@ -219,8 +227,10 @@ export function createPostgresCrawlStore(pool: pg.Pool, ready: () => Promise<voi
     async commitStories(stories, summaries) {
       const { result, version } = await transaction(async (client) => {
         if (stories.length > 0) await lockContent(client)
-        const written = await writeStoriesAndVersion(client, stories, versions.channel)
-        await writeSummaries(client, summaries)
+        // A rewrite read before its story merged away must not bring it back (checked under the content lock).
+        const gone = await redirectedIds(client, stories.map((s) => s.id))
+        const written = await writeStoriesAndVersion(client, stories.filter((s) => !gone.has(s.id)), versions.channel)
+        await writeSummaries(client, summaries.filter((s) => !gone.has(s.storyId)))
         return written
       })
       if (version !== null) versions.committed(version)

@@ -19,7 +19,8 @@ export interface StateTransferDeps {
 export function createPostgresStateTransfer({ query, transaction, versions }: StateTransferDeps): Pick<CrawlStore, 'hasState' | 'exportState' | 'restoreState'> {
   return {
     async hasState() {
-      const { rows } = await query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM feeds) OR EXISTS (SELECT 1 FROM articles) AS any')
+      const { rows } = await query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM feeds) OR EXISTS (SELECT 1 FROM articles)
+        OR EXISTS (SELECT 1 FROM story_redirects) AS any`)
       return rows[0]!.any
     },
 
@@ -53,6 +54,13 @@ export function createPostgresStateTransfer({ query, transaction, versions }: St
       for (const r of (await query<{ month: string; last_modified: string }>('SELECT month, last_modified FROM archive_months ORDER BY month')).rows) {
         yield { newsdesk_record: 'month', month: r.month, last_modified: r.last_modified }
       }
+      for (let after = ''; ;) {
+        const { rows } = await query<{ from_id: string; to_id: string; merged_at: string }>(
+          'SELECT from_id, to_id, merged_at FROM story_redirects WHERE from_id > $1::text ORDER BY from_id LIMIT $2', [after, PAGE])
+        for (const r of rows) yield { newsdesk_record: 'redirect', from_id: r.from_id, to_id: r.to_id, merged_at: r.merged_at }
+        if (rows.length < PAGE) break
+        after = rows[rows.length - 1]!.from_id
+      }
     },
 
     async restoreState(batch) {
@@ -60,7 +68,7 @@ export function createPostgresStateTransfer({ query, transaction, versions }: St
         // Articles get their commit_seq in the export's order, under the clustering lock like any other insert.
         if (batch.articles.length > 0) await lockClustering(client)
         // Sources are shown (publisher pages) and stamps in sitemaps: either is a content change.
-        const stamping = batch.sources.length > 0 || batch.stories.length > 0 || batch.months.length > 0
+        const stamping = batch.sources.length > 0 || batch.stories.length > 0 || batch.months.length > 0 || batch.redirects.length > 0
         if (stamping) await lockContent(client)
         const p = batch.sources
         if (p.length > 0) {
@@ -103,6 +111,15 @@ export function createPostgresStateTransfer({ query, transaction, versions }: St
           stamped += (await client.query(`UPDATE archive_months m SET last_modified = u.last_modified
               FROM unnest($1::text[], $2::text[]) AS u(month, last_modified) WHERE m.month = u.month`,
           [batch.months.map((x) => x.month), batch.months.map((x) => x.last_modified)])).rowCount ?? 0
+        }
+        // One statement may not upsert a row twice: the last record per id wins, as in SQLite.
+        const r = [...new Map(batch.redirects.map((x) => [x.from_id, x])).values()]
+        if (r.length > 0) {
+          // Redirects change what a merged id answers. Seq 0: not a merge this store's workers must replay.
+          stamped += (await client.query(`INSERT INTO story_redirects (from_id, to_id, merged_at, commit_seq)
+              SELECT u.*, 0 FROM unnest($1::text[], $2::text[], $3::text[]) AS u(from_id, to_id, merged_at)
+              ON CONFLICT (from_id) DO UPDATE SET to_id = excluded.to_id, merged_at = excluded.merged_at`,
+          [r.map((x) => x.from_id), r.map((x) => x.to_id), r.map((x) => x.merged_at)])).rowCount ?? 0
         }
         // Sitemaps show these stamps: cached answers must change with them.
         return stamped > 0 ? bumpContentVersion(client, versions.channel) : null

@@ -204,6 +204,26 @@ const MIGRATIONS: Migration[] = [
     },
   },
   {
+    version: 5,
+    name: 'story redirects: merged story ids and the stories they merged into',
+    up(db) {
+      // A story merged into an older one keeps answering at its id: getStory follows from_id to to_id. to_id is
+      // always a final id (the writer re-points older redirects when their target merges on), so one lookup
+      // resolves. commit_seq is the articles' commit sequence at the merge, so a crawling worker reads exactly the
+      // merges it has not seen (those after its own last seen sequence).
+      db.exec(`
+        CREATE TABLE story_redirects (
+          from_id TEXT PRIMARY KEY,
+          to_id TEXT NOT NULL,
+          merged_at TEXT NOT NULL,
+          commit_seq INTEGER NOT NULL DEFAULT 0
+        ) WITHOUT ROWID;
+        CREATE INDEX story_redirects_by_target ON story_redirects (to_id);
+        CREATE INDEX story_redirects_by_commit ON story_redirects (commit_seq);
+      `)
+    },
+  },
+  {
     version: 6,
     name: 'stories flagged by the prompt-injection quarantine',
     up(db) {

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import type { StorySnapshot } from '../../domain/story.ts'
-import type { ArticleRecord, CrawlStore, FeedRunCommit, KnownArticleKeys, SummaryState } from '../crawl-store.ts'
+import type { ArticleRecord, CrawlStore, FeedRunCommit, KnownArticleKeys, StoryMerge, SummaryState } from '../crawl-store.ts'
+import type { createSqliteStoryMerges } from './story-merges.ts'
 import { toArticle, toFeed, toSummary, type ArticleRow, type FeedRow, type SummaryRow } from '../crawl-rows.ts'
 import { SQLITE_CRAWL_WRITES } from './crawl-writes.ts'
 import { createSqliteStateTransfer } from './sqlite-state-transfer.ts'
@@ -31,7 +32,11 @@ export const INITIAL_INTERVAL_SECONDS = 15 * 60
  * run inside this module's transactions, so a feed's state, its articles and the stories they changed commit
  * together or not at all.
  */
-export function createSqliteCrawlStore(db: Database, writeStories: (stories: StorySnapshot[]) => { inserted: number; updated: number }): CrawlStore {
+export function createSqliteCrawlStore(
+  db: Database,
+  writeStories: (stories: StorySnapshot[]) => { inserted: number; updated: number },
+  merges: ReturnType<typeof createSqliteStoryMerges>,
+): CrawlStore {
   const stmt = {
     feed: db.prepare('SELECT feed_url FROM feeds WHERE feed_url = ?'),
     insertFeed: db.prepare(`INSERT INTO feeds (feed_url, publisher_id, position, name, site_url, topic, lang, active,
@@ -117,18 +122,20 @@ export function createSqliteCrawlStore(db: Database, writeStories: (stories: Sto
     })
     writeStories(run.stories)
     writeSummaries(run.summaries)
+    if (run.merges && run.merges.length > 0) merges.apply(run.merges, stmt.lastCommitSeq.get() as number)
   })
 
   // SQLite has one writer at a time: the write transaction (BEGIN IMMEDIATE) is the store-wide clustering lock.
-  const commitClustered = db.transaction((afterSeq: number, assign: (unseen: ArticleRecord[]) => FeedRunCommit) => {
+  const commitClustered = db.transaction((afterSeq: number, assign: (unseen: ArticleRecord[], merged: StoryMerge[]) => FeedRunCommit) => {
     const unseen = (stmt.committedAfter.all(afterSeq) as ArticleRow[]).map(toArticle)
-    commitRun(assign(unseen))
+    commitRun(assign(unseen, merges.since(afterSeq)))
     return stmt.lastCommitSeq.get() as number
   })
 
   const commitStories = db.transaction((stories: StorySnapshot[], summaries: SummaryState[]) => {
-    const result = writeStories(stories)
-    writeSummaries(summaries)
+    // A rewrite read before its story merged away must not bring it back.
+    const result = writeStories(stories.filter((s) => !merges.isRedirected(s.id)))
+    writeSummaries(summaries.filter((s) => !merges.isRedirected(s.storyId)))
     return result
   })
 

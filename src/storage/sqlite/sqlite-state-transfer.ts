@@ -10,7 +10,8 @@ const PAGE = 1000
 /** The export and restore of the state beyond story snapshots (domain/state-records.ts), for SQLite. */
 export function createSqliteStateTransfer(db: Database): Pick<CrawlStore, 'hasState' | 'exportState' | 'restoreState'> {
   const stmt = {
-    hasState: db.prepare('SELECT EXISTS (SELECT 1 FROM feeds) OR EXISTS (SELECT 1 FROM articles)').pluck(),
+    hasState: db.prepare(`SELECT EXISTS (SELECT 1 FROM feeds) OR EXISTS (SELECT 1 FROM articles)
+      OR EXISTS (SELECT 1 FROM story_redirects)`).pluck(),
     sources: db.prepare('SELECT id, name, site_url FROM sources ORDER BY id'),
     feeds: db.prepare('SELECT * FROM feeds ORDER BY position, feed_url'),
     // rowid: the commit order, which a restored store keeps (see sqlite-crawl-store.ts, committedAfter).
@@ -18,6 +19,10 @@ export function createSqliteStateTransfer(db: Database): Pick<CrawlStore, 'hasSt
     summaries: db.prepare('SELECT * FROM story_summaries WHERE story_id > ? ORDER BY story_id LIMIT ?'),
     stories: db.prepare('SELECT id, updated_at FROM stories WHERE id > ? ORDER BY id LIMIT ?'),
     months: db.prepare('SELECT month, last_modified FROM archive_months ORDER BY month'),
+    redirects: db.prepare('SELECT from_id, to_id, merged_at FROM story_redirects WHERE from_id > ? ORDER BY from_id LIMIT ?'),
+    // A restored redirect is not a merge this store's workers must replay (their articles already moved): seq 0.
+    upsertRedirect: db.prepare(`INSERT INTO story_redirects (from_id, to_id, merged_at, commit_seq) VALUES (?, ?, ?, 0)
+      ON CONFLICT (from_id) DO UPDATE SET to_id = excluded.to_id, merged_at = excluded.merged_at`),
     upsertFeed: db.prepare(`INSERT INTO feeds (${FEED_STATE_COLUMNS})
       VALUES (@feed_url, @publisher_id, @position, @name, @site_url, @topic, @lang, @active, @etag, @last_modified,
         @next_fetch_at, @interval_seconds, @consecutive_failures, @last_status, @last_error, @last_fetched_at,
@@ -41,6 +46,8 @@ export function createSqliteStateTransfer(db: Database): Pick<CrawlStore, 'hasSt
     let stamped = batch.sources.length
     for (const s of batch.stories) stamped += stmt.stampStory.run(s.updated_at, s.id).changes
     for (const m of batch.months) stamped += stmt.stampMonth.run(m.last_modified, m.month).changes
+    // Redirects change what a merged id answers.
+    for (const r of batch.redirects) stamped += stmt.upsertRedirect.run(r.from_id, r.to_id, r.merged_at).changes
     // Sitemaps show these stamps: cached answers must change with them.
     if (stamped > 0) stmt.bumpVersion.run()
   })
@@ -76,6 +83,12 @@ export function createSqliteStateTransfer(db: Database): Pick<CrawlStore, 'hasSt
       }
       for (const r of stmt.months.all() as Array<{ month: string; last_modified: string }>) {
         yield { newsdesk_record: 'month', month: r.month, last_modified: r.last_modified }
+      }
+      for (let after = ''; ;) {
+        const rows = stmt.redirects.all(after, PAGE) as Array<{ from_id: string; to_id: string; merged_at: string }>
+        for (const r of rows) yield { newsdesk_record: 'redirect', from_id: r.from_id, to_id: r.to_id, merged_at: r.merged_at }
+        if (rows.length < PAGE) break
+        after = rows[rows.length - 1]!.from_id
       }
     },
 

@@ -53,7 +53,7 @@ describe('sqlite store specifics', () => {
     // Back to schema version 1: no summary table (and none of the later crawler tables).
     const db = new Database(file)
     db.exec(`DROP TABLE archive_months; DROP TABLE feeds; DROP TABLE articles; DROP TABLE story_summaries;
-      ALTER TABLE stories DROP COLUMN text_lang; ALTER TABLE stories DROP COLUMN quarantined;
+      DROP TABLE story_redirects; ALTER TABLE stories DROP COLUMN text_lang; ALTER TABLE stories DROP COLUMN quarantined;
       DELETE FROM schema_migrations WHERE version >= 2`)
     db.close()
     const again = openSqliteStore(file)
@@ -62,6 +62,26 @@ describe('sqlite store specifics', () => {
       assert.deepEqual(expected.map((m) => [m.month, m.stories]), [['2026-11', 1], ['2026-10', 3], [null, 1]])
     } finally {
       await again.close()
+    }
+  })
+
+  it('a store at version 6 without 5 (numbers are reserved per change) still gets migration 5', async () => {
+    const file = freshFile()
+    await openSqliteStore(file).close()
+    const db = new Database(file)
+    db.exec('DROP TABLE story_redirects; DELETE FROM schema_migrations WHERE version = 5')
+    db.close()
+    const again = openSqliteStore(file)
+    try {
+      assert.equal(await again.storyRedirect('anything'), null, 'the redirect table is back')
+    } finally {
+      await again.close()
+    }
+    const check = new Database(file)
+    try {
+      assert.deepEqual(check.prepare('SELECT version FROM schema_migrations ORDER BY version').all().map((r) => (r as { version: number }).version), MIGRATION_VERSIONS)
+    } finally {
+      check.close()
     }
   })
 

@@ -19,6 +19,7 @@ import { createDamageRecord, watchForDamage } from '../store-damage.ts'
 import { createSqliteVersionMemo } from './content-version-memo.ts'
 import { SEQ_END, seqWindow } from '../story-window.ts'
 import { createSqliteCrawlStore } from './sqlite-crawl-store.ts'
+import { createSqliteStoryMerges } from './story-merges.ts'
 import {
   LANGUAGE_SLOTS, TIEBREAK_SLOTS, archiveMonthKey, monthSeqRange, preferredTiebreak, publishedSecond,
 } from './sort-key.ts'
@@ -159,20 +160,23 @@ export function openSqliteStore(file: string): Store {
   }
   const upsertAll = db.transaction(writeStories)
 
-  const deleteAll = db.transaction((ids: string[]): number => {
+  /** Removes stories inside the caller's transaction and bumps the content version once. */
+  function removeStories(ids: string[]): number {
     const now = new Date().toISOString()
     let removed = 0
     for (const id of ids) if (removeStory(id, now)) removed++
     if (removed > 0) stmt.bumpVersion.run()
     return removed
-  })
+  }
+  const deleteAll = db.transaction(removeStories)
+  const merges = createSqliteStoryMerges(db, removeStories)
 
   const damage = createDamageRecord()
   const versionNow = createSqliteVersionMemo(db, () => (stmt.version.get() as { value: string }).value)
 
   return watchForDamage<Store>({
     dialect: 'sqlite',
-    crawl: createSqliteCrawlStore(db, writeStories),
+    crawl: createSqliteCrawlStore(db, writeStories, merges),
 
     async listStories({ topic, limit, lang, filter = {} }) {
       const { lo, hi } = seqWindow(filter)
@@ -224,6 +228,10 @@ export function openSqliteStore(file: string): Store {
     async getStory(id, lang) {
       const row = stmt.get.get({ id, lang }) as StoryDetailRow | undefined
       return row ? toStoryDetailRecord(row) : null
+    },
+
+    async storyRedirect(id) {
+      return merges.resolve(id)
     },
 
     async listCategories(lang) {

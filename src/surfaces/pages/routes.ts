@@ -17,6 +17,7 @@ import type { PageContext, PageModel, StaticDocumentSlug } from './models.ts'
 import { prefersJson } from './negotiate.ts'
 import { errorResponse } from '../rest/errors.ts'
 import { readErrorPageRequest, readPageRequest, type PageRequest } from './page-request.ts'
+import { StoryMoved, storyMovedResponse } from './story-moved.ts'
 
 export interface PageDeps {
   query: QueryService
@@ -137,6 +138,7 @@ export function createPageRoutes(deps: PageDeps) {
         const keep = Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined))
         return await respond.rendered(c, key, async () => render(await load(c, r), r), { headers: pageHeaders(r, keep) })
       } catch (err) {
+        if (err instanceof StoryMoved) return storyMovedResponse(c, err)
         return errorPage(err, c)
       }
     }
@@ -154,6 +156,8 @@ export function createPageRoutes(deps: PageDeps) {
     const result = await query.getStory({ id, lang: req.lang }).catch((err: unknown) => {
       throw err instanceof AppError && err.code === 'invalid_parameter' ? new AppError('not_found', 'No such story') : err
     })
+    // The id of a story merged into an older one: its page moved for good.
+    if (result.story.id !== id.toLowerCase()) throw new StoryMoved(result.story.id)
     return { kind: 'story', story: result.story, topics: await topicsFor(req.lang) }
   }
 

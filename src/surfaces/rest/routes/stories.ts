@@ -28,14 +28,15 @@ const getStoryRoute = createRoute({
   operationId: 'getStory',
   summary: 'One story with its summary cards, publisher, original link and other outlets covering it',
   description: 'Cards fall back to English when missing in the requested language; `lang` in the body names '
-    + 'the language of the returned headline.',
+    + 'the language of the returned headline. The id of a story merged into an older one (an article showed both '
+    + 'were one event) answers with the surviving story: `story.id` in the body is then the survivor\'s id.',
   tags: ['stories'],
   request: {
     params: z.object({ id: GetStoryInput.shape.id.meta({ param: { name: 'id', in: 'path' } }) }),
     query: z.object({ lang: GetStoryInput.shape.lang }),
   },
   responses: {
-    200: jsonResponse(StoryResponse, 'The story.'),
+    200: jsonResponse(StoryResponse, 'The story, or the story a merged id now belongs to.'),
     ...errorResponses([400, 404, 503]),
   },
 })

@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import pino from 'pino'
+import { toPublisher, type Publisher } from '../../publishers/publisher.ts'
+import { openSqliteStore } from '../../storage/sqlite/sqlite-store.ts'
+import type { Store } from '../../storage/store.ts'
+import { ClusterWindow } from '../cluster-window.ts'
+import { BASE_TIME, CORPUS } from '../cluster/testdata/corpus.ts'
+import type { CrawlerFetcher } from '../fetch/crawler-fetcher.ts'
+import { failure } from '../fetch/fetch-result.ts'
+import { inThreadStages } from '../workers/worker-pool.ts'
+import { processFeed } from './process-feed.ts'
+import { createStoryWriter } from './story-writer.ts'
+
+/**
+ * The crawl pipeline over a real SQLite store: three outlets' feeds carry the corpus's e12 articles (e12-a and e12-b
+ * do not match each other; e12-c matches both). Whatever order the feeds are crawled in, the end is one story,
+ * the one first published, written from all three articles; a story merged away redirects to it.
+ */
+const NOW = new Date(BASE_TIME + 40 * 3_600_000)
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
+const ARTICLES = ['e12-a', 'e12-b', 'e12-c'].map((id) => CORPUS.find((a) => a.id === id)!)
+const PUBLISHERS = new Map<string, Publisher>(ARTICLES.map((a) => [a.id, toPublisher({
+  name: `Outlet ${a.id}`, site_url: `https://${a.id}.example`, feed_url: `https://${a.id}.example/feed.xml`, topic: 'business', lang: 'en',
+})]))
+
+function rss(articleId: string): Buffer {
+  const a = ARTICLES.find((x) => x.id === articleId)!
+  const p = PUBLISHERS.get(articleId)!
+  return Buffer.from(`<?xml version="1.0"?><rss version="2.0"><channel><title>${p.name}</title><link>${p.siteUrl}</link>
+    <item><title>${escape(a.title)}</title><link>${p.siteUrl}/${a.id}</link><guid>${p.siteUrl}/${a.id}</guid>
+    <pubDate>${new Date(a.publishedAt!).toUTCString()}</pubDate><description>${escape(a.teaserText)}</description></item>
+    </channel></rss>`)
+}
+
+/** Feeds from memory (the network is not what is tested here); article pages are unavailable, so teasers count. */
+const fetcher = {
+  async fetchFeed(url: string) {
+    const id = [...PUBLISHERS].find(([, p]) => p.feedUrl === url)![0]
+    return { status: 'ok', body: rss(id), headers: { 'content-type': 'application/rss+xml' }, finalUrl: url, etag: null, lastModified: null }
+  },
+  async fetchArticle() {
+    return failure('http-error', 'no article pages in this test', { httpStatus: 404 })
+  },
+} as unknown as CrawlerFetcher
+
+async function crawlInOrder(order: string[]) {
+  const store: Store = openSqliteStore(':memory:')
+  const publishers = [...PUBLISHERS.values()]
+  await store.crawl.syncPublishers(publishers, NOW.toISOString())
+  const window = new ClusterWindow()
+  await window.load(store.crawl, NOW)
+  const log = pino({ level: 'silent' })
+  const writer = createStoryWriter({ crawl: store.crawl, log, publishers: new Map(publishers.map((p) => [p.id, p])), llm: null, now: () => NOW })
+  const feeds = await store.crawl.listFeeds()
+  const storyOf = new Map<string, string>()
+  for (const id of order) {
+    const feed = feeds.find((f) => f.publisher.feedUrl === PUBLISHERS.get(id)!.feedUrl)!
+    const report = await processFeed(feed, {
+      crawl: store.crawl, fetcher, window, stages: inThreadStages, schedule: { baseSeconds: 900, random: () => 0.5 }, now: () => NOW, log,
+    })
+    assert.equal(report.articlesNew, 1, `${id}: ${report.reason ?? ''}`)
+    storyOf.set(id, report.touched[0]!)
+    writer.enqueue(report.touched.map((storyId) => ({ storyId, attempts: 0 })))
+    await writer.drain()
+  }
+  return { store, storyOf }
+}
+
+describe('story merges in the crawl pipeline', () => {
+  for (const order of [['e12-a', 'e12-b', 'e12-c'], ['e12-b', 'e12-a', 'e12-c'], ['e12-c', 'e12-b', 'e12-a']]) {
+    it(`crawled ${order.join(' → ')}: one story, written from all three articles`, async () => {
+      const { store, storyOf } = await crawlInOrder(order)
+      try {
+        assert.equal(await store.countStories(), 1)
+        const [story] = await store.listStories({ limit: 10, lang: 'en' })
+        const detail = (await store.getStory(story!.id, 'en'))!
+        // The lead is the earliest published article (e12-a), and the two others are listed as coverage.
+        assert.equal(detail.originalUrl, `${PUBLISHERS.get('e12-a')!.siteUrl}/e12-a`)
+        assert.deepEqual(detail.coveredBy!.map((c) => c.name).sort(), ['Outlet e12-b', 'Outlet e12-c'])
+        assert.equal(detail.multiSource, true)
+        assert.equal((await store.crawl.storyArticles(story!.id, 10)).length, 3)
+        // Every story id a feed run reported answers: the survivor itself, or a redirect to it.
+        for (const id of new Set(storyOf.values())) {
+          assert.ok(id === story!.id || (await store.storyRedirect(id)) === story!.id, `${id} resolves to the survivor`)
+        }
+        if (order[0] === 'e12-a') {
+          // The bridge came last: e12-b's story was written, then merged into e12-a's (the one published first).
+          assert.equal(story!.id, storyOf.get('e12-a'))
+          assert.equal(await store.storyRedirect(storyOf.get('e12-b')!), story!.id)
+          assert.equal(storyOf.get('e12-c'), story!.id, 'the bridge reports the survivor as touched')
+        }
+        if (order[0] === 'e12-b') {
+          assert.equal(story!.id, storyOf.get('e12-a'), 'e12-a was published first, though crawled second')
+          assert.equal(await store.storyRedirect(storyOf.get('e12-b')!), story!.id)
+        }
+      } finally {
+        await store.close()
+      }
+    })
+  }
+})
