@@ -21,7 +21,8 @@ import { LANGUAGES, type Language, isLanguage } from '../domain/languages.ts'
 import { HttpUrl } from '../domain/story.ts'
 import { TOPICS, type Topic } from '../domain/topics.ts'
 import { MAX_DIRECTORY_BYTES, OpmlError, decodeText, outlineTopic, parseOpml, type OpmlFeedOutline } from './opml.ts'
-import { PublisherEntry, toPublisher, type Publisher } from './publisher.ts'
+import { PublisherEntry, toPublisher } from './publisher.ts'
+import type { Publisher } from '../domain/crawl-records.ts'
 
 export const BUNDLED_DIRECTORY_PATH = path.join(PACKAGE_ROOT, 'content', 'publishers.json')
 

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { groupState } from '../domain/state-records.ts'
 import { StorySnapshot } from '../domain/story.ts'
-import { toPublisher, type Publisher } from '../publishers/publisher.ts'
+import { toPublisher } from '../publishers/publisher.ts'
+import type { ArticleRecord, FeedStateUpdate, Publisher } from '../domain/crawl-records.ts'
 import { makeStory } from '../../test/fixtures/stories.ts'
-import type { ArticleRecord, FeedStateUpdate } from './crawl-store.ts'
 import type { Store } from './store.ts'
 
 const publisher = (n: number, topic: Publisher['topic'] = 'business'): Publisher => toPublisher({

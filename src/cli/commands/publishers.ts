@@ -6,7 +6,7 @@ import {
   type Directory, type DirectoryFile,
 } from '../../publishers/directory.ts'
 import { MAX_DIRECTORY_BYTES, serializeOpml } from '../../publishers/opml.ts'
-import type { FeedRecord } from '../../storage/crawl-store.ts'
+import type { FeedRecord } from '../../domain/crawl-records.ts'
 import { openStore } from '../../storage/open-store.ts'
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type CommandContext } from '../command.ts'
 import { configOrReport } from '../environment.ts'

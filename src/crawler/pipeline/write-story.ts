@@ -1,7 +1,6 @@
 import { isLanguage, type Language } from '../../domain/languages.ts'
 import type { StorySnapshot, TranslationText } from '../../domain/story.ts'
-import type { Publisher } from '../../publishers/publisher.ts'
-import type { ArticleRecord, SummaryState } from '../../storage/crawl-store.ts'
+import type { ArticleRecord, Publisher, SummaryState } from '../../domain/crawl-records.ts'
 import { categorizeStory } from '../categorize/categorize.ts'
 import type { LlmSummarizer } from '../llm/llm-summarizer.ts'
 import { summarizeExtractive } from '../summarize/extractive.ts'

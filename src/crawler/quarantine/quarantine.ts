@@ -1,5 +1,5 @@
 import type { Card } from '../../domain/story.ts'
-import type { ArticleRecord } from '../../storage/crawl-store.ts'
+import type { ArticleRecord } from '../../domain/crawl-records.ts'
 import { collapseWhitespace, stripControls } from '../normalize/html-text.ts'
 import { INSTRUCTION_PATTERNS } from './instruction-patterns.ts'
 

@@ -6,7 +6,8 @@ import { bumpContentVersion, inTransaction, lockClustering, lockContent } from '
 import { insertArticles } from './article-writes.ts'
 import { createPostgresStateTransfer } from './postgres-state-transfer.ts'
 import { writeStories } from './story-writer.ts'
-import type { CrawlStore, FeedRunCommit, SummaryState } from '../crawl-store.ts'
+import type { CrawlStore } from '../crawl-store.ts'
+import type { FeedRunCommit, SummaryState } from '../../domain/crawl-records.ts'
 import { toArticle, toFeed, toSummary, type ArticleRow, type FeedRow, type SummaryRow } from '../crawl-rows.ts'
 
 export const CRAWL_SQL = {
