@@ -65,8 +65,8 @@ recorded on its feed: see \`newsdesk publishers list --failing\`), 1 when the pa
       let crawler
       try {
         // Loaded here, not at the top: every other CLI command starts a second faster without the pipeline.
-        const { createCrawler } = await import('../../crawler/create-crawler.ts')
-        crawler = createCrawler(config, { store: metrics ? metrics.store(store) : store, keys: keys.ring, log, serving: false })
+        const { openCrawler } = await import('../open-crawler.ts')
+        crawler = openCrawler(config, { store: metrics ? metrics.store(store) : store, keys: keys.ring, log, serving: false })
       } catch (err) {
         if (!(err instanceof DirectoryError)) throw err
         ctx.stderr.write(`crawl: ${err.message}\n`)

@@ -150,9 +150,9 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
 async function startCrawling(config: Readonly<Config>, env: Record<string, string | undefined>, deps: { store: Store; keys: CrawlerKeyRing; log: Logger }): Promise<{ stop(): Promise<void> }> {
   const intervalSeconds = config.crawl.intervalSeconds!
   if (config.databaseUrl !== 'sqlite::memory:') {
-    const { startCrawlThread } = await import('../../crawler/crawl-thread.ts')
+    const { startCrawlThread } = await import('../crawl-thread.ts')
     return startCrawlThread(env, intervalSeconds, deps.log)
   }
-  const { createCrawler } = await import('../../crawler/create-crawler.ts')
-  return startCrawlSchedule(createCrawler(config, deps), intervalSeconds, deps.log)
+  const { openCrawler } = await import('../open-crawler.ts')
+  return startCrawlSchedule(openCrawler(config, deps), intervalSeconds, deps.log)
 }
