@@ -1,4 +1,4 @@
-import { mdInline, mdLink, mdParagraphs, mdUrl } from '../domain/markdown-escape.ts'
+import { mdInline, mdLink, mdParagraphs, mdUrl } from '../markdown/escape.ts'
 import type { Language } from '../domain/languages.ts'
 import type { Category, Story, StoryDetail } from '../query/views.ts'
 

@@ -1,4 +1,4 @@
-import type { StateBatch, StateRecord } from '../domain/state-records.ts'
+import type { StateBatch, StateRecord } from './state-records.ts'
 import type { StorySnapshot } from '../domain/story.ts'
 import type { ArticleRecord, FeedRecord, FeedRunCommit, FeedStateUpdate, KnownArticleKeys, Publisher, SummaryState } from '../domain/crawl-records.ts'
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { groupState } from '../../src/domain/state-records.ts'
+import { groupState } from '../../src/storage/state-records.ts'
 import { StorySnapshot } from '../../src/domain/story.ts'
 import { toPublisher } from '../../src/publishers/publisher.ts'
 import type { ArticleRecord, FeedStateUpdate, Publisher } from '../../src/domain/crawl-records.ts'

@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import type { StateRecord } from '../../domain/state-records.ts'
+import type { StateRecord } from '../state-records.ts'
 import type { CrawlStore } from '../crawl-store.ts'
 import { fromArticleState, toArticleState, toFeedState, type ArticleRow, type FeedRow } from '../crawl-rows.ts'
 import { FEED_STATE_COLUMNS, RESTORE_FEED_ON_CONFLICT } from '../state-sql.ts'

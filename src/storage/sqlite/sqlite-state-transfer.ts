@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3'
-import type { StateBatch, StateRecord } from '../../domain/state-records.ts'
+import type { StateBatch, StateRecord } from '../state-records.ts'
 import type { CrawlStore } from '../crawl-store.ts'
 import { toArticleState, toFeedState, type ArticleRow, type FeedRow } from '../crawl-rows.ts'
 import { FEED_STATE_COLUMNS, RESTORE_FEED_ON_CONFLICT } from '../state-sql.ts'

@@ -3,7 +3,7 @@ import type { Category, Story, StoryDetail } from '../../../query/views.ts'
 import { documentPath, formatTime, languageName, pageHref, sourcePath, topicPath } from '../links.ts'
 import type { PageContext, PageModel } from '../models.ts'
 import { UI_STRINGS, fill, type UiStrings } from '../ui-strings.ts'
-import { mdInline, mdLink, mdParagraphs, mdUrl } from '../../../domain/markdown-escape.ts'
+import { mdInline, mdLink, mdParagraphs, mdUrl } from '../../../markdown/escape.ts'
 
 /**
  * Markdown for language models: a title, `Key: value` metadata lines, the summary, cards as sections, a
