@@ -9,7 +9,7 @@ import { createLlmSummarizer } from './llm/llm-summarizer.ts'
 import { ClusterWindow } from './cluster-window.ts'
 import { createWorkerStages, extractionPoolSize } from './workers/worker-pool.ts'
 import type { FeedReport } from './pipeline/process-feed.ts'
-import { observeFetcher, observePass, observeStages } from '../metrics/crawl-observers.ts'
+import { observeFetcher, observePass, observeStages } from './crawl-observers.ts'
 
 export interface Crawler {
   /** The publishers crawled, and problems found in the directory file (reported once, at start). */

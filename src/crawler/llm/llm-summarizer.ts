@@ -5,7 +5,7 @@
  */
 import type { StoryText } from '../../domain/story.ts'
 import { createChatClient, type ChatClientOptions } from './chat-client.ts'
-import { observeChatClient } from '../../metrics/crawl-observers.ts'
+import { observeChatClient } from '../crawl-observers.ts'
 import type { LlmSettings } from '../../config/llm-config.ts'
 import { limitsFrom, summarizeWithLlm, type LlmCluster, type LlmSummaryResult } from './summarize-with-llm.ts'
 
