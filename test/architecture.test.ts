@@ -50,7 +50,8 @@ const SURFACE_BASE = ['domain', 'util', 'config', 'query', 'surfaces/http']
 const MAY_IMPORT: Record<string, readonly string[]> = {
   domain: [],
   util: [],
-  markdown: ['domain'],
+  // The story renderer reads the query service's views (types only).
+  markdown: ['domain', 'query'],
   config: ['domain', 'util'],
   signing: ['domain', 'util'],
   publishers: ['domain', 'util', 'config'],
