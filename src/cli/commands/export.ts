@@ -1,7 +1,7 @@
 import { exportSnapshots, type ExportCounts } from '../../snapshots/export-snapshots.ts'
-import { openStore } from '../../storage/open-store.ts'
 import { writeFileAtomic } from '../../util/write-file-atomic.ts'
 import { EXIT_OK, EXIT_USAGE, type Command } from '../command.ts'
+import { withStore } from '../command-setup.ts'
 import { configOrReport } from '../environment.ts'
 
 export const exportCommand: Command = {
@@ -27,8 +27,7 @@ written to a temporary file beside it first and renamed, so FILE is never half-w
     const config = configOrReport(ctx)
     if (!config) return EXIT_USAGE
     const storiesOnly = values['stories-only'] === true
-    const store = openStore(config.databaseUrl)
-    try {
+    return withStore(config, async (store) => {
       const file = positionals[0]
       if (!file || file === '-') {
         const counts = await exportSnapshots(store, ctx.stdout as never, { storiesOnly })
@@ -38,9 +37,7 @@ written to a temporary file beside it first and renamed, so FILE is never half-w
       const counts = await writeFileAtomic(file, (out) => exportSnapshots(store, out, { storiesOnly }))
       ctx.stderr.write(`export: ${describe(counts)} to ${file}\n`)
       return EXIT_OK
-    } finally {
-      await store.close()
-    }
+    })
   },
 }
 
