@@ -20,6 +20,14 @@ describe('rewordSdkErrors: the SDK\'s own JSON-RPC errors in this surface\'s wor
     assert.ok(lines.some((l) => l.includes('mcp: internal error') && l.includes('/srv/newsdesk/src/x.ts')), 'the raw text is logged')
   })
 
+  it('a request param the SDK\'s own zod check refused (its issue list as a -32603) is the client\'s -32602, not logged', async () => {
+    const { log, lines } = recordingLog()
+    const zodDump = JSON.stringify([{ expected: 'string', code: 'invalid_type', path: ['params', 'protocolVersion'], message: 'Invalid input: expected string, received number' }], null, 2)
+    const out = await rewordSdkErrors({ jsonrpc: '2.0', id: 3, method: 'initialize' }, sdkAnswer({ jsonrpc: '2.0', id: 3, error: { code: -32603, message: zodDump } }), log)
+    assert.deepEqual(await out.json(), { jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'Invalid params: params.protocolVersion: expected string, received number' } })
+    assert.deepEqual(lines, [])
+  })
+
   it('an unknown tool (-32602) names the tools; other -32602s and successes pass unchanged', async () => {
     const { log } = recordingLog()
     const call = { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'nope', arguments: {} } }

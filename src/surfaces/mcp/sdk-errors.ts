@@ -7,8 +7,9 @@ import { CAPABILITIES } from '../../capabilities/catalog.ts'
  * - a tools/call naming no known tool ("Tool x not found") or carrying arguments that are not an object (a dump of
  *   its validator's issues) is -32602; the message becomes what an agent can act on: the tool names, or the shape
  *   of a call;
- * - -32603 is a bug (a handler threw, or an answer failed its own output schema): the SDK would send the thrown
- *   message as it is, so the raw text goes to the log and the client reads a generic message.
+ * - -32603 is a bug (a handler threw): the SDK would send the thrown message as it is, so the raw text goes to the
+ *   log and the client reads a generic message; unless the thrown error was the SDK's own check of a request param
+ *   (a zod issue list), which is the client's mistake: -32602 naming the param.
  * Everything else passes unchanged.
  */
 
@@ -30,6 +31,30 @@ function explain(message: string, params: unknown): string | undefined {
   return undefined
 }
 
+/**
+ * The SDK checks some request params with zod and lets the ZodError through, so a client's bad param (an
+ * `initialize` whose protocolVersion is a number) comes back as -32603 with zod's issue list as JSON for its message.
+ * That is the client's mistake, not ours: "params.protocolVersion: expected string, received number", or undefined
+ * when the message is not such a list.
+ */
+function schemaIssues(message: unknown): string | undefined {
+  if (typeof message !== 'string' || !message.trimStart().startsWith('[')) return undefined
+  let issues: unknown
+  try {
+    issues = JSON.parse(message)
+  } catch {
+    return undefined
+  }
+  if (!Array.isArray(issues) || issues.length === 0) return undefined
+  const described: string[] = []
+  for (const issue of issues) {
+    if (!isObject(issue) || !Array.isArray(issue.path) || typeof issue.message !== 'string') return undefined
+    const rule = issue.message.replace(/^Invalid input: /, '').slice(0, 200)
+    described.push(issue.path.length ? `${issue.path.join('.').slice(0, 100)}: ${rule}` : rule)
+  }
+  return described.slice(0, 5).join('; ')
+}
+
 export const INTERNAL_ERROR_MESSAGE = 'Internal error. It has been logged.'
 
 /** The JSON-RPC answer `parsed` with its error reworded as described above, or undefined when it stays as it is. */
@@ -38,6 +63,10 @@ export function rewordedError(parsed: unknown, body: unknown, log: Logger): obje
   if (error === undefined) return undefined
   let message: string | undefined
   if (error.code === -32603 && error.message !== INTERNAL_ERROR_MESSAGE) {
+    const invalid = schemaIssues(error.message)
+    if (invalid !== undefined) {
+      return { ...(parsed as object), error: { code: -32602, message: `Invalid params: ${invalid}` } }
+    }
     log.error({ sdkError: error.message, method: isObject(body) ? body.method : undefined }, 'mcp: internal error')
     message = INTERNAL_ERROR_MESSAGE
   } else if (error.code === -32602 && typeof error.message === 'string' && isObject(body) && body.method === 'tools/call') {
