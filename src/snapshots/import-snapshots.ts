@@ -9,7 +9,7 @@ export interface ImportReport {
   lines: number
   inserted: number
   updated: number
-  /** State lines restored (feeds, articles, summary retries, story and month stamps: see domain/state-records.ts). */
+  /** State lines restored (feeds, articles, summary retries, story and month stamps: see storage/state-records.ts). */
   state: number
   bad: Array<{ line: number; reason: string }>
 }

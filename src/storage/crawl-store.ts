@@ -41,7 +41,7 @@ export interface CrawlStore {
   /** Whether the crawler has state here (feeds or articles): `newsdesk export` then writes it after the stories. */
   hasState(): Promise<boolean>
   /**
-   * The state beyond story snapshots (domain/state-records.ts): feeds, articles in commit order, summary retries,
+   * The state beyond story snapshots (storage/state-records.ts): feeds, articles in commit order, summary retries,
    * then every story's and every sitemap month's last change. Read in pages by key.
    */
   exportState(): AsyncIterable<StateRecord>

@@ -15,7 +15,7 @@ export interface StateTransferDeps {
   versions: { channel: string; committed: (version: string) => void }
 }
 
-/** The export and restore of the state beyond story snapshots (domain/state-records.ts), for PostgreSQL. */
+/** The export and restore of the state beyond story snapshots (storage/state-records.ts), for PostgreSQL. */
 export function createPostgresStateTransfer({ query, transaction, versions }: StateTransferDeps): Pick<CrawlStore, 'hasState' | 'exportState' | 'restoreState'> {
   return {
     async hasState() {

@@ -7,7 +7,7 @@ import { SQLITE_CRAWL_WRITES } from './crawl-writes.ts'
 
 const PAGE = 1000
 
-/** The export and restore of the state beyond story snapshots (domain/state-records.ts), for SQLite. */
+/** The export and restore of the state beyond story snapshots (storage/state-records.ts), for SQLite. */
 export function createSqliteStateTransfer(db: Database): Pick<CrawlStore, 'hasState' | 'exportState' | 'restoreState'> {
   const stmt = {
     hasState: db.prepare('SELECT EXISTS (SELECT 1 FROM feeds) OR EXISTS (SELECT 1 FROM articles)').pluck(),
