@@ -14,11 +14,11 @@ import { createCrawlerFetcher } from '../src/crawler/fetch/crawler-fetcher.ts'
 import { parseFeed } from '../src/crawler/parse/parse-feed.ts'
 import { clusterInputOf } from '../src/crawler/pipeline/cluster-input.ts'
 import { EXTRACTIONS_PER_FEED } from '../src/crawler/pipeline/process-feed.ts'
-import { writeStory } from '../src/crawler/pipeline/write-story.ts'
+import { buildStoryText } from '../src/crawler/pipeline/story-text-builder.ts'
 import { createWorkerStages, inThreadStages, type PipelineStages } from '../src/crawler/workers/worker-pool.ts'
-import { toPublisher, type Publisher } from '../src/publishers/publisher.ts'
+import { toPublisher } from '../src/publishers/publisher.ts'
+import type { ArticleRecord, Publisher } from '../src/domain/crawl-records.ts'
 import { openCrawlerKeyRing } from '../src/signing/open-key-ring.ts'
-import type { ArticleRecord } from '../src/storage/crawl-store.ts'
 import { openSqliteStore } from '../src/storage/sqlite/sqlite-store.ts'
 import { findBenchmarkDir, loadBenchmarkPages } from './extraction/benchmark-pages.ts'
 
@@ -190,7 +190,7 @@ async function profileStages(pages: Page[], site: Site): Promise<StageProfile> {
         fetchedAt: new Date(now).toISOString(), author: null, imageUrl: null, signature: signatureToBytes(assigned.fingerprint.signature),
       }
       t = performance.now()
-      const written = await writeStory(assigned.clusterId, [record], { publishers, llm: null, now: () => new Date(now) })
+      const written = await buildStoryText(assigned.clusterId, [record], { publishers, llm: null, now: () => new Date(now) })
       ms.summarize += performance.now() - t
       t = performance.now()
       await store.crawl.commitFeedRun({

@@ -10,19 +10,135 @@ function sources(dir: string): string[] {
     .map((f) => path.join(dir, f))
 }
 
-const imports = (file: string) =>
-  [...fs.readFileSync(path.join(ROOT, file), 'utf8').matchAll(/^import\s+(type\s+)?[^'"]*from\s+'([^']+)'/gm)]
-    .map((m) => ({ typeOnly: Boolean(m[1]), spec: m[2]! }))
+interface ImportRef { typeOnly: boolean; spec: string }
+
+/**
+ * Every module a file reaches: `import … from`, `import type`, side-effect `import '…'`, `export … from` and
+ * dynamic `import('…')`. A rule that read only static imports would let a moved dependency come back through
+ * a re-export or a lazy load.
+ */
+export function importsOf(source: string): ImportRef[] {
+  const found: ImportRef[] = []
+  for (const m of source.matchAll(/^\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?'([^']+)'/gm)) {
+    found.push({ typeOnly: Boolean(m[2]), spec: m[3]! })
+  }
+  for (const m of source.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)) found.push({ typeOnly: false, spec: m[1]! })
+  return found
+}
+
+const imports = (file: string) => importsOf(fs.readFileSync(path.join(ROOT, file), 'utf8'))
+
+/** The layer a file belongs to: `surfaces/<name>` for a surface, otherwise the first folder under src/. */
+function layerOf(fileFromRoot: string): string {
+  const parts = path.relative('src', fileFromRoot).split(path.sep)
+  return parts[0] === 'surfaces' ? `surfaces/${parts[1]}` : parts[0]!
+}
+
+/** The folder (relative to the repository) a relative import of `file` resolves into, or null for a package. */
+function target(file: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null
+  return path.relative(ROOT, path.resolve(ROOT, path.dirname(file), spec))
+}
+
+const SURFACE_BASE = ['domain', 'util', 'config', 'query', 'surfaces/http']
+
+/**
+ * Which layer may import which (besides itself). Lower layers never import higher ones; a layer missing here
+ * fails the test until someone decides where it sits. Cross-surface entries are the shared pieces a surface reuses
+ * (link builders, UI strings, site facts); the two agent surfaces never import each other.
+ */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  domain: [],
+  util: [],
+  // The story renderer reads the query service's views (types only).
+  markdown: ['domain', 'query'],
+  config: ['domain', 'util'],
+  signing: ['domain', 'util'],
+  publishers: ['domain', 'util', 'config'],
+  storage: ['domain', 'util'],
+  query: ['domain', 'storage'],
+  snapshots: ['domain', 'storage'],
+  sample: ['domain', 'config', 'storage', 'snapshots'],
+  metrics: ['domain', 'util', 'config', 'storage'],
+  capabilities: ['domain', 'query', 'markdown'],
+  crawler: ['domain', 'util', 'config', 'publishers', 'storage', 'signing', 'metrics'],
+  'surfaces/http': ['domain', 'util', 'config'],
+  'surfaces/agent-cache': ['domain', 'util'],
+  'surfaces/rest': [...SURFACE_BASE],
+  'surfaces/sitemaps': [...SURFACE_BASE],
+  // Feeds reuse the pages' links and UI strings, and the sitemaps' XML escaping.
+  'surfaces/feeds': [...SURFACE_BASE, 'surfaces/pages', 'surfaces/sitemaps'],
+  // The cover proxy fetches through the crawler's SSRF-guarded fetcher (its result type only here).
+  'surfaces/images': [...SURFACE_BASE, 'crawler/fetch'],
+  'surfaces/pages': [...SURFACE_BASE, 'markdown', 'surfaces/feeds', 'surfaces/images'],
+  'surfaces/discovery': [...SURFACE_BASE, 'capabilities', 'signing', 'surfaces/feeds'],
+  'surfaces/mcp': [...SURFACE_BASE, 'capabilities', 'markdown', 'surfaces/agent-cache'],
+  'surfaces/a2a': [...SURFACE_BASE, 'capabilities', 'markdown', 'surfaces/agent-cache', 'surfaces/discovery'],
+  server: ['domain', 'util', 'config', 'query', 'signing', 'crawler/fetch', 'surfaces'],
+  cli: ['*'],
+}
+
+/** Whether `to` (a path under src/) is inside one of the allowed folders of `from`'s layer. */
+function allowed(from: string, to: string): boolean {
+  const toLayer = layerOf(to)
+  if (toLayer === from) return true
+  const rel = path.relative('src', to).split(path.sep).join('/')
+  return MAY_IMPORT[from]!.some((folder) => folder === '*' || rel === folder || rel.startsWith(`${folder}/`))
+}
 
 describe('layering', () => {
+  it('recognises every kind of import, re-export and dynamic import', () => {
+    const refs = importsOf([
+      "import a from './a.ts'",
+      "import type { B } from './b.ts'",
+      "import './c.ts'",
+      "export { d } from './d.ts'",
+      "export type { E } from './e.ts'",
+      "export * from './f.ts'",
+      'const g = await import(\'./g.ts\')',
+      'import {',
+      '  h,',
+      "} from './h.ts'",
+    ].join('\n'))
+    assert.deepEqual(refs.map((r) => r.spec), ['./a.ts', './b.ts', './c.ts', './d.ts', './e.ts', './f.ts', './h.ts', './g.ts'])
+    assert.deepEqual(refs.filter((r) => r.typeOnly).map((r) => r.spec), ['./b.ts', './e.ts'])
+  })
+
+  it('every folder under src/ has a row in the table', () => {
+    const layers = new Set(sources('src').map(layerOf))
+    for (const layer of layers) assert.ok(layer in MAY_IMPORT, `src/${layer} has no row in MAY_IMPORT: decide what it may import`)
+  })
+
+  it('each layer imports only the layers its row allows', () => {
+    const wrong: string[] = []
+    for (const file of sources('src')) {
+      const from = layerOf(file)
+      for (const { spec } of imports(file)) {
+        const to = target(file, spec)
+        if (to === null || !to.startsWith(`src${path.sep}`)) continue
+        if (!allowed(from, to)) wrong.push(`${file} imports ${spec}`)
+      }
+    }
+    assert.deepEqual(wrong, [])
+  })
+
+  it('src/ never imports test/ (the build compiles src/ alone)', () => {
+    for (const file of sources('src')) {
+      for (const { spec } of imports(file)) {
+        const to = target(file, spec)
+        if (to !== null) assert.ok(!to.startsWith(`test${path.sep}`) && !to.startsWith(`bench${path.sep}`), `${file} imports ${spec}`)
+      }
+    }
+  })
+
   it('surfaces never import the store: every read goes through the query service', () => {
     for (const file of sources('src/surfaces')) {
       for (const { spec } of imports(file)) assert.doesNotMatch(spec, /\/storage\//, `${file} imports ${spec}`)
     }
   })
 
-  it('domain and query stay free of Node built-ins and HTTP frameworks', () => {
-    for (const file of [...sources('src/domain'), ...sources('src/query')]) {
+  it('domain, query and markdown stay free of Node built-ins and HTTP frameworks', () => {
+    for (const file of [...sources('src/domain'), ...sources('src/query'), ...sources('src/markdown')]) {
       for (const { spec } of imports(file)) assert.doesNotMatch(spec, /^(node:|hono|@hono\/)/, `${file} imports ${spec}`)
     }
   })

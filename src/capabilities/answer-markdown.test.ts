@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { canonicalJson } from '../surfaces/agent-cache/answer-cache.ts'
 import { oneLine } from './answer-markdown.ts'
+import { AppError } from '../domain/errors.ts'
 import { argumentSentences } from './run-capability.ts'
 
 describe('oneLine: the first sentence of a summary, for lists', () => {
@@ -27,12 +28,15 @@ describe('oneLine: the first sentence of a summary, for lists', () => {
 })
 
 describe('argumentSentences: one sentence per bad argument', () => {
-  it('turns "field: rule; field: rule" into sentences naming each field', () => {
-    assert.equal(argumentSentences('limit: must be an integer from 1 to 50; lang: must be one of en, es'),
-      '`limit` must be an integer from 1 to 50. `lang` must be one of en, es.')
+  it('names each field of the error\'s issues in a sentence of its own', () => {
+    const err = AppError.invalid([{ field: 'limit', message: 'must be an integer from 1 to 50' }, { field: 'lang', message: 'must be one of en, es' }])
+    assert.equal(argumentSentences(err), '`limit` must be an integer from 1 to 50. `lang` must be one of en, es.')
+  })
+  it('keeps a rule that contains "; " whole (no splitting of the joined message)', () => {
+    assert.equal(argumentSentences(AppError.invalidField('skill', 'names another capability; give one')), '`skill` names another capability; give one.')
   })
   it('keeps a message without a field as it is, as a sentence', () => {
-    assert.equal(argumentSentences('Invalid input'), 'Invalid input.')
+    assert.equal(argumentSentences(new AppError('invalid_parameter', 'Invalid input')), 'Invalid input.')
   })
 })
 

@@ -1,4 +1,5 @@
-import { mdInline, mdLink, mdParagraphs, mdUrl } from '../domain/markdown-escape.ts'
+import { mdInline, mdLink, mdUrl } from '../markdown/escape.ts'
+import { ENGLISH_STORY_LABELS, storyMarkdown } from '../markdown/story-markdown.ts'
 import type { Language } from '../domain/languages.ts'
 import type { Category, Story, StoryDetail } from '../query/views.ts'
 
@@ -79,37 +80,20 @@ export function storyListMarkdown(title: string, stories: Story[], lang: Languag
   return [...head, '', stories.map((s, i) => storyEntry(s, i, lang)).join('\n\n')].join('\n')
 }
 
+/** get_story's answer: the shared story renderer with an agent's metadata (English labels, id, address, notes). */
 export function storyDetailMarkdown(story: StoryDetail, requested: Language): string {
   const publisher = story.source?.name ?? new URL(story.original_url).host
-  const lines = [`# ${mdInline(story.headline)}`, '']
-  lines.push(`- Publisher: ${mdInline(publisher)}`)
-  if (story.published_at) lines.push(`- Published: ${when(story.published_at)}`)
-  if (story.author) lines.push(`- Author: ${mdInline(story.author)}`)
-  if (story.category) lines.push(`- Topic: ${mdInline(story.category.name)} (\`${story.category.slug}\`)`)
-  lines.push(`- Original: ${mdLink(story.original_title, story.original_url)}`)
-  lines.push(`- Story: <${mdUrl(story.url)}> (id \`${story.id}\`)`)
-  lines.push(`- Language: ${story.lang}${story.lang !== requested ? ` (no ${requested} text yet; English shown)` : ''}`)
-  if (story.multi_source) lines.push(`- Synthesized from ${story.covered_by.length + 1} outlets`)
-  if (story.quarantined) lines.push('- Instruction-like text from the publisher was removed from this story')
-  lines.push(`- ${UNTRUSTED_NOTE}`)
-  if (story.summary) lines.push('', mdParagraphs(story.summary))
-  const cards = story.cards.filter((c) => c.heading || c.body)
-  if (cards.length) {
-    lines.push('', '## Key points')
-    for (const card of cards) {
-      if (card.heading) lines.push('', `### ${mdInline(card.heading)}`)
-      if (card.body) lines.push('', mdParagraphs(card.body))
-    }
-  }
-  lines.push('', `Cite as: ${mdInline(publisher)}, “${mdInline(story.original_title)}”, <${mdUrl(story.original_url)}>`)
-  if (story.covered_by.length) {
-    lines.push('', '## Also covered by', '')
-    for (const outlet of story.covered_by) {
-      const label = `${outlet.name}: ${outlet.title}`
-      lines.push(`- ${outlet.url ? mdLink(label, outlet.url) : mdInline(label)}`)
-    }
-  }
-  return lines.join('\n')
+  const meta = [`- Publisher: ${mdInline(publisher)}`]
+  if (story.published_at) meta.push(`- Published: ${when(story.published_at)}`)
+  if (story.author) meta.push(`- Author: ${mdInline(story.author)}`)
+  if (story.category) meta.push(`- Topic: ${mdInline(story.category.name)} (\`${story.category.slug}\`)`)
+  meta.push(`- Original: ${mdLink(story.original_title, story.original_url)}`)
+  meta.push(`- Story: <${mdUrl(story.url)}> (id \`${story.id}\`)`)
+  meta.push(`- Language: ${story.lang}${story.lang !== requested ? ` (no ${requested} text yet; English shown)` : ''}`)
+  if (story.multi_source) meta.push(`- Synthesized from ${story.covered_by.length + 1} outlets`)
+  if (story.quarantined) meta.push('- Instruction-like text from the publisher was removed from this story')
+  meta.push(`- ${UNTRUSTED_NOTE}`)
+  return storyMarkdown(story, meta, ENGLISH_STORY_LABELS)
 }
 
 /** The topics as slug and name; each topic page's address is said once (`{site}/c/{slug}`), not per topic. */

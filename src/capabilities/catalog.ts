@@ -32,12 +32,12 @@ export function storyIdFrom(value: string, siteUrl: string): string {
   try {
     url = new URL(text)
   } catch {
-    throw new AppError('invalid_parameter', 'id: must be a story UUID or a story page URL such as '
+    throw AppError.invalidField('id', 'must be a story UUID or a story page URL such as '
       + `${siteUrl}/s/0f8fad5b-d9cb-469f-a165-70867728950e`)
   }
   const match = /^\/s\/([0-9a-f-]{36})(?:\.md)?\/?$/i.exec(url.pathname)
   if (url.host !== new URL(siteUrl).host || !match || !UUID.test(match[1]!)) {
-    throw new AppError('invalid_parameter', `id: must be a story UUID or a story page URL of this service, ${siteUrl}/s/{uuid}`)
+    throw AppError.invalidField('id', `must be a story UUID or a story page URL of this service, ${siteUrl}/s/{uuid}`)
   }
   return match[1]!.toLowerCase()
 }

@@ -1,4 +1,4 @@
-import { mdInline, mdLink, mdUrl } from '../domain/markdown-escape.ts'
+import { mdInline, mdLink, mdUrl } from '../markdown/escape.ts'
 import type { SourceList, StoryList } from '../query/views.ts'
 
 /** Markdown for the list filters (publisher, time, next page) and the publisher list, apart from the story lists. */

@@ -1,5 +1,5 @@
 import { AppError } from '../domain/errors.ts'
-import { describeIssues } from '../domain/validation.ts'
+import { invalidInput } from '../domain/validation.ts'
 import type { QueryService } from '../query/query-service.ts'
 import { CAPABILITIES, type Capability } from './catalog.ts'
 
@@ -19,13 +19,13 @@ export interface CapabilityDeps {
 }
 
 /**
- * "limit: must be …; lang: must be …" (describeIssues) as one sentence per argument, the way an agent reads it:
+ * An invalid_parameter error as one sentence per argument, the way an agent reads it:
  * "`limit` must be an integer from 1 to 50. `lang` must be one of en, es, …."
  */
-export function argumentSentences(message: string): string {
-  return message.split('; ').map((item) => {
-    const match = /^([A-Za-z_][\w.]*): (.+)$/s.exec(item)
-    const sentence = match ? `\`${match[1]}\` ${match[2]}` : item
+export function argumentSentences(err: AppError): string {
+  const issues = err.issues.length ? err.issues : [{ field: '', message: err.message }]
+  return issues.map(({ field, message }) => {
+    const sentence = field ? `\`${field}\` ${message}` : message
     return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`
   }).join(' ')
 }
@@ -45,7 +45,7 @@ export async function runCapability(name: string, args: unknown, deps: Capabilit
     throw new AppError('invalid_parameter', `Unknown capability "${name}"; use one of ${CAPABILITIES.map((c) => c.name).join(', ')}`)
   }
   const parsed = capability.input.safeParse(args ?? {})
-  if (!parsed.success) throw new AppError('invalid_parameter', describeIssues(parsed.error))
+  if (!parsed.success) throw invalidInput(parsed.error)
   const input = parsed.data as Record<string, unknown>
   const data = await capability.run(deps.query, input, deps.siteUrl) as Record<string, unknown>
   return { capability, input, data, markdown: capability.markdown(data, input) }

@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { parseAllowList } from '../crawler/fetch/address-policy.ts'
-import { LlmEnvSchema, llmSettingsFromEnv, type LlmSettings } from '../crawler/llm/llm-config.ts'
+import { LlmEnvSchema, llmSettingsFromEnv, type LlmSettings } from './llm-config.ts'
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 
@@ -83,6 +82,11 @@ const BaseEnvSchema = z.object({
 })
 
 const EnvSchema = BaseEnvSchema.and(LlmEnvSchema)
+
+/** `NEWSDESK_FETCH_ALLOW`: comma-separated hostnames or CIDRs (a bare IP is a /32 or /128); the crawler checks each. */
+function parseAllowList(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+}
 
 /** scheme://host[:port] and nothing else: what a browser sends in Origin. */
 function isOrigin(value: string): boolean {

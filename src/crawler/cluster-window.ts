@@ -1,4 +1,5 @@
-import type { ArticleRecord, CrawlStore, StoryMerge } from '../storage/crawl-store.ts'
+import type { CrawlStore } from '../storage/crawl-store.ts'
+import type { ArticleRecord, StoryMerge } from '../domain/crawl-records.ts'
 import { clusterHorizon } from './cluster/assign-cluster.ts'
 import { ClusterIndex } from './cluster/cluster-state.ts'
 import { fingerprintArticle } from './cluster/fingerprint.ts'

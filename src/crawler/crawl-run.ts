@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import os from 'node:os'
 import type { Logger } from 'pino'
-import type { Publisher } from '../publishers/publisher.ts'
-import type { CrawlStore, FeedRecord } from '../storage/crawl-store.ts'
+import type { FeedRecord, Publisher } from '../domain/crawl-records.ts'
+import type { CrawlStore } from '../storage/crawl-store.ts'
 import { ClusterWindow } from './cluster-window.ts'
 import { inThreadStages, type PipelineStages } from './workers/worker-pool.ts'
 import type { CrawlerFetcher } from './fetch/crawler-fetcher.ts'
 import type { LlmSummarizer } from './llm/llm-summarizer.ts'
 import { processFeed, type FeedReport } from './pipeline/process-feed.ts'
-import { createStoryWriter } from './pipeline/story-writer.ts'
+import { createStoryRewriteQueue } from './pipeline/story-rewrite-queue.ts'
 
 export interface CrawlSummary {
   feeds: { total: number; ok: number; notModified: number; failed: number }
@@ -82,7 +82,7 @@ export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
     feeds: { total: 0, ok: 0, notModified: 0, failed: 0 }, articlesNew: 0, storiesCreated: 0, storiesUpdated: 0,
     summariesRetried: 0, feedsHeld: 0, durationMs: 0,
   }
-  const writer = createStoryWriter({ crawl: deps.crawl, publishers, llm: deps.llm, now, log: deps.log })
+  const writer = createStoryRewriteQueue({ crawl: deps.crawl, publishers, llm: deps.llm, now, log: deps.log })
   // Stories an earlier pass marked and did not rewrite: LLM retries that are due, or a crash between the commits.
   const carried = await deps.crawl.dueSummaryRetries(now().toISOString(), CARRIED_OVER_PER_RUN)
   writer.enqueue(carried)

@@ -1,8 +1,6 @@
 import type { Logger } from 'pino'
-import type { Config } from '../config/config.ts'
-import { SAMPLE_EDITION_PATH } from '../config/paths.ts'
+import type { LlmSettings } from '../config/llm-config.ts'
 import { loadDirectory } from '../publishers/directory.ts'
-import { retireSampleEdition } from '../sample/retire-sample.ts'
 import type { CrawlerKeyRing } from '../signing/key-ring.ts'
 import type { Store } from '../storage/store.ts'
 import { runCrawl, type CrawlSummary } from './crawl-run.ts'
@@ -11,7 +9,7 @@ import { createLlmSummarizer } from './llm/llm-summarizer.ts'
 import { ClusterWindow } from './cluster-window.ts'
 import { createWorkerStages, extractionPoolSize } from './workers/worker-pool.ts'
 import type { FeedReport } from './pipeline/process-feed.ts'
-import { observeFetcher, observePass, observeStages } from '../metrics/crawl-observers.ts'
+import { observeFetcher, observePass, observeStages } from './crawl-observers.ts'
 
 export interface Crawler {
   /** The publishers crawled, and problems found in the directory file (reported once, at start). */
@@ -25,11 +23,24 @@ export interface Crawler {
   close(): Promise<void>
 }
 
-/** The crawler as the CLI runs it: the configured directory, the signed guarded fetcher, the optional LLM. */
-export function createCrawler(config: Readonly<Config>, deps: { store: Store; keys: CrawlerKeyRing; log: Logger; serving?: boolean }): Crawler {
-  const directory = loadDirectory({ file: config.crawl.publishers })
-  const fetcher = observeFetcher(createCrawlerFetcher({ siteUrl: config.siteUrl, keys: deps.keys, allow: config.crawl.fetchAllow }))
-  const llm = createLlmSummarizer(config.llm)
+/** The part of the configuration a crawler uses (cli/open-crawler.ts picks it out of the whole Config). */
+export interface CrawlerSettings {
+  /** Named in the crawler's User-Agent and its Web Bot Auth signature directory. */
+  siteUrl: string
+  /** NEWSDESK_PUBLISHERS: a directory file replacing the bundled one, or `+PATH` extending it. */
+  publishersFile: string | undefined
+  fetchAllow: readonly string[]
+  /** Each feed's base polling interval. */
+  intervalSeconds: number
+  leaseSeconds: number
+  llm: LlmSettings
+}
+
+/** A crawler: the configured directory, the signed guarded fetcher, the optional LLM. */
+export function createCrawler(settings: CrawlerSettings, deps: { store: Store; keys: CrawlerKeyRing; log: Logger; serving?: boolean }): Crawler {
+  const directory = loadDirectory({ file: settings.publishersFile })
+  const fetcher = observeFetcher(createCrawlerFetcher({ siteUrl: settings.siteUrl, keys: deps.keys, allow: settings.fetchAllow }))
+  const llm = createLlmSummarizer(settings.llm)
   // One clustering index for the life of the process: later passes only read what was committed since.
   const window = new ClusterWindow()
   // Parsing and extraction in worker threads: a large feed or a pathological page must not stall HTTP responses, and
@@ -38,17 +49,12 @@ export function createCrawler(config: Readonly<Config>, deps: { store: Store; ke
   return {
     publishers: directory.publishers.length,
     problems: directory.problems,
-    leaseSeconds: config.crawl.leaseSeconds,
+    leaseSeconds: settings.leaseSeconds,
     async run(opts = {}) {
-      const summary = await observePass(opts.onFeed, (onFeed) => runCrawl({
+      return observePass(opts.onFeed, (onFeed) => runCrawl({
         crawl: deps.store.crawl, fetcher, publishers: directory.publishers, llm, log: deps.log,
-        intervalSeconds: config.crawl.intervalSeconds ?? 15 * 60, leaseSeconds: config.crawl.leaseSeconds, window, stages, ...opts, onFeed,
+        intervalSeconds: settings.intervalSeconds, leaseSeconds: settings.leaseSeconds, window, stages, ...opts, onFeed,
       }))
-      if (config.sample === 'auto' && summary.storiesCreated > 0) {
-        const removed = await retireSampleEdition(deps.store, SAMPLE_EDITION_PATH)
-        if (removed > 0) deps.log.info({ removed }, 'crawl: enough real stories; removed the sample edition')
-      }
-      return summary
     },
     async warmUp() {
       await stages.parse(Buffer.from('<rss version="2.0"><channel><title>warm-up</title></channel></rss>'), 'application/rss+xml', 'https://warm-up.invalid/')

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import type { FeedRecord } from '../storage/crawl-store.ts'
+import type { FeedRecord } from '../domain/crawl-records.ts'
 import diagnostics_channel from 'node:diagnostics_channel'
 import { CHANNELS, emit } from './events.ts'
 import { createMetrics, feedState } from './metrics.ts'

@@ -16,12 +16,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { z } from 'zod'
 import { PACKAGE_ROOT } from '../config/paths.ts'
-import { guardJsonDepth } from '../crawler/parse/xml-guard.ts'
+import { guardJsonDepth } from '../util/xml-guard.ts'
 import { LANGUAGES, type Language, isLanguage } from '../domain/languages.ts'
 import { HttpUrl } from '../domain/story.ts'
 import { TOPICS, type Topic } from '../domain/topics.ts'
 import { MAX_DIRECTORY_BYTES, OpmlError, decodeText, outlineTopic, parseOpml, type OpmlFeedOutline } from './opml.ts'
-import { PublisherEntry, toPublisher, type Publisher } from './publisher.ts'
+import { PublisherEntry, toPublisher } from './publisher.ts'
+import type { Publisher } from '../domain/crawl-records.ts'
 
 export const BUNDLED_DIRECTORY_PATH = path.join(PACKAGE_ROOT, 'content', 'publishers.json')
 

@@ -1,14 +1,14 @@
 /**
  * OPML 1.0/2.0 subscription lists: the format every feed reader imports and exports.
  *
- * Parsing runs the same linear pre-parse guard as feeds (crawler/parse/xml-guard.ts: no DOCTYPE internal subset, no
+ * Parsing runs the same linear pre-parse guard as feeds (util/xml-guard.ts: no DOCTYPE internal subset, no
  * entity or other markup declarations, bounded depth, size and counts) before fast-xml-parser sees the text, so a
  * hostile file is refused in milliseconds. The limits are looser than a feed's in the ways a subscription list needs
  * (many elements, several attributes each) and tighter in size.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { decodeBytes } from '../crawler/parse/decode.ts'
-import { guardXml } from '../crawler/parse/xml-guard.ts'
+import { decodeBytes } from '../util/decode-bytes.ts'
+import { guardXml } from '../util/xml-guard.ts'
 import { TOPIC_NAMES, type Topic } from '../domain/topics.ts'
 import type { PublisherEntry } from './publisher.ts'
 

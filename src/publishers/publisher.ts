@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { LANGUAGES } from '../domain/languages.ts'
 import { HttpUrl } from '../domain/story.ts'
 import { TOPICS } from '../domain/topics.ts'
+import type { Publisher } from '../domain/crawl-records.ts'
 
 /** One entry of the publisher directory, as operators write it (publishers.json, or OPML converted to it). */
 export const PublisherEntry = z.strictObject({
@@ -14,15 +15,6 @@ export const PublisherEntry = z.strictObject({
 })
 export type PublisherEntry = z.output<typeof PublisherEntry>
 
-/** A directory entry with the stable id its stories carry as `source.id`. */
-export interface Publisher {
-  id: string
-  name: string
-  siteUrl: string | null
-  feedUrl: string
-  topic: z.output<typeof PublisherEntry>['topic']
-  lang: z.output<typeof PublisherEntry>['lang']
-}
 
 /**
  * The publisher's id: a name-based UUID (version 5 layout, SHA-1) of its feed URL, so every instance and every

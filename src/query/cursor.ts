@@ -19,6 +19,6 @@ export function readCursor(cursor: string): string {
     // not base64: reported below
   }
   const match = /^v1\.(\d{1,16})$/.exec(text)
-  if (!match) throw new AppError('invalid_parameter', 'cursor: must be the next_cursor of a previous answer')
+  if (!match) throw AppError.invalidField('cursor', 'must be the next_cursor of a previous answer')
   return match[1]!
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { AppError } from '../domain/errors.ts'
-import { describeIssues } from '../domain/validation.ts'
+import { invalidInput } from '../domain/validation.ts'
 import { MAX_SEARCH_TERMS, parseSearchTerms } from '../domain/search-terms.ts'
 import { TOPICS } from '../domain/topics.ts'
 import type { Store, StoryRecord, StoryStamp } from '../storage/store.ts'
@@ -34,7 +34,7 @@ export interface QueryServiceDeps {
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input ?? {})
-  if (!result.success) throw new AppError('invalid_parameter', describeIssues(result.error))
+  if (!result.success) throw invalidInput(result.error)
   return result.data
 }
 
@@ -69,18 +69,18 @@ export function createQueryService(deps: QueryServiceDeps) {
   async function listStories(input: unknown): Promise<StoryList> {
     const { q, topic, limit, lang, source, since, until, cursor } = parse(ListStoriesInput, input)
     if (since !== undefined && until !== undefined && Date.parse(since) >= Date.parse(until)) {
-      throw new AppError('invalid_parameter', 'until: must be later than since')
+      throw AppError.invalidField('until', 'must be later than since')
     }
     const filter: StoryFilter = { sourceId: source?.toLowerCase(), since, until, before: cursor === undefined ? undefined : readCursor(cursor) }
     let records: StoryRecord[]
     if (q !== undefined) {
       const { terms, keywords, dropped } = parseSearchTerms(q, lang)
       if (keywords > MAX_SEARCH_TERMS) {
-        throw new AppError('invalid_parameter', `q: must contain at most ${MAX_SEARCH_TERMS} keywords`)
+        throw AppError.invalidField('q', `must contain at most ${MAX_SEARCH_TERMS} keywords`)
       }
       // Only punctuation matches nothing (an empty page); only dropped keywords would match everything: an error.
       if (terms.length === 0 && dropped.length > 0) {
-        throw new AppError('invalid_parameter', 'q: needs a keyword of two or more letters that is not a common word such as "the" or "of"')
+        throw AppError.invalidField('q', 'needs a keyword of two or more letters that is not a common word such as "the" or "of"')
       }
       records = await fromStore(() => store.searchStories({ terms, limit, lang, filter }))
     } else {

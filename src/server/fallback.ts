@@ -6,7 +6,7 @@ import type { CachePolicy } from '../surfaces/http/cache-policy.ts'
 import { prefersJson } from '../surfaces/pages/negotiate.ts'
 import { abortFields, isClientAbort } from '../surfaces/http/client-abort.ts'
 import { echoPath } from '../surfaces/http/echo-path.ts'
-import { errorResponse } from '../surfaces/rest/errors.ts'
+import { errorResponse } from '../surfaces/http/error-response.ts'
 
 const ALLOW = 'GET, HEAD, OPTIONS'
 

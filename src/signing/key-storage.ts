@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { writeFileAtomicSync } from '../util/write-file-atomic.ts'
 import { KeyFileSchema, newKeyFile, type KeyFile } from './key-file.ts'
 
 /** A key file that is missing where required, unreadable, or not in the expected format. */
@@ -56,33 +56,7 @@ export function writeKeyFile(file: string, content: KeyFile, opts: { exclusive?:
   fs.mkdirSync(path.dirname(dir), { recursive: true })
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
   if ((fs.statSync(dir).mode & 0o777) !== 0o700) fs.chmodSync(dir, 0o700)
-  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
-  const fd = fs.openSync(tmp, 'wx', 0o600)
-  try {
-    fs.writeSync(fd, `${JSON.stringify(content, null, 2)}\n`)
-    fs.fsyncSync(fd)
-  } finally {
-    fs.closeSync(fd)
-  }
-  try {
-    if (opts.exclusive) fs.linkSync(tmp, file)
-    else fs.renameSync(tmp, file)
-  } finally {
-    fs.rmSync(tmp, { force: true })
-  }
-  syncDirectory(dir)
-}
-
-function syncDirectory(dir: string): void {
-  let fd: number | undefined
-  try {
-    fd = fs.openSync(dir, 'r')
-    fs.fsyncSync(fd)
-  } catch {
-    // Some platforms cannot fsync a directory; the rename itself is still atomic.
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd)
-  }
+  writeFileAtomicSync(file, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600, exclusive: opts.exclusive })
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Store } from '../storage/store.ts'
 
 export interface ExportCounts {
   stories: number
-  /** State lines written after the stories (see domain/state-records.ts). */
+  /** State lines written after the stories (see storage/state-records.ts). */
   state: number
 }
 

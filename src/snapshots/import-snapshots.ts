@@ -1,6 +1,6 @@
 import readline from 'node:readline'
 import type { Readable } from 'node:stream'
-import { StateRecord, groupState } from '../domain/state-records.ts'
+import { StateRecord, groupState } from '../storage/state-records.ts'
 import { StorySnapshot } from '../domain/story.ts'
 import { describeIssues } from '../domain/validation.ts'
 import type { Store } from '../storage/store.ts'
@@ -9,7 +9,7 @@ export interface ImportReport {
   lines: number
   inserted: number
   updated: number
-  /** State lines restored (feeds, articles, summary retries, story and month stamps: see domain/state-records.ts). */
+  /** State lines restored (feeds, articles, summary retries, story and month stamps: see storage/state-records.ts). */
   state: number
   bad: Array<{ line: number; reason: string }>
 }

@@ -1,7 +1,7 @@
 import type { Language } from '../domain/languages.ts'
 import type { Topic } from '../domain/topics.ts'
-import type { ArticleStateRecord, FeedStateRecord } from '../domain/state-records.ts'
-import type { ArticleRecord, FeedRecord, SummaryState } from './crawl-store.ts'
+import type { ArticleStateRecord, FeedStateRecord } from './state-records.ts'
+import type { ArticleRecord, FeedRecord, SummaryState } from '../domain/crawl-records.ts'
 
 /** The crawl tables' rows as both dialects return them (SQLite gives booleans as 0/1), and their records. */
 

@@ -1,5 +1,5 @@
 /**
- * SQL shared by both dialects' state restore (domain/state-records.ts): a restored feed takes every exported field
+ * SQL shared by both dialects' state restore (storage/state-records.ts): a restored feed takes every exported field
  * and loses any lease, which belonged to a process of the old store.
  */
 export const FEED_STATE_COLUMNS = `feed_url, publisher_id, position, name, site_url, topic, lang, active,

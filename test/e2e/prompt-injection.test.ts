@@ -11,10 +11,10 @@ import { Client as McpClient, StreamableHTTPClientTransport } from '@modelcontex
 import { SendMessageRequest, type Message, type Part } from '@a2a-js/sdk'
 import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory } from '@a2a-js/sdk/client'
 import { UNTRUSTED_NOTE } from '../../src/capabilities/answer-markdown.ts'
-import { writeStory } from '../../src/crawler/pipeline/write-story.ts'
+import { buildStoryText } from '../../src/crawler/pipeline/story-text-builder.ts'
 import { serializeSnapshot, type StorySnapshot } from '../../src/domain/story.ts'
 import { toPublisher } from '../../src/publishers/publisher.ts'
-import type { ArticleRecord } from '../../src/storage/crawl-store.ts'
+import type { ArticleRecord } from '../../src/domain/crawl-records.ts'
 import { UNTRUSTED_TEXT_RULE } from '../../src/surfaces/discovery/site-facts.ts'
 import { SITE_URL, startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts'
 import { getJson } from '../helpers/http.ts'
@@ -57,8 +57,8 @@ describe('prompt-injection quarantine', () => {
   let server: FixtureServer
 
   before(async () => {
-    hostile = (await writeStory('b1000000-0000-4000-8000-000000000001', [HOSTILE], deps)).story
-    ordinary = (await writeStory('b1000000-0000-4000-8000-000000000002', [ORDINARY], deps)).story
+    hostile = (await buildStoryText('b1000000-0000-4000-8000-000000000001', [HOSTILE], deps)).story
+    ordinary = (await buildStoryText('b1000000-0000-4000-8000-000000000002', [ORDINARY], deps)).story
     server = await startFixtureServer([hostile, ordinary])
   })
   after(async () => { await server?.stop() })

@@ -3,7 +3,7 @@ import { AppError } from '../../domain/errors.ts'
 import type { Language } from '../../domain/languages.ts'
 import { MAX_SEARCH_TERMS, parseSearchTerms } from '../../domain/search-terms.ts'
 import type { Topic } from '../../domain/topics.ts'
-import { describeIssues } from '../../domain/validation.ts'
+import { invalidInput } from '../../domain/validation.ts'
 import { CAPABILITIES, storyIdFrom } from '../catalog.ts'
 import { describeCall } from './describe.ts'
 import { findLanguageCues, labelTokens, type Item, type Label } from './label.ts'
@@ -256,7 +256,7 @@ function call(capability: CapabilityName, args: Record<string, unknown>, guessed
 
 const CAPABILITY_NAMES = CAPABILITIES.map((c) => c.name) as CapabilityName[]
 
-const invalid = (message: string) => new AppError('invalid_parameter', message)
+const invalid = (field: string, message: string) => AppError.invalidField(field, message)
 
 /**
  * An explicit data part from an agent: {"skill": "<capability name>", ...args} (or "capability" for "skill");
@@ -264,12 +264,12 @@ const invalid = (message: string) => new AppError('invalid_parameter', message)
  * with the capability's own input schema; `args` keeps the arguments given, plus `lang`.
  */
 export function understandData(data: Record<string, unknown>, siteUrl: string): Understood {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw invalid('data: must be a JSON object')
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw invalid('data', 'must be a JSON object')
   const { skill, capability: alias, ...given } = data
   const name = capabilityNamed(skill, alias, given)
   const input = CAPABILITIES.find((c) => c.name === name)!.input as z.ZodType<Record<string, unknown>>
   const parsed = input.safeParse(given)
-  if (!parsed.success) throw invalid(describeIssues(parsed.error))
+  if (!parsed.success) throw invalidInput(parsed.error)
   const args: Record<string, unknown> = {}
   for (const key of Object.keys(given)) if (key in parsed.data) args[key] = parsed.data[key]
   if (parsed.data.lang !== undefined) args.lang = parsed.data.lang
@@ -279,15 +279,15 @@ export function understandData(data: Record<string, unknown>, siteUrl: string): 
 
 function capabilityNamed(skill: unknown, alias: unknown, given: Record<string, unknown>): CapabilityName {
   if (skill !== undefined && alias !== undefined && skill !== alias) {
-    throw invalid('skill: names a different capability than capability; give one of them')
+    throw invalid('skill', 'names a different capability than capability; give one of them')
   }
   const named = skill ?? alias
   if (named !== undefined) {
     if (CAPABILITY_NAMES.includes(named as CapabilityName)) return named as CapabilityName
-    throw invalid(`${skill !== undefined ? 'skill' : 'capability'}: must be one of ${CAPABILITY_NAMES.join(', ')}`)
+    throw invalid(skill !== undefined ? 'skill' : 'capability', `must be one of ${CAPABILITY_NAMES.join(', ')}`)
   }
   if ('id' in given) return 'get_story'
   if ('query' in given) return 'search_stories'
   if ('topic' in given) return 'get_latest_stories'
-  throw invalid(`skill: is required (one of ${CAPABILITY_NAMES.join(', ')}) unless the data has a query, an id or a topic`)
+  throw invalid('skill', `is required (one of ${CAPABILITY_NAMES.join(', ')}) unless the data has a query, an id or a topic`)
 }

@@ -3,11 +3,9 @@ import { startCrawlSchedule } from '../../crawler/crawl-schedule.ts'
 import type { CrawlSummary } from '../../crawler/crawl-run.ts'
 import type { FeedReport } from '../../crawler/pipeline/process-feed.ts'
 import { DirectoryError } from '../../publishers/directory.ts'
-import { KeyFileError } from '../../signing/key-storage.ts'
-import { openCrawlerKeyRing } from '../../signing/open-key-ring.ts'
-import { openStore, storeLocation } from '../../storage/open-store.ts'
 import { createProcessMetrics } from '../../metrics/process-metrics.ts'
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type CommandContext } from '../command.ts'
+import { openCheckedStore, openKeysOrReport } from '../command-setup.ts'
 import { configOrReport } from '../environment.ts'
 import { createLogger } from '../logger.ts'
 
@@ -45,28 +43,19 @@ recorded on its feed: see \`newsdesk publishers list --failing\`), 1 when the pa
     }
     const log = worker ? createLogger(config.logLevel, 'stdout')
       : createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, 'stderr')
-    let keys
-    try {
-      keys = openCrawlerKeyRing(config.dataDir, Date.now())
-    } catch (err) {
-      if (!(err instanceof KeyFileError)) throw err
-      ctx.stderr.write(`crawl: ${err.message}\n`)
-      return EXIT_FAILURE
-    }
-    const store = openStore(config.databaseUrl)
+    const report = (message: string) => { ctx.stderr.write(`crawl: ${message}\n`) }
+    const keys = openKeysOrReport(config, report)
+    if (!keys) return EXIT_FAILURE
+    const store = await openCheckedStore(config, report)
+    if (!store) return EXIT_FAILURE
     // A worker runs for days: with METRICS_PORT set it serves /metrics (crawl, store, LLM, process) like serve does.
     const metrics = worker ? await createProcessMetrics(config.metrics, log) : null
     try {
-      // Writing into a damaged file makes it worse: refuse, naming the file.
-      if (await store.checkIntegrity()) {
-        ctx.stderr.write(`crawl: ${storeLocation(config.databaseUrl)} is damaged (integrity check failed); restore it from a backup or an export\n`)
-        return EXIT_FAILURE
-      }
       let crawler
       try {
         // Loaded here, not at the top: every other CLI command starts a second faster without the pipeline.
-        const { createCrawler } = await import('../../crawler/create-crawler.ts')
-        crawler = createCrawler(config, { store: metrics ? metrics.store(store) : store, keys: keys.ring, log, serving: false })
+        const { openCrawler } = await import('../open-crawler.ts')
+        crawler = openCrawler(config, { store: metrics ? metrics.store(store) : store, keys: keys.ring, log, serving: false })
       } catch (err) {
         if (!(err instanceof DirectoryError)) throw err
         ctx.stderr.write(`crawl: ${err.message}\n`)

@@ -1,8 +1,7 @@
-import fs from 'node:fs'
-import { finished } from 'node:stream/promises'
 import { exportSnapshots, type ExportCounts } from '../../snapshots/export-snapshots.ts'
-import { openStore } from '../../storage/open-store.ts'
+import { writeFileAtomic } from '../../util/write-file-atomic.ts'
 import { EXIT_OK, EXIT_USAGE, type Command } from '../command.ts'
+import { withStore } from '../command-setup.ts'
 import { configOrReport } from '../environment.ts'
 
 export const exportCommand: Command = {
@@ -15,7 +14,7 @@ writes to also holds state that is not in the snapshots: its feeds (schedules, v
 it has seen, the summaries it will retry, and when each story and sitemap month last changed. Those follow the
 stories as lines with a "newsdesk_record" key, so that \`newsdesk export | newsdesk import -\` into another store
 (SQLite to PostgreSQL, or a backup restored) loses nothing. Without FILE, writes to standard output. The file is
-written to FILE.tmp first and renamed, so FILE is never half-written.
+written to a temporary file beside it first and renamed, so FILE is never half-written.
 
   --stories-only   the story snapshots alone (to share a collection, not to move a service)`,
   options: { 'stories-only': { type: 'boolean' } },
@@ -28,25 +27,17 @@ written to FILE.tmp first and renamed, so FILE is never half-written.
     const config = configOrReport(ctx)
     if (!config) return EXIT_USAGE
     const storiesOnly = values['stories-only'] === true
-    const store = openStore(config.databaseUrl)
-    try {
+    return withStore(config, async (store) => {
       const file = positionals[0]
       if (!file || file === '-') {
         const counts = await exportSnapshots(store, ctx.stdout as never, { storiesOnly })
         ctx.stderr.write(`export: ${describe(counts)}\n`)
         return EXIT_OK
       }
-      const tmp = `${file}.tmp`
-      const out = fs.createWriteStream(tmp)
-      const counts = await exportSnapshots(store, out, { storiesOnly })
-      out.end()
-      await finished(out)
-      fs.renameSync(tmp, file)
+      const counts = await writeFileAtomic(file, (out) => exportSnapshots(store, out, { storiesOnly }))
       ctx.stderr.write(`export: ${describe(counts)} to ${file}\n`)
       return EXIT_OK
-    } finally {
-      await store.close()
-    }
+    })
   },
 }
 

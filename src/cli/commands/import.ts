@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { importSnapshots } from '../../snapshots/import-snapshots.ts'
-import { openStore } from '../../storage/open-store.ts'
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command } from '../command.ts'
+import { withStore } from '../command-setup.ts'
 import { configOrReport } from '../environment.ts'
 
 const MAX_REPORTED = 50
@@ -29,8 +29,7 @@ is 1 if any line was bad, 0 otherwise. Running the same import twice changes not
       ctx.stderr.write(`import: no such file: ${file}\n`)
       return EXIT_USAGE
     }
-    const store = openStore(config.databaseUrl)
-    try {
+    return withStore(config, async (store) => {
       const input = file === '-' ? ctx.stdin : fs.createReadStream(file)
       const report = await importSnapshots(store, input as NodeJS.ReadableStream as never)
       for (const bad of report.bad.slice(0, MAX_REPORTED)) ctx.stderr.write(`import: line ${bad.line}: ${bad.reason}\n`)
@@ -38,8 +37,6 @@ is 1 if any line was bad, 0 otherwise. Running the same import twice changes not
       const state = report.state > 0 ? `, ${report.state} state lines restored` : ''
       ctx.stderr.write(`import: ${report.inserted} new, ${report.updated} updated${state}, ${report.bad.length} bad of ${report.lines} lines\n`)
       return report.bad.length > 0 ? EXIT_FAILURE : EXIT_OK
-    } finally {
-      await store.close()
-    }
+    })
   },
 }

@@ -6,8 +6,9 @@ import {
   type Directory, type DirectoryFile,
 } from '../../publishers/directory.ts'
 import { MAX_DIRECTORY_BYTES, serializeOpml } from '../../publishers/opml.ts'
-import type { FeedRecord } from '../../storage/crawl-store.ts'
+import type { FeedRecord } from '../../domain/crawl-records.ts'
 import { openStore } from '../../storage/open-store.ts'
+import { writeFileAtomicSync } from '../../util/write-file-atomic.ts'
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command, type CommandContext } from '../command.ts'
 import { configOrReport } from '../environment.ts'
 
@@ -76,18 +77,6 @@ function describeSource(directory: Directory): string {
   if (directory.mode === 'bundled') return 'the bundled directory'
   if (directory.mode === 'replace') return directory.source
   return `the bundled directory extended with ${directory.source.slice('bundled+'.length)}`
-}
-
-/** Writes `text` to FILE through FILE.PID.tmp and a rename, so FILE is never half-written. */
-function writeAtomically(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`
-  try {
-    fs.writeFileSync(tmp, text)
-    fs.renameSync(tmp, file)
-  } catch (err) {
-    fs.rmSync(tmp, { force: true })
-    throw err
-  }
 }
 
 async function readStdin(stdin: NodeJS.ReadableStream): Promise<Buffer> {
@@ -231,7 +220,7 @@ async function importFile(file: string, values: Record<string, unknown>, ctx: Co
     ctx.stdout.write(text)
     ctx.stderr.write(`publishers: ${counts}\n`)
   } else {
-    writeAtomically(output, text)
+    writeFileAtomicSync(output, text)
     ctx.stderr.write(`publishers: ${counts} written to ${output}\n` +
       `publishers: use it with ${DIRECTORY_ENV}=${output} (replaces the bundled directory) or ${DIRECTORY_ENV}=+${output} (adds to it)\n`)
   }
@@ -253,7 +242,7 @@ function exportDirectory(file: string | undefined, values: Record<string, unknow
     ctx.stdout.write(text)
     ctx.stderr.write(`publishers: exported ${directory.entries.length} publishers from ${describeSource(directory)} as ${format.toUpperCase()}\n`)
   } else {
-    writeAtomically(file, text)
+    writeFileAtomicSync(file, text)
     ctx.stderr.write(`publishers: exported ${directory.entries.length} publishers from ${describeSource(directory)} as ${format.toUpperCase()} to ${file}\n`)
   }
   return EXIT_OK

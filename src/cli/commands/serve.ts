@@ -1,8 +1,5 @@
 import { SAMPLE_EDITION_PATH, packageVersion } from '../../config/paths.ts'
 import { loadSampleEdition } from '../../sample/load-sample.ts'
-import { KeyFileError } from '../../signing/key-storage.ts'
-import { openCrawlerKeyRing, type OpenedKeyRing } from '../../signing/open-key-ring.ts'
-import { openStore, storeLocation } from '../../storage/open-store.ts'
 import type { Store } from '../../storage/store.ts'
 import type { Config } from '../../config/config.ts'
 import type { CrawlerKeyRing } from '../../signing/key-ring.ts'
@@ -10,6 +7,7 @@ import { DirectoryError, loadDirectory, type Directory } from '../../publishers/
 import { startCrawlSchedule } from '../../crawler/crawl-schedule.ts'
 import type { Logger } from 'pino'
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type Command } from '../command.ts'
+import { openCheckedStore, openKeysOrReport } from '../command-setup.ts'
 import { configOrReport } from '../environment.ts'
 import { createLogger } from '../logger.ts'
 import { createProcessMetrics } from '../../metrics/process-metrics.ts'
@@ -36,45 +34,18 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
     if (!config) return EXIT_USAGE
     const log = createLogger(config.logLevel, 'stdout')
 
-    let keys: OpenedKeyRing
-    try {
-      keys = openCrawlerKeyRing(config.dataDir, Date.now())
-    } catch (err) {
-      if (!(err instanceof KeyFileError)) throw err
-      log.fatal(err.message)
-      return EXIT_FAILURE
-    }
+    const keys = openKeysOrReport(config, (message) => log.fatal(message))
+    if (!keys) return EXIT_FAILURE
     const crawlerKeys = keys.ring
     const kid = crawlerKeys.activeSigner().keyid
     if (keys.created) log.info({ path: keys.path, kid }, 'serve: no crawler signing key, generated one')
     else log.info({ path: keys.path, kid, published: crawlerKeys.publishedKeys(Date.now()).length }, 'serve: loaded the crawler signing keys')
     if (keys.permissionWarning) log.warn({ path: keys.path }, `serve: ${keys.permissionWarning}`)
 
-    let store: Store
-    try {
-      store = openStore(config.databaseUrl)
-    } catch (err) {
-      log.fatal(`serve: ${err instanceof Error ? err.message : String(err)}`)
-      return EXIT_FAILURE
-    }
-    // PostgreSQL connects and migrates in the background; "listening" must mean the schema is there, so wait for
-    // it. An unreachable database or a failed migration ends the process (a supervisor restarts it) rather than
-    // serving 503s.
-    try {
-      await store.ping()
-    } catch (err) {
-      log.fatal({ err: err instanceof Error ? err.message : String(err) }, 'serve: the database is unreachable or could not be migrated')
-      await store.close().catch(() => {})
-      return EXIT_FAILURE
-    }
-    // A damaged file would answer some reads wrongly (503 "retry shortly" for a permanent fault, 404 for stories it
-    // holds): refuse to start, naming the file, so the operator restores it instead of serving it.
-    const damage = await store.checkIntegrity()
-    if (damage) {
-      log.fatal({ problem: damage.detail }, `serve: ${storeLocation(config.databaseUrl)} is damaged (integrity check failed); restore it from a backup or an export`)
-      await store.close().catch(() => {})
-      return EXIT_FAILURE
-    }
+    // An unreachable database or a failed migration ends the process (a supervisor restarts it) rather than serving
+    // 503s; a damaged file is refused so the operator restores it instead of serving it.
+    const store = await openCheckedStore(config, (message, fields = {}) => log.fatal(fields, `serve: ${message}`), { ping: true })
+    if (!store) return EXIT_FAILURE
 
     // With METRICS_PORT set, every store call is timed (through `observed`); the listener opens once the service does.
     const metrics = await createProcessMetrics(config.metrics, log)
@@ -150,9 +121,9 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
 async function startCrawling(config: Readonly<Config>, env: Record<string, string | undefined>, deps: { store: Store; keys: CrawlerKeyRing; log: Logger }): Promise<{ stop(): Promise<void> }> {
   const intervalSeconds = config.crawl.intervalSeconds!
   if (config.databaseUrl !== 'sqlite::memory:') {
-    const { startCrawlThread } = await import('../../crawler/crawl-thread.ts')
+    const { startCrawlThread } = await import('../crawl-thread.ts')
     return startCrawlThread(env, intervalSeconds, deps.log)
   }
-  const { createCrawler } = await import('../../crawler/create-crawler.ts')
-  return startCrawlSchedule(createCrawler(config, deps), intervalSeconds, deps.log)
+  const { openCrawler } = await import('../open-crawler.ts')
+  return startCrawlSchedule(openCrawler(config, deps), intervalSeconds, deps.log)
 }

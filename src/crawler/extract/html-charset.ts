@@ -1,5 +1,5 @@
 /**
- * Bytes → string for HTML pages. `decodeBytes` (parse/decode.ts) already handles the byte order mark, the Content-Type
+ * Bytes → string for HTML pages. `decodeBytes` (util/decode-bytes.ts) already handles the byte order mark, the Content-Type
  * charset and the XML declaration (XHTML); HTML adds `<meta charset>` and `<meta http-equiv="Content-Type">`, which this
  * file finds (a simplified version of the WHATWG "prescan a byte stream to determine its encoding") and hands to
  * decodeBytes as if it were the header's label. Order of authority, as browsers apply it:
@@ -12,7 +12,7 @@
  * are valid, non-ASCII UTF-8; in both cases a `<meta>` label that fits the bytes wins.
  */
 import { isUtf8 } from 'node:buffer'
-import { charsetFromContentType, decodeBytes, resolveCharset, type DecodedText } from '../parse/decode.ts'
+import { charsetFromContentType, decodeBytes, resolveCharset, type DecodedText } from '../../util/decode-bytes.ts'
 
 /**
  * How many leading bytes are searched for `<meta charset>`. The WHATWG prescan stops at 1024; real pages put 2–6 KiB of

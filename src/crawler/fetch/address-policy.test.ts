@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { createAddressPolicy, isPublicAddress, parseAllowList } from './address-policy.ts'
+import { loadConfig } from '../../config/config.ts'
+import { createAddressPolicy, isPublicAddress } from './address-policy.ts'
 import { checkTarget } from './url-policy.ts'
 
 // [address, public?, why]
@@ -115,7 +116,7 @@ describe('address policy', () => {
   }
 
   it('the hostname allow-list lifts the guard for that name only, case- and trailing-dot-insensitively', () => {
-    const policy = createAddressPolicy(parseAllowList(' feed.internal , 10.0.0.0/8,'))
+    const policy = createAddressPolicy(loadConfig({ NEWSDESK_FETCH_ALLOW: ' feed.internal , 10.0.0.0/8,' }).crawl.fetchAllow)
     assert.equal(policy.allowsHostname('feed.internal'), true)
     assert.equal(policy.allowsHostname('FEED.Internal.'), true)
     assert.equal(policy.allowsHostname('other.internal'), false)
@@ -130,6 +131,6 @@ describe('address policy', () => {
 
   it('an allow-list entry that is neither hostname nor CIDR is a configuration error', () => {
     assert.throws(() => createAddressPolicy(['10.0.0.0/99']), /NEWSDESK_FETCH_ALLOW/)
-    assert.deepEqual(parseAllowList(undefined), [])
+    assert.deepEqual(loadConfig({}).crawl.fetchAllow, [])
   })
 })

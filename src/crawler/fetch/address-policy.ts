@@ -21,11 +21,6 @@ const NAT64 = ipaddr.parseCIDR('64:ff9b::/96')
 const SIX_TO_FOUR = ipaddr.parseCIDR('2002::/16')
 const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96')
 
-/** `NEWSDESK_FETCH_ALLOW`: comma-separated hostnames or CIDRs (a bare IP is a /32 or /128). */
-export function parseAllowList(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)
-}
-
 export function createAddressPolicy(allow: readonly string[] = []): AddressPolicy {
   const hostnames = new Set<string>()
   const networks: Network[] = []

@@ -9,7 +9,7 @@ import { createCrawlDelay } from './crawl-delay.ts'
 export interface CrawlerFetcherOptions {
   siteUrl: string
   keys: CrawlerKeyRing
-  /** NEWSDESK_FETCH_ALLOW, parsed with `parseAllowList`. */
+  /** NEWSDESK_FETCH_ALLOW, split on commas by the configuration. */
   allow?: readonly string[]
   limits?: HostLimits & { feedBytes?: number; articleBytes?: number; imageBytes?: number }
   timeouts?: GuardedFetchOptions['timeouts']

@@ -6,7 +6,7 @@ import {
   completion, errorReply, jsonObjectOnly, reply, startFakeLlmServer, type FakeLlmServer,
 } from '../../../test/helpers/fake-llm-server.ts'
 import { createChatClient, type ChatRequest } from './chat-client.ts'
-import { LLM_DEFAULTS, Secret, type LlmEnabledSettings } from './llm-config.ts'
+import { LLM_DEFAULTS, Secret, type LlmEnabledSettings } from '../../config/llm-config.ts'
 
 const KEY = 'sk-test-key-0123456789'
 

@@ -13,7 +13,7 @@
  * - No automatic retry on 429/5xx: the failure carries `retryAfterMs` (from `retry-after-ms` or `Retry-After`, seconds
  *   or HTTP-date) and the pipeline retries later, so a rate-limited endpoint never blocks a crawl.
  */
-import type { LlmEnabledSettings } from './llm-config.ts'
+import type { LlmEnabledSettings } from '../../config/llm-config.ts'
 import { readWebStreamCapped } from '../../util/read-web-stream.ts'
 
 export type ChatFailureReason = 'timeout' | 'http-error' | 'rate-limited' | 'bad-response' | 'refused' | 'network'

@@ -5,8 +5,8 @@
  */
 import type { StoryText } from '../../domain/story.ts'
 import { createChatClient, type ChatClientOptions } from './chat-client.ts'
-import { observeChatClient } from '../../metrics/crawl-observers.ts'
-import type { LlmSettings } from './llm-config.ts'
+import { observeChatClient } from '../crawl-observers.ts'
+import type { LlmSettings } from '../../config/llm-config.ts'
 import { limitsFrom, summarizeWithLlm, type LlmCluster, type LlmSummaryResult } from './summarize-with-llm.ts'
 
 export type LlmSummarizer = (cluster: LlmCluster, extractive: StoryText) => Promise<LlmSummaryResult>

@@ -7,7 +7,8 @@ import {
 import { TRANSLATION_LANGUAGES } from '../../domain/languages.ts'
 import type { StoryText } from '../../domain/story.ts'
 import { createChatClient } from './chat-client.ts'
-import { LLM_DEFAULTS, Secret, loadLlmSettings, type LlmEnabledSettings } from './llm-config.ts'
+import { loadConfig } from '../../config/config.ts'
+import { LLM_DEFAULTS, Secret, type LlmEnabledSettings } from '../../config/llm-config.ts'
 import { createLlmSummarizer } from './llm-summarizer.ts'
 import { ARTICLES_CLOSE, ARTICLES_OPEN } from './prompts.ts'
 import type { TranslatedText } from './output-schemas.ts'
@@ -236,7 +237,7 @@ describe('createLlmSummarizer', () => {
   it('is null when the LLM is disabled, so nothing is ever sent', async () => {
     const server = await startFakeLlmServer()
     try {
-      assert.equal(createLlmSummarizer(loadLlmSettings({ LLM_MODEL: 'm', LLM_API_KEY: 'k' })), null)
+      assert.equal(createLlmSummarizer(loadConfig({ LLM_MODEL: 'm', LLM_API_KEY: 'k' }).llm), null)
       assert.equal(server.requests.length, 0)
     } finally {
       await server.close()
@@ -247,7 +248,7 @@ describe('createLlmSummarizer', () => {
     const server = await startFakeLlmServer()
     try {
       server.setFallback((req) => ({ ...completion(validContent(req)), delayMs: 40 }))
-      const summarizer = createLlmSummarizer(loadLlmSettings({ LLM_BASE_URL: server.baseUrl, LLM_MODEL: 'fake-model' }))
+      const summarizer = createLlmSummarizer(loadConfig({ LLM_BASE_URL: server.baseUrl, LLM_MODEL: 'fake-model' }).llm)
       assert.ok(summarizer)
       const results = await Promise.all(Array.from({ length: 5 }, () => summarizer(CLUSTER, EXTRACTIVE)))
       assert.ok(results.every((r) => r.source === 'llm' && !r.failure))

@@ -24,7 +24,7 @@ import type { StoryText } from '../../domain/story.ts'
 import { TRANSLATION_LANGUAGES } from '../../domain/languages.ts'
 import { describeIssues } from '../../domain/validation.ts'
 import type { ChatClient, ChatFailureReason } from './chat-client.ts'
-import { LLM_DEFAULTS, type LlmEnabledSettings } from './llm-config.ts'
+import { LLM_DEFAULTS, type LlmEnabledSettings } from '../../config/llm-config.ts'
 import {
   ENGLISH_SCHEMA_NAME, EnglishShape, EnglishText, TRANSLATION_SCHEMA_NAME, englishJsonSchema, translationJsonSchema,
   translationShape, translationText, type TranslatedText, type TranslationLanguage,

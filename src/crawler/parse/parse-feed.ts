@@ -10,10 +10,10 @@
  * the cap still take the library's parse time (~tens of ms per MiB); a caller that must never block for that long can
  * run this function in a worker.
  */
-import { decodeBytes } from './decode.ts'
+import { decodeBytes } from '../../util/decode-bytes.ts'
 import { convertJsonFeed, isJsonFeedVersion } from './json-feed.ts'
 import { NotAFeedError, parseXmlFeed } from './xml-feed.ts'
-import { guardJsonDepth, guardXml } from './xml-guard.ts'
+import { guardJsonDepth, guardXml } from '../../util/xml-guard.ts'
 import { PARSE_DEFAULTS, type ParseFailureReason, type ParseOptions, type ParseResult } from './types.ts'
 
 export type { FeedItem, ParsedFeed, ParseFailureReason, ParseResult, ParseOptions, FeedFormat } from './types.ts'

@@ -5,7 +5,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setImmediate as tick } from 'node:timers/promises'
 import { hostileCorpus } from '../../../test/fixtures/feeds/hostile-corpus.ts'
 import { parseFeed } from './parse-feed.ts'
-import { guardJsonDepth, guardXml } from './xml-guard.ts'
+import { guardJsonDepth, guardXml } from '../../util/xml-guard.ts'
 
 const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/feeds/${name}`, import.meta.url), 'utf8')
 

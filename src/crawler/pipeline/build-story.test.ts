@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { toPublisher } from '../../publishers/publisher.ts'
-import type { ArticleRecord } from '../../storage/crawl-store.ts'
+import type { ArticleRecord } from '../../domain/crawl-records.ts'
 import { buildStorySnapshot } from './build-story.ts'
 
 const gazette = toPublisher({ name: 'Harbour Gazette', site_url: 'https://gazette.example/', feed_url: 'https://gazette.example/feed', topic: 'business', lang: 'en' })

@@ -1,8 +1,7 @@
 import { StorySnapshot, type Card, type CoveredBy, type TranslationText } from '../../domain/story.ts'
 import type { Topic } from '../../domain/topics.ts'
 import type { Language, TRANSLATION_LANGUAGES } from '../../domain/languages.ts'
-import type { Publisher } from '../../publishers/publisher.ts'
-import type { ArticleRecord } from '../../storage/crawl-store.ts'
+import type { ArticleRecord, Publisher } from '../../domain/crawl-records.ts'
 
 export interface StoryText {
   headline: string

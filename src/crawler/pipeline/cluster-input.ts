@@ -1,4 +1,4 @@
-import type { ArticleRecord } from '../../storage/crawl-store.ts'
+import type { ArticleRecord } from '../../domain/crawl-records.ts'
 import type { ClusterArticle } from '../cluster/fingerprint.ts'
 import { stripBoilerplate } from '../summarize/boilerplate.ts'
 import { TEASER_MAX_CHARS } from '../normalize/normalize-item.ts'

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import pino from 'pino'
-import { toPublisher, type Publisher } from '../../publishers/publisher.ts'
+import { toPublisher } from '../../publishers/publisher.ts'
+import type { Publisher } from '../../domain/crawl-records.ts'
 import { openSqliteStore } from '../../storage/sqlite/sqlite-store.ts'
 import type { Store } from '../../storage/store.ts'
 import { ClusterWindow } from '../cluster-window.ts'
@@ -10,7 +11,7 @@ import type { CrawlerFetcher } from '../fetch/crawler-fetcher.ts'
 import { failure } from '../fetch/fetch-result.ts'
 import { inThreadStages } from '../workers/worker-pool.ts'
 import { processFeed } from './process-feed.ts'
-import { createStoryWriter } from './story-writer.ts'
+import { createStoryRewriteQueue } from './story-rewrite-queue.ts'
 
 /**
  * The crawl pipeline over a real SQLite store: three outlets' feeds carry the corpus's e12 articles (e12-a and e12-b
@@ -51,7 +52,7 @@ async function crawlInOrder(order: string[]) {
   const window = new ClusterWindow()
   await window.load(store.crawl, NOW)
   const log = pino({ level: 'silent' })
-  const writer = createStoryWriter({ crawl: store.crawl, log, publishers: new Map(publishers.map((p) => [p.id, p])), llm: null, now: () => NOW })
+  const writer = createStoryRewriteQueue({ crawl: store.crawl, log, publishers: new Map(publishers.map((p) => [p.id, p])), llm: null, now: () => NOW })
   const feeds = await store.crawl.listFeeds()
   const storyOf = new Map<string, string>()
   for (const id of order) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
-import type { Publisher } from '../../publishers/publisher.ts'
-import type { ArticleRecord, CrawlStore, FeedRecord, FeedStateUpdate, StoryMerge } from '../../storage/crawl-store.ts'
+import type { ArticleRecord, FeedRecord, FeedStateUpdate, Publisher, StoryMerge } from '../../domain/crawl-records.ts'
+import type { CrawlStore } from '../../storage/crawl-store.ts'
 import { signatureToBytes } from '../cluster/minhash.ts'
 import { clusterArticle } from '../cluster/assign-cluster.ts'
 import type { ClusterWindow } from '../cluster-window.ts'
@@ -27,7 +27,7 @@ export interface FeedReport {
   /** The failure reason (fetch or parse), for the summary and the log. */
   reason?: string
   articlesNew: number
-  /** The stories the new articles started or joined: committed marked for rewriting, for the story writer. */
+  /** The stories the new articles started or joined: committed marked for rewriting, for the story rewrite queue. */
   touched: string[]
 }
 
@@ -46,7 +46,7 @@ export interface ProcessFeedDeps {
 /**
  * One feed, end to end: fetch (conditionally) → parse → normalize and dedupe against the store → extract the pages of
  * teaser-only items → detect the language → cluster → commit the feed's state and its articles in one transaction,
- * with the stories they touched marked for rewriting (the story writer rewrites them from all their committed
+ * with the stories they touched marked for rewriting (the story rewrite queue rewrites them from all their committed
  * articles). Every failure is recorded on the feed and reported as a value; it never stops the crawl.
  */
 export async function processFeed(feed: FeedRecord, deps: ProcessFeedDeps): Promise<FeedReport> {

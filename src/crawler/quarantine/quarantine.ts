@@ -1,5 +1,5 @@
 import type { Card } from '../../domain/story.ts'
-import type { ArticleRecord } from '../../storage/crawl-store.ts'
+import type { ArticleRecord } from '../../domain/crawl-records.ts'
 import { collapseWhitespace, stripControls } from '../normalize/html-text.ts'
 import { INSTRUCTION_PATTERNS } from './instruction-patterns.ts'
 
@@ -51,7 +51,7 @@ export function screenText(text: string): Screened {
 const FALLBACK_TITLE_CHARS = 160
 
 /**
- * An article as the story writer may use it: instruction-like sentences gone from title, text and author. A title
+ * An article as the story text builder may use it: instruction-like sentences gone from title, text and author. A title
  * that was nothing but instructions becomes the text's first clean sentence (or names the site), so the story keeps a
  * headline without repeating the attack.
  */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { toPublisher } from '../../publishers/publisher.ts'
-import type { FeedRecord } from '../../storage/crawl-store.ts'
+import type { FeedRecord } from '../../domain/crawl-records.ts'
 import { BACKOFF_MAX_SECONDS, QUIET_MAX_SECONDS, maxAgeOf, nextFeedState, retryAfterSeconds, type FetchOutcome } from './next-fetch.ts'
 
 const NOW = new Date('2026-11-20T10:00:00Z')

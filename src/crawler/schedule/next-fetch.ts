@@ -1,4 +1,4 @@
-import type { FeedRecord, FeedStateUpdate } from '../../storage/crawl-store.ts'
+import type { FeedRecord, FeedStateUpdate } from '../../domain/crawl-records.ts'
 
 /**
  * When a feed is polled next: fresh enough for news, and polite by construction:

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { ROOT } from '../../../test/helpers/cli.ts'
+import { PACKAGE_ROOT as ROOT } from '../../config/paths.ts'
 import { createWorkerStages, extractionPoolSize, inThreadStages } from './worker-pool.ts'
 
 const feed = fs.readFileSync(path.join(ROOT, 'test/fixtures/feeds/rss2.xml'))

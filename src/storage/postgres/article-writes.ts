@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import type { ArticleRecord } from '../crawl-store.ts'
+import type { ArticleRecord } from '../../domain/crawl-records.ts'
 
 /**
  * Inserts articles in the order given, so their commit_seq follows it (WITH ORDINALITY … ORDER BY); an article

@@ -15,7 +15,7 @@ import {
   pagedSnapshots, toSourceRecord, toStamp, toStoryDetailRecord, toStoryRecord,
   type ExportStoryRow, type SourceRow, type StampRow, type StoryDetailRow, type StoryRow, type TextRow,
 } from '../story-rows.ts'
-import { deleteStories, writeStories } from './story-writer.ts'
+import { deleteStories, writeStories } from './story-sql.ts'
 import { resolveRedirect } from './story-merges.ts'
 import { bumpContentVersion, inTransaction, lockContent } from './transaction.ts'
 import { createDamageRecord, watchForDamage, type StoreDamage } from '../store-damage.ts'

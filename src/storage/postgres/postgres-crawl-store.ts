@@ -5,9 +5,10 @@ import { INITIAL_INTERVAL_SECONDS } from '../sqlite/sqlite-crawl-store.ts'
 import { bumpContentVersion, inTransaction, lockClustering, lockContent } from './transaction.ts'
 import { insertArticles } from './article-writes.ts'
 import { createPostgresStateTransfer } from './postgres-state-transfer.ts'
-import { writeStories } from './story-writer.ts'
+import { writeStories } from './story-sql.ts'
 import { applyMerges, mergesSince, redirectedIds } from './story-merges.ts'
-import type { CrawlStore, FeedRunCommit, SummaryState } from '../crawl-store.ts'
+import type { CrawlStore } from '../crawl-store.ts'
+import type { FeedRunCommit, SummaryState } from '../../domain/crawl-records.ts'
 import { toArticle, toFeed, toSummary, type ArticleRow, type FeedRow, type SummaryRow } from '../crawl-rows.ts'
 
 export const CRAWL_SQL = {

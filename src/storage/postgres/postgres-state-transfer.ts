@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import type { StateRecord } from '../../domain/state-records.ts'
+import type { StateRecord } from '../state-records.ts'
 import type { CrawlStore } from '../crawl-store.ts'
 import { fromArticleState, toArticleState, toFeedState, type ArticleRow, type FeedRow } from '../crawl-rows.ts'
 import { FEED_STATE_COLUMNS, RESTORE_FEED_ON_CONFLICT } from '../state-sql.ts'
@@ -15,7 +15,7 @@ export interface StateTransferDeps {
   versions: { channel: string; committed: (version: string) => void }
 }
 
-/** The export and restore of the state beyond story snapshots (domain/state-records.ts), for PostgreSQL. */
+/** The export and restore of the state beyond story snapshots (storage/state-records.ts), for PostgreSQL. */
 export function createPostgresStateTransfer({ query, transaction, versions }: StateTransferDeps): Pick<CrawlStore, 'hasState' | 'exportState' | 'restoreState'> {
   return {
     async hasState() {

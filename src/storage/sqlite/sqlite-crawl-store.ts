@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3'
 import type { StorySnapshot } from '../../domain/story.ts'
-import type { ArticleRecord, CrawlStore, FeedRunCommit, KnownArticleKeys, StoryMerge, SummaryState } from '../crawl-store.ts'
+import type { CrawlStore } from '../crawl-store.ts'
+import type { ArticleRecord, FeedRunCommit, KnownArticleKeys, StoryMerge, SummaryState } from '../../domain/crawl-records.ts'
 import type { createSqliteStoryMerges } from './story-merges.ts'
 import { toArticle, toFeed, toSummary, type ArticleRow, type FeedRow, type SummaryRow } from '../crawl-rows.ts'
 import { SQLITE_CRAWL_WRITES } from './crawl-writes.ts'

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3'
-import type { StateBatch, StateRecord } from '../../domain/state-records.ts'
+import type { StateBatch, StateRecord } from '../state-records.ts'
 import type { CrawlStore } from '../crawl-store.ts'
 import { toArticleState, toFeedState, type ArticleRow, type FeedRow } from '../crawl-rows.ts'
 import { FEED_STATE_COLUMNS, RESTORE_FEED_ON_CONFLICT } from '../state-sql.ts'
@@ -7,7 +7,7 @@ import { SQLITE_CRAWL_WRITES } from './crawl-writes.ts'
 
 const PAGE = 1000
 
-/** The export and restore of the state beyond story snapshots (domain/state-records.ts), for SQLite. */
+/** The export and restore of the state beyond story snapshots (storage/state-records.ts), for SQLite. */
 export function createSqliteStateTransfer(db: Database): Pick<CrawlStore, 'hasState' | 'exportState' | 'restoreState'> {
   const stmt = {
     hasState: db.prepare(`SELECT EXISTS (SELECT 1 FROM feeds) OR EXISTS (SELECT 1 FROM articles)

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3'
-import type { StoryMerge } from '../crawl-store.ts'
+import type { StoryMerge } from '../../domain/crawl-records.ts'
 import { followRedirects } from '../redirect-hops.ts'
 
 /**

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache'
 import { understandData, understandText, type Understood } from '../../capabilities/intent/understand.ts'
 import { runCapability } from '../../capabilities/run-capability.ts'
 import { AppError } from '../../domain/errors.ts'
-import { mdInline } from '../../domain/markdown-escape.ts'
+import { mdInline } from '../../markdown/escape.ts'
 import type { QueryService } from '../../query/query-service.ts'
 import { canonicalJson } from '../agent-cache/answer-cache.ts'
 import type { IncomingMessage, ReplyContent, ReplyIds } from './incoming.ts'
@@ -54,7 +54,7 @@ function readRequest(message: IncomingMessage, siteUrl: string): UnderstoodReque
     try {
       return { understood: understandData(first.data as Record<string, unknown>, siteUrl), dataPart: first.index }
     } catch (err) {
-      if (err instanceof AppError && err.code === 'invalid_parameter') throw A2aError.invalidParams(violations(field, err.message))
+      if (err instanceof AppError && err.code === 'invalid_parameter') throw A2aError.invalidParams(violations(field, err))
       throw err
     }
   }
@@ -91,12 +91,10 @@ function understoodText(text: string, siteUrl: string): Understood {
   return understood
 }
 
-/** "limit: must be ...; lang: must be ..." (describeIssues) → one violation per argument under the data part. */
-function violations(field: string, message: string): FieldViolation[] {
-  return message.split('; ').map((item) => {
-    const match = /^([A-Za-z_][\w.]*): (.+)$/s.exec(item)
-    return match ? { field: `${field}.${match[1]}`, description: match[2]! } : { field, description: item }
-  })
+/** An invalid_parameter error's issues as one violation per argument under the data part. */
+function violations(field: string, err: AppError): FieldViolation[] {
+  if (!err.issues.length) return [{ field, description: err.message }]
+  return err.issues.map((issue) => ({ field: issue.field ? `${field}.${issue.field}` : field, description: issue.message }))
 }
 
 function understoodLine(u: Understood): string {
@@ -130,7 +128,7 @@ export async function replyContent({ understood, dataPart }: UnderstoodRequest, 
   } catch (err) {
     if (!(err instanceof AppError)) throw err
     if (err.code === 'invalid_parameter' && dataPart !== undefined) {
-      throw A2aError.invalidParams(violations(`message.parts[${dataPart}].data`, err.message))
+      throw A2aError.invalidParams(violations(`message.parts[${dataPart}].data`, err))
     }
     if (err.code === 'not_found' || err.code === 'invalid_parameter') {
       // Not a protocol failure: the request was understood and has an answer an agent can relay.

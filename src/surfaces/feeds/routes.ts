@@ -26,7 +26,7 @@ const FILE = /^([^/.]+)\.(rss|atom|json)$/
 function langOf(c: Context): Language {
   const lang = c.req.query('lang')
   if (lang === undefined) return DEFAULT_LANGUAGE
-  if (!isLanguage(lang)) throw new AppError('invalid_parameter', `lang: must be one of ${LANGUAGES.join(', ')} (got "${lang.slice(0, 20)}")`)
+  if (!isLanguage(lang)) throw AppError.invalidField('lang', `must be one of ${LANGUAGES.join(', ')} (got "${lang.slice(0, 20)}")`)
   return lang
 }
 
@@ -60,7 +60,7 @@ export function createFeedRoutes({ query, respond, siteUrl }: FeedDeps): Hono {
     })
     routes.get(`/feeds/search.${format}`, (c) => {
       const q = c.req.query('q')?.trim()
-      if (!q) throw new AppError('invalid_parameter', 'q: required; a search feed follows the stories matching q')
+      if (!q) throw AppError.invalidField('q', 'required; a search feed follows the stories matching q')
       const input = { q, lang: langOf(c) }
       return serve(c, format, input, () => query.storyFeed(input))
     })

@@ -83,7 +83,7 @@ function toolError(err: unknown, tool: string, log: Logger): CallToolResult {
   if (err instanceof AppError) {
     switch (err.code) {
       case 'invalid_parameter':
-        return text(`Invalid arguments for ${tool}: ${argumentSentences(err.message)}`)
+        return text(`Invalid arguments for ${tool}: ${argumentSentences(err)}`)
       case 'not_found':
         return text(`${err.message}. Find story ids with search_stories or get_latest_stories.`)
       case 'unavailable':

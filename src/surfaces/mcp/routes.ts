@@ -9,7 +9,7 @@ import { BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, capAnswer, isBatchBody, jsonR
 import type { Responder } from '../http/responder.ts'
 import { cacheableCall, unsupportedVersionResponse, type CacheableCall } from './cacheable-calls.ts'
 import { createOriginPolicy } from './origin-policy.ts'
-import { explainToolCallError } from './tool-call-errors.ts'
+import { rewordSdkErrors } from './sdk-errors.ts'
 
 /** Tool calls are a few hundred bytes; 64 KiB leaves room for clients that send large `_meta` and refuses floods. */
 export const MCP_MAX_BODY_BYTES = 64 * 1024
@@ -114,9 +114,12 @@ export function createMcpRoutes(deps: McpRoutesDeps): Hono {
       const hit = deps.answers.get(call.key, version)
       if (hit) return cachedResponse(call.id, hit)
     }
-    const response = noStore(await capAnswer(await viaSdk(request, text, body), maxAnswerBytes, () => jsonRpcError(200, -32603,
+    let oversized: Response | undefined
+    const capped = await capAnswer(await viaSdk(request, text, body), maxAnswerBytes, () => (oversized = jsonRpcError(200, -32603,
       `Answer too large: it would exceed ${maxAnswerBytes} bytes; ask for fewer stories (a smaller limit)`, {}, jsonRpcIdOf(text))))
-    if (!call) return explainToolCallError(body, response)
+    // The SDK's own errors are reworded once the answer is known to be small; the cap's refusal is ours already.
+    const response = noStore(capped === oversized ? capped : await rewordSdkErrors(body, capped, deps.log))
+    if (!call) return response
     if (version === undefined || response.status !== 200) return response
     const contentType = response.headers.get('content-type') ?? ''
     if (!contentType.startsWith('application/json')) return response

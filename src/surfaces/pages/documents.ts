@@ -3,7 +3,7 @@ import path from 'node:path'
 import MarkdownIt from 'markdown-it'
 import { PACKAGE_ROOT } from '../../config/paths.ts'
 import { LANGUAGES, type Language } from '../../domain/languages.ts'
-import { mdInline, mdUrl } from '../../domain/markdown-escape.ts'
+import { mdInline, mdUrl } from '../../markdown/escape.ts'
 import type { StaticDocumentSlug } from './models.ts'
 
 /**

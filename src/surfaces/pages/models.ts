@@ -25,4 +25,4 @@ export type PageModel =
   | { kind: 'search'; query: string | null; stories: Story[]; topics: Category[] }
   | { kind: 'document'; slug: StaticDocumentSlug; title: string; markdown: string; html: string; lang: Language; topics: Category[] }
   | { kind: 'not-found'; what: 'story' | 'topic' | 'publisher' | 'page'; topics: Category[] }
-  | { kind: 'error'; status: 400 | 405 | 503; title: string; message: string; topics: Category[] }
+  | { kind: 'error'; status: 400 | 405 | 500 | 503; title: string; message: string; topics: Category[] }

@@ -20,7 +20,7 @@ export function readPageRequest(c: Context): PageRequest {
 
   const langParam = c.req.query('lang')
   if (langParam !== undefined && !isLanguage(langParam)) {
-    throw new AppError('invalid_parameter', `lang: must be one of ${LANGUAGES.join(', ')} (got "${langParam.slice(0, 20)}")`)
+    throw AppError.invalidField('lang', `must be one of ${LANGUAGES.join(', ')} (got "${langParam.slice(0, 20)}")`)
   }
   const lang = langParam ?? DEFAULT_LANGUAGE
 
@@ -28,7 +28,7 @@ export function readPageRequest(c: Context): PageRequest {
   if (format !== undefined) {
     if (format === 'md' || format === 'markdown') return { format: 'markdown', negotiated: false, lang, path }
     if (format === 'html') return { format: 'html', negotiated: false, lang, path }
-    throw new AppError('invalid_parameter', `format: must be md or html (got "${format.slice(0, 20)}")`)
+    throw AppError.invalidField('format', `must be md or html (got "${format.slice(0, 20)}")`)
   }
   if (suffixed) return { format: 'markdown', negotiated: false, lang, path }
   return { ...chooseFormat(c.req.header('Accept')), lang, path }

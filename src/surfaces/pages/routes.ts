@@ -15,7 +15,7 @@ import { renderMarkdown } from './markdown/render-markdown.ts'
 import { estimateTokens } from './markdown/token-estimate.ts'
 import type { PageContext, PageModel, StaticDocumentSlug } from './models.ts'
 import { prefersJson } from './negotiate.ts'
-import { errorResponse } from '../rest/errors.ts'
+import { ERROR_STATUS, clientError, errorResponse } from '../http/error-response.ts'
 import { readErrorPageRequest, readPageRequest, type PageRequest } from './page-request.ts'
 import { StoryMoved, storyMovedResponse } from './story-moved.ts'
 
@@ -100,27 +100,25 @@ export function createPageRoutes(deps: PageDeps) {
     if (prefersJson(c.req.header('Accept'))) return errorResponse(err, deps.log, policy)
     const req = readErrorPageRequest(c)
     const topics = await topicsFor(req.lang)
-    let status: 400 | 404 | 405 | 503
+    const known = clientError(err, deps.log, 'pages')
+    const status = known ? ERROR_STATUS[known.code] : 500
     let model: PageModel
-    if (err instanceof AppError && err.code === 'not_found') {
-      status = 404
+    if (known?.code === 'not_found') {
       const path = c.req.path
       const what = /^\/s\//.test(path) ? 'story' : /^\/c\//.test(path) ? 'topic' : /^\/source\//.test(path) ? 'publisher' : 'page'
       model = { kind: 'not-found', what, topics }
-    } else if (err instanceof AppError && err.code === 'invalid_parameter') {
-      status = 400
-      model = { kind: 'error', status, title: 'Invalid request', message: err.message, topics }
-    } else if (err instanceof AppError && err.code === 'method_not_allowed') {
-      status = 405
-      model = { kind: 'error', status, title: 'Method not allowed', message: err.message, topics }
+    } else if (known?.code === 'invalid_parameter') {
+      model = { kind: 'error', status: 400, title: 'Invalid request', message: known.message, topics }
+    } else if (known?.code === 'method_not_allowed') {
+      model = { kind: 'error', status: 405, title: 'Method not allowed', message: known.message, topics }
+    } else if (known?.code === 'unavailable') {
+      model = { kind: 'error', status: 503, title: 'Temporarily unavailable', message: 'The stories cannot be read right now. Please retry in a minute.', topics }
     } else {
-      status = 503
-      if (err instanceof AppError && err.code === 'unavailable') deps.log.warn({ err: err.cause ?? err }, 'pages: store unavailable')
-      else deps.log.error({ err }, 'pages: unhandled error')
-      model = { kind: 'error', status, title: 'Temporarily unavailable', message: 'The stories cannot be read right now. Please retry in a minute.', topics }
+      // A bug, not an outage: a 500 (a retry will not help), with nothing of its cause on the page.
+      model = { kind: 'error', status: 500, title: 'Internal error', message: 'Something went wrong on our side. It has been logged.', topics }
     }
     const out = render(model, req)
-    const caching = status === 503 ? policy.noStore : policy.clientError
+    const caching = status >= 500 ? policy.noStore : policy.clientError
     const { Link: _link, ...headers } = pageHeaders(req)
     return new Response(out.body, {
       status,

@@ -1,12 +1,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Logger } from 'pino'
 import { AppError } from '../../domain/errors.ts'
-import { describeIssues } from '../../domain/validation.ts'
+import { invalidInput } from '../../domain/validation.ts'
 import type { QueryService } from '../../query/query-service.ts'
 import type { CachePolicy } from '../http/cache-policy.ts'
 import type { Responder } from '../http/responder.ts'
 import { echoPath } from '../http/echo-path.ts'
-import { errorResponse } from './errors.ts'
+import { errorResponse } from '../http/error-response.ts'
 import { registerCatalogRoutes } from './routes/catalog.ts'
 import { registerHealthRoute } from './routes/health.ts'
 import { registerStoryRoutes } from './routes/stories.ts'
@@ -25,7 +25,7 @@ const KNOWN_PATHS = [/^\/?$/, /^\/stories$/, /^\/stories\/[^/]+$/, /^\/categorie
 export function createRestApi({ query, respond, policy, log }: RestDeps): OpenAPIHono {
   const api = new OpenAPIHono({
     defaultHook: (result) => {
-      if (!result.success) throw new AppError('invalid_parameter', describeIssues(result.error))
+      if (!result.success) throw invalidInput(result.error)
     },
   })
 

@@ -3,7 +3,8 @@ import type { Category, Story, StoryDetail } from '../../../query/views.ts'
 import { documentPath, formatTime, languageName, pageHref, sourcePath, topicPath } from '../links.ts'
 import type { PageContext, PageModel } from '../models.ts'
 import { UI_STRINGS, fill, type UiStrings } from '../ui-strings.ts'
-import { mdInline, mdLink, mdParagraphs, mdUrl } from '../../../domain/markdown-escape.ts'
+import { mdInline, mdLink, mdUrl } from '../../../markdown/escape.ts'
+import { storyMarkdown } from '../../../markdown/story-markdown.ts'
 
 /**
  * Markdown for language models: a title, `Key: value` metadata lines, the summary, cards as sections, a
@@ -45,38 +46,21 @@ function absolute(ctx: PageContext, href: string): string {
   return `${ctx.siteUrl}${href}`
 }
 
+/** The story page: the shared story renderer with the page's metadata (localized, linking to our pages). */
 function storyPage(m: Md, story: StoryDetail): string {
   const { t, ctx } = m
   const publisher = story.source?.name ?? new URL(story.original_url).host
-  const lines = [`# ${mdInline(story.headline)}`, '']
-  lines.push(`- ${t.publisher}: ${story.source ? mdLink(story.source.name, m.md(sourcePath(story.source.id))) : mdInline(publisher)}`)
+  const meta = [`- ${t.publisher}: ${story.source ? mdLink(story.source.name, m.md(sourcePath(story.source.id))) : mdInline(publisher)}`]
   const when = formatTime(story.published_at, ctx.lang)
-  if (when) lines.push(`- ${t.published}: ${when} (${story.published_at})`)
-  if (story.author) lines.push(`- ${mdInline(fill(t.by, { author: story.author }))}`)
-  if (story.category) lines.push(`- ${t.topic}: ${mdLink(story.category.name, m.md(topicPath(story.category.slug)))}`)
-  lines.push(`- ${t.originalArticle}: ${mdLink(story.original_title, story.original_url)}`)
-  lines.push(`- id: \`${story.id}\``)
-  lines.push(`- lang: ${story.lang}`)
-  if (story.lang !== ctx.lang) lines.push(`- ${mdInline(fill(t.translationFallback, { language: languageName(ctx.lang) }))}`)
-  if (story.multi_source) lines.push(`- ${mdInline(t.multiSource)}`)
-  if (story.summary) lines.push('', mdParagraphs(story.summary))
-  const cards = story.cards.filter((c) => c.heading || c.body)
-  if (cards.length) {
-    lines.push('', `## ${t.keyPoints}`)
-    for (const card of cards) {
-      if (card.heading) lines.push('', `### ${mdInline(card.heading)}`)
-      if (card.body) lines.push('', mdParagraphs(card.body))
-    }
-  }
-  lines.push('', `${t.citeAs}: ${mdInline(publisher)}, “${mdInline(story.original_title)}”, <${mdUrl(story.original_url)}>`)
-  if (story.covered_by.length) {
-    lines.push('', `## ${t.alsoCoveredBy}`, '')
-    for (const outlet of story.covered_by) {
-      const label = `${outlet.name}: ${outlet.title}`
-      lines.push(`- ${outlet.url ? mdLink(label, outlet.url) : mdInline(label)}`)
-    }
-  }
-  return lines.join('\n')
+  if (when) meta.push(`- ${t.published}: ${when} (${story.published_at})`)
+  if (story.author) meta.push(`- ${mdInline(fill(t.by, { author: story.author }))}`)
+  if (story.category) meta.push(`- ${t.topic}: ${mdLink(story.category.name, m.md(topicPath(story.category.slug)))}`)
+  meta.push(`- ${t.originalArticle}: ${mdLink(story.original_title, story.original_url)}`)
+  meta.push(`- id: \`${story.id}\``)
+  meta.push(`- lang: ${story.lang}`)
+  if (story.lang !== ctx.lang) meta.push(`- ${mdInline(fill(t.translationFallback, { language: languageName(ctx.lang) }))}`)
+  if (story.multi_source) meta.push(`- ${mdInline(t.multiSource)}`)
+  return storyMarkdown(story, meta, { keyPoints: t.keyPoints, citeAs: t.citeAs, alsoCoveredBy: t.alsoCoveredBy })
 }
 
 function footer(m: Md): string {

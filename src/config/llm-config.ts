@@ -13,8 +13,7 @@
  *                          with a small output limit).
  *   LLM_TEMPERATURE        optional 0–2; not sent when unset (some reasoning models reject any value but the default).
  *
- * `src/config/config.ts` can merge `LlmEnvSchema` into its own schema, or call `loadLlmSettings(env)` and turn an
- * `LlmConfigError`'s `problems` into its ConfigError.
+ * `config.ts` merges `LlmEnvSchema` into its own schema, so one ConfigError lists every bad variable, LLM or not.
  */
 import { z } from 'zod'
 
@@ -94,25 +93,7 @@ export const LlmEnvSchema = z.object({
   }
 })
 
-export class LlmConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`config: invalid LLM settings\n${problems.map((p) => `  - ${p}`).join('\n')}`)
-    this.name = 'LlmConfigError'
-  }
-}
-
-/** Validates the LLM_* variables; throws LlmConfigError listing every bad one. Other variables are ignored. */
-export function loadLlmSettings(env: Record<string, string | undefined>): LlmSettings {
-  const parsed = LlmEnvSchema.safeParse(env)
-  if (!parsed.success) {
-    // Never echo the key back in a message, even a rejected one.
-    throw new LlmConfigError(parsed.error.issues.map((i) =>
-      `${i.path.join('.')}: ${i.path[0] === 'LLM_API_KEY' ? 'must be printable ASCII without spaces' : i.message}`))
-  }
-  return llmSettingsFromEnv(parsed.data)
-}
-
-/** The settings for already-validated LLM_* values (for a config module that merged LlmEnvSchema into its own). */
+/** The settings for already-validated LLM_* values (config.ts merged LlmEnvSchema into its own schema). */
 export function llmSettingsFromEnv(e: z.output<typeof LlmEnvSchema>): LlmSettings {
   if (e.LLM_BASE_URL === undefined || e.LLM_MODEL === undefined) return { enabled: false }
   return Object.freeze({

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { parseSearchTerms } from '../domain/search-terms.ts'
-import { StorySnapshot, serializeSnapshot, type StorySnapshotInput } from '../domain/story.ts'
-import { TOPICS } from '../domain/topics.ts'
-import { ALL_SEARCH_STORIES, ALPHA, BETA, SEARCH_STORIES as S, makeStory } from '../../test/fixtures/stories.ts'
-import type { Store } from './store.ts'
+import { parseSearchTerms } from '../../src/domain/search-terms.ts'
+import { StorySnapshot, serializeSnapshot, type StorySnapshotInput } from '../../src/domain/story.ts'
+import { TOPICS } from '../../src/domain/topics.ts'
+import { ALL_SEARCH_STORIES, ALPHA, BETA, SEARCH_STORIES as S, makeStory } from '../fixtures/stories.ts'
+import type { Store } from '../../src/storage/store.ts'
 
 const snap = (input: StorySnapshotInput) => StorySnapshot.parse(input)
 

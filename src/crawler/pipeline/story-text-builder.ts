@@ -1,14 +1,13 @@
 import { isLanguage, type Language } from '../../domain/languages.ts'
 import type { StorySnapshot, TranslationText } from '../../domain/story.ts'
-import type { Publisher } from '../../publishers/publisher.ts'
-import type { ArticleRecord, SummaryState } from '../../storage/crawl-store.ts'
+import type { ArticleRecord, Publisher, SummaryState } from '../../domain/crawl-records.ts'
 import { categorizeStory } from '../categorize/categorize.ts'
 import type { LlmSummarizer } from '../llm/llm-summarizer.ts'
 import { summarizeExtractive } from '../summarize/extractive.ts'
 import { screenArticle, screenStoryText } from '../quarantine/quarantine.ts'
 import { buildStorySnapshot, type StoryText } from './build-story.ts'
 
-export interface StoryWriterDeps {
+export interface StoryTextDeps {
   publishers: ReadonlyMap<string, Publisher>
   /** Null without LLM_BASE_URL: the extractive summary is then the story's text, in its source's language. */
   llm: LlmSummarizer | null
@@ -24,7 +23,7 @@ const RETRY_MAX_MS = 24 * 3_600_000
  * LLM is configured, its English summary and the eight translations. An LLM failure never blocks the story: the
  * extractive text is published and the story is queued for a retry.
  */
-export async function writeStory(storyId: string, stored: ArticleRecord[], deps: StoryWriterDeps, attempt = 1): Promise<{ story: StorySnapshot; summary: SummaryState }> {
+export async function buildStoryText(storyId: string, stored: ArticleRecord[], deps: StoryTextDeps, attempt = 1): Promise<{ story: StorySnapshot; summary: SummaryState }> {
   // Instruction-like sentences leave the articles before anything (summarizer, LLM, headline, covered-by titles,
   // author) reads them; the story is kept and flagged.
   const screened = stored.map(screenArticle)

@@ -1,19 +1,22 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { inspect } from 'node:util'
-import { LlmConfigError, loadLlmSettings } from './llm-config.ts'
+import { ConfigError, loadConfig } from './config.ts'
+
+/** The LLM settings exactly as the service reads them: through the whole configuration. */
+const loadLlmSettings = (env: Record<string, string>) => loadConfig(env).llm
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {
     loadLlmSettings(env)
   } catch (err) {
-    assert.ok(err instanceof LlmConfigError)
+    assert.ok(err instanceof ConfigError)
     return err.problems
   }
-  assert.fail('expected LlmConfigError')
+  assert.fail('expected ConfigError')
 }
 
-describe('loadLlmSettings', () => {
+describe('LLM settings (LLM_*)', () => {
   it('is disabled without LLM_BASE_URL (absent or empty), whatever else is set', () => {
     assert.deepEqual(loadLlmSettings({}), { enabled: false })
     assert.deepEqual(loadLlmSettings({ LLM_BASE_URL: '', LLM_MODEL: 'm', LLM_API_KEY: 'k' }), { enabled: false })

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { describe, it } from 'node:test'
-import { charsetFromContentType, charsetFromXmlDeclaration, decodeBytes } from './decode.ts'
+import { charsetFromContentType, charsetFromXmlDeclaration, decodeBytes } from './decode-bytes.ts'
 
-const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/feeds/${name}`, import.meta.url))
+const fixture = (name: string) => readFileSync(new URL(`../../test/fixtures/feeds/${name}`, import.meta.url))
 const xml = (encoding: string, body: string) => `<?xml version="1.0" encoding="${encoding}"?><rss><channel><title>${body}</title></channel></rss>`
 
 describe('charset detection', () => {

@@ -1,18 +1,18 @@
 import type { Logger } from 'pino'
 import type { CrawlStore } from '../../storage/crawl-store.ts'
-import { writeStory, type StoryWriterDeps } from './write-story.ts'
+import { buildStoryText, type StoryTextDeps } from './story-text-builder.ts'
 
 /** How many of a story's articles its text is written from. */
 export const STORY_MEMBERS = 12
 
-export interface StoryWriter {
+export interface StoryRewriteQueue {
   /** Queues stories whose articles changed; `attempts` is the number of LLM attempts made so far. */
   enqueue(stories: Iterable<{ storyId: string; attempts: number }>): void
   /** Resolves when every queued story has been written. */
   drain(): Promise<{ created: number; updated: number }>
 }
 
-export interface StoryQueueDeps extends StoryWriterDeps {
+export interface StoryRewriteQueueDeps extends StoryTextDeps {
   crawl: CrawlStore
   log: Logger
   /** Stories written at once (distinct ids only); LLM calls are capped by the LLM client itself. */
@@ -25,7 +25,7 @@ export interface StoryQueueDeps extends StoryWriterDeps {
  * article of the story, so two feeds adding coverage to one story at once cannot overwrite each other's version,
  * and a story whose feed committed just before a crash is written by the next pass (the mark is in the store).
  */
-export function createStoryWriter(deps: StoryQueueDeps): StoryWriter {
+export function createStoryRewriteQueue(deps: StoryRewriteQueueDeps): StoryRewriteQueue {
   const queued = new Map<string, number>()
   const running = new Set<string>()
   /** Stories touched again while being written: written once more afterwards, with the newer articles. */
@@ -65,7 +65,7 @@ export function createStoryWriter(deps: StoryQueueDeps): StoryWriter {
     try {
       const members = await deps.crawl.storyArticles(storyId, STORY_MEMBERS)
       if (members.length === 0) return
-      const written = await writeStory(storyId, members, deps, attempts + 1)
+      const written = await buildStoryText(storyId, members, deps, attempts + 1)
       const result = await deps.crawl.commitStories([written.story], [written.summary])
       counts.created += result.inserted
       counts.updated += result.updated

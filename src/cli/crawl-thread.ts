@@ -23,7 +23,7 @@ export interface CrawlThread {
  */
 export function startCrawlThread(env: Record<string, string | undefined>, intervalSeconds: number, log: Logger): CrawlThread {
   const source = import.meta.url.endsWith('.ts')
-    ? { file: new URL('./workers/ts-bootstrap.mjs', import.meta.url), entry: new URL('./crawl-thread-worker.ts', import.meta.url).href }
+    ? { file: new URL('../crawler/workers/ts-bootstrap.mjs', import.meta.url), entry: new URL('./crawl-thread-worker.ts', import.meta.url).href }
     : { file: new URL('./crawl-thread-worker.js', import.meta.url), entry: undefined }
   const data: CrawlThreadData = { env, intervalSeconds, entry: source.entry }
   const worker = new Worker(source.file, { workerData: data })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TOPICS } from './topics.ts'
+import { TOPICS } from '../domain/topics.ts'
 
 /**
  * What a store holds beyond its story snapshots, as export lines that follow the snapshots: the crawler's feeds

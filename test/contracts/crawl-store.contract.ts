@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { groupState } from '../domain/state-records.ts'
-import { parseSearchTerms } from '../domain/search-terms.ts'
-import { StorySnapshot } from '../domain/story.ts'
-import { toPublisher, type Publisher } from '../publishers/publisher.ts'
-import { makeStory } from '../../test/fixtures/stories.ts'
-import type { ArticleRecord, FeedStateUpdate } from './crawl-store.ts'
-import type { Store } from './store.ts'
+import { groupState } from '../../src/storage/state-records.ts'
+import { StorySnapshot } from '../../src/domain/story.ts'
+import { toPublisher } from '../../src/publishers/publisher.ts'
+import type { ArticleRecord, FeedStateUpdate, Publisher } from '../../src/domain/crawl-records.ts'
+import { makeStory } from '../fixtures/stories.ts'
+import type { Store } from '../../src/storage/store.ts'
+import { parseSearchTerms } from '../../src/domain/search-terms.ts'
 
 const publisher = (n: number, topic: Publisher['topic'] = 'business'): Publisher => toPublisher({
   name: `Publisher ${n}`, site_url: `https://p${n}.example`, feed_url: `https://p${n}.example/feed.xml`, topic, lang: 'en',

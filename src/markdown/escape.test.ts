@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import MarkdownIt from 'markdown-it'
-import { mdInline, mdLink, mdParagraphs, mdUrl } from './markdown-escape.ts'
+import { mdInline, mdLink, mdParagraphs, mdUrl } from './escape.ts'
 
 // The Markdown must stay text when a CommonMark renderer reads it: no element the publisher did not intend.
 const render = (md: string) => new MarkdownIt({ html: true }).render(md)

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import type { Language } from '../domain/languages.ts'
-import { parseSearchTerms } from '../domain/search-terms.ts'
-import { StorySnapshot, type StorySnapshotInput } from '../domain/story.ts'
-import { ALPHA, BETA, makeStory } from '../../test/fixtures/stories.ts'
-import type { Store, StoryRecord } from './store.ts'
-import type { StoryFilter } from './story-window.ts'
+import type { Language } from '../../src/domain/languages.ts'
+import { parseSearchTerms } from '../../src/domain/search-terms.ts'
+import { StorySnapshot, type StorySnapshotInput } from '../../src/domain/story.ts'
+import { ALPHA, BETA, makeStory } from '../fixtures/stories.ts'
+import type { Store, StoryRecord } from '../../src/storage/store.ts'
+import type { StoryFilter } from '../../src/storage/story-window.ts'
 
 const snap = (input: StorySnapshotInput) => StorySnapshot.parse(input)
 

@@ -1,9 +1,9 @@
-import type { CrawlSummary } from '../crawler/crawl-run.ts'
-import type { ChatClient } from '../crawler/llm/chat-client.ts'
-import type { FeedReport } from '../crawler/pipeline/process-feed.ts'
-import type { CrawlerFetcher } from '../crawler/fetch/crawler-fetcher.ts'
-import type { PipelineStages } from '../crawler/workers/worker-pool.ts'
-import { emit } from './events.ts'
+import type { CrawlSummary } from './crawl-run.ts'
+import type { ChatClient } from './llm/chat-client.ts'
+import type { FeedReport } from './pipeline/process-feed.ts'
+import type { CrawlerFetcher } from './fetch/crawler-fetcher.ts'
+import type { PipelineStages } from './workers/worker-pool.ts'
+import { emit } from '../metrics/events.ts'
 
 /**
  * Thin wrappers that report what the crawler's parts do, so the pipeline itself carries no instrumentation: the

@@ -1,12 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import { createLogger } from '../cli/logger.ts'
+import { createLogger } from './logger.ts'
 import { loadConfig } from '../config/config.ts'
 import { openCrawlerKeyRing } from '../signing/open-key-ring.ts'
 import { openStore } from '../storage/open-store.ts'
 import { emit, relayEvents } from '../metrics/events.ts'
 import { instrumentStore } from '../metrics/instrument-store.ts'
-import { startCrawlSchedule } from './crawl-schedule.ts'
-import { createCrawler } from './create-crawler.ts'
+import { startCrawlSchedule } from '../crawler/crawl-schedule.ts'
+import { openCrawler } from './open-crawler.ts'
 import type { CrawlThreadData, CrawlThreadMessage } from './crawl-thread.ts'
 
 /**
@@ -25,7 +25,7 @@ const opened = openStore(config.databaseUrl)
 const store = metricsOn ? instrumentStore(opened, (operation, seconds, ok) => emit.storeQuery({ operation, seconds, ok })) : opened
 if (metricsOn) relayEvents((event) => parentPort!.postMessage(event))
 const keys = openCrawlerKeyRing(config.dataDir, Date.now()).ring
-const crawler = createCrawler(config, { store, keys, log })
+const crawler = openCrawler(config, { store, keys, log })
 // The pipeline workers start (under tsx, in development, in about a second) before the first fetch goes out, so no
 // fetched feed waits for them.
 await crawler.warmUp()

@@ -1,0 +1,34 @@
+import type { Logger } from 'pino'
+import type { Config } from '../config/config.ts'
+import { SAMPLE_EDITION_PATH } from '../config/paths.ts'
+import { createCrawler, type Crawler } from '../crawler/create-crawler.ts'
+import { retireSampleEdition } from '../sample/retire-sample.ts'
+import type { CrawlerKeyRing } from '../signing/key-ring.ts'
+import type { Store } from '../storage/store.ts'
+
+/**
+ * The crawler as `serve`, serve's crawl thread and `crawl` run it: the crawler gets only the settings it uses, and
+ * retiring the sample edition once a pass created real stories stays here, with the commands that loaded it.
+ */
+export function openCrawler(config: Readonly<Config>, deps: { store: Store; keys: CrawlerKeyRing; log: Logger; serving?: boolean }): Crawler {
+  const crawler = createCrawler({
+    siteUrl: config.siteUrl,
+    publishersFile: config.crawl.publishers,
+    fetchAllow: config.crawl.fetchAllow,
+    intervalSeconds: config.crawl.intervalSeconds ?? 15 * 60,
+    leaseSeconds: config.crawl.leaseSeconds,
+    llm: config.llm,
+  }, deps)
+  if (config.sample !== 'auto') return crawler
+  return {
+    ...crawler,
+    async run(opts) {
+      const summary = await crawler.run(opts)
+      if (summary.storiesCreated > 0) {
+        const removed = await retireSampleEdition(deps.store, SAMPLE_EDITION_PATH)
+        if (removed > 0) deps.log.info({ removed }, 'crawl: enough real stories; removed the sample edition')
+      }
+      return summary
+    },
+  }
+}

@@ -1,0 +1,117 @@
+import type { Language } from './languages.ts'
+import type { StorySnapshot } from './story.ts'
+import type { Topic } from './topics.ts'
+
+/** A directory entry with the stable id its stories carry as `source.id` (publishers/ reads and validates the directory). */
+export interface Publisher {
+  id: string
+  name: string
+  siteUrl: string | null
+  feedUrl: string
+  topic: Topic
+  lang: Language
+}
+
+/**
+ * What the crawler keeps between runs, next to the stories: one row per feed (conditional-GET validators, schedule,
+ * failures, a lease) and one row per article (dedupe keys, text, its story, its MinHash signature). Every write of a
+ * feed's results is one transaction with the stories it changed, so a crash loses nothing half-written and the
+ * next run resumes from the last committed feed.
+ */
+
+export interface FeedRecord {
+  publisher: Publisher
+  etag: string | null
+  lastModified: string | null
+  /** When the feed is next due (ISO 8601 UTC). */
+  nextFetchAt: string
+  /** The current polling interval, adapted to how often the feed publishes. */
+  intervalSeconds: number
+  consecutiveFailures: number
+  /** ok | not-modified | a failure reason ('http-error', 'timeout', 'parse:malformed', …), or null before the first fetch. */
+  lastStatus: string | null
+  /** A short operator-facing message for the last failure (never shown on public surfaces). */
+  lastError: string | null
+  lastFetchedAt: string | null
+  lastSuccessAt: string | null
+  /** Articles this feed has contributed, all time. */
+  articleCount: number
+  /** False once the feed left the directory; its state is kept in case it returns. */
+  active: boolean
+}
+
+/** The feed-state columns a run updates. */
+export interface FeedStateUpdate {
+  feedUrl: string
+  etag: string | null
+  lastModified: string | null
+  nextFetchAt: string
+  intervalSeconds: number
+  consecutiveFailures: number
+  lastStatus: string
+  lastError: string | null
+  fetchedAt: string
+  /** Set when the fetch succeeded (200 or 304). */
+  succeededAt: string | null
+}
+
+export interface ArticleRecord {
+  id: string
+  storyId: string
+  publisherId: string
+  feedUrl: string
+  canonicalUrl: string
+  guidKey: string | null
+  contentHash: string
+  title: string
+  /** Plain text (paragraphs separated by blank lines); the teaser when extraction found nothing better. */
+  text: string
+  lang: string | null
+  publishedAt: string | null
+  fetchedAt: string
+  author: string | null
+  imageUrl: string | null
+  /** The clustering signature (MinHash), stored so the candidate index can be rebuilt after a restart. */
+  signature: Uint8Array
+  /**
+   * Its place in the store's commit order (set by the store; absent on an article not yet committed). Articles are
+   * committed one run at a time under the clustering lock, so a worker that has seen every article up to N knows
+   * that those after N are exactly the ones it has not seen.
+   */
+  commitSeq?: number
+}
+
+/** Which of the given dedupe keys the store already holds. */
+export interface KnownArticleKeys {
+  canonicalUrls: Set<string>
+  guidKeys: Set<string>
+  contentHashes: Set<string>
+}
+
+/** How a story's text was last written: the extractive fallback is retried with the LLM when one is configured. */
+export interface SummaryState {
+  storyId: string
+  source: 'extractive' | 'llm'
+  attempts: number
+  /** When to try the LLM again (null: nothing to retry). */
+  retryAt: string | null
+}
+
+/**
+ * One story folded into another: its articles move to `into`, it leaves every list, search and sitemap, and its id
+ * redirects to `into` from then on. `into` is the older story (see crawler/cluster/assign-cluster.ts).
+ */
+export interface StoryMerge {
+  from: string
+  into: string
+}
+
+export interface FeedRunCommit {
+  feed: FeedStateUpdate
+  articles: ArticleRecord[]
+  stories: StorySnapshot[]
+  /** Summary states; a story whose articles changed is marked for rewriting with `retryAt` = now. */
+  summaries: SummaryState[]
+  /** Stories merged by this run, in the order they happened; applied after the run's articles are stored. */
+  merges?: StoryMerge[]
+}
