@@ -1,3 +1,4 @@
+import { percentile, timeSequentialGets } from './latency.ts'
 import { PLANTED } from './synthetic.ts'
 
 /**
@@ -27,24 +28,14 @@ export const SEARCH_QUERIES: Array<{ name: string; q: string; typical: boolean }
 
 export interface SearchTiming { name: string; q: string; typical: boolean; p50: number; p99: number; status: number }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
-
 /** Sends each query `rounds` times (after 3 warm-up requests) and returns its p50/p99 in ms. */
 export async function timeSearches(port: number, rounds: number): Promise<SearchTiming[]> {
   const out: SearchTiming[] = []
   for (const query of SEARCH_QUERIES) {
     const url = `http://127.0.0.1:${port}/api/v1/stories?q=${encodeURIComponent(query.q)}&limit=20`
-    let status = 0
-    for (let i = 0; i < 3; i++) status = (await fetch(url).then(async (r) => { await r.arrayBuffer(); return r })).status
-    const times: number[] = []
-    for (let i = 0; i < rounds; i++) {
-      const started = performance.now()
-      const res = await fetch(url)
-      await res.arrayBuffer()
-      times.push(performance.now() - started)
-    }
-    times.sort((a, b) => a - b)
-    out.push({ ...query, p50: percentile(times, 50), p99: percentile(times, 99), status })
+    await timeSequentialGets(url, 3)
+    const { times, statuses } = await timeSequentialGets(url, rounds)
+    out.push({ ...query, p50: percentile(times, 50), p99: percentile(times, 99), status: statuses.at(-1)! })
   }
   return out
 }

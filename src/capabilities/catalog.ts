@@ -60,7 +60,25 @@ export interface Capability<I extends z.ZodType = z.ZodType, O extends z.ZodType
   run(query: QueryService, input: z.output<I>, siteUrl: string): Promise<z.output<O>>
   /** The result as Markdown for people and models (MCP text content, A2A text part). */
   markdown(output: z.output<O>, input: z.output<I>): string
+  /**
+   * The result fields the MCP outputSchema names: `true` names a field as it is; a list names only those fields of
+   * the object it holds (of each object, for an array). Every result carries the others too, typed in /openapi.json:
+   * a model reads tools/list on every turn, so the schema names what a program needs and no more.
+   */
+  advertised: { readonly [K in keyof z.output<O>]?: true | readonly string[] }
 }
+
+/** A capability's advertised result fields, as the MCP tool schemas read them. */
+export type AdvertisedFields = Readonly<Record<string, true | readonly string[]>>
+
+/**
+ * The story fields a result schema names: what a program needs to show, date and cite a story (and, in full, its
+ * cards and other outlets). The page url, original_title, author, category, cover image and quarantine flag come in
+ * every result too; naming them in the three story tools would be a seventh of tools/list.
+ */
+const STORY_FIELDS = ['id', 'headline', 'summary', 'original_url', 'source', 'published_at', 'lang'] as const
+/** A list's count is its array's length and its lang the language asked for (each story names its own). */
+const STORY_LIST_FIELDS = { stories: STORY_FIELDS, next_cursor: true } as const
 
 const define = <I extends z.ZodType, O extends z.ZodType>(c: Capability<I, O>) => c
 
@@ -95,6 +113,7 @@ export const getLatestStories = define({
   page: '/c/{topic}?format=md (or / for all topics)',
   example: { topic: 'data-ai', limit: 5 },
   run: (query, input) => query.listStories(input),
+  advertised: STORY_LIST_FIELDS,
   markdown: (out, input) => (input.topic
     ? storyListMarkdown(`Latest stories in ${TOPIC_NAMES[input.topic][out.lang]}`, out.stories, out.lang, `Topic: ${input.topic}. ${filterContext(input)}`)
     : storyListMarkdown('Latest stories', out.stories, out.lang, `All topics. ${filterContext(input)}`)) + nextPageMarkdown(out),
@@ -119,6 +138,7 @@ export const searchStories = define({
   page: '/search?q={query}&format=md',
   example: { query: 'chip export', limit: 5 },
   run: (query, { query: q, ...rest }) => query.listStories({ q, ...rest }),
+  advertised: STORY_LIST_FIELDS,
   markdown: (out, input) => storyListMarkdown(`Stories matching "${input.query}"`, out.stories, out.lang,
     `Headlines matching every keyword. ${filterContext(input)}`) + nextPageMarkdown(out),
 })
@@ -140,6 +160,7 @@ export const getStory = define({
   page: '/s/{id}?format=md',
   example: { id: '0f8fad5b-d9cb-469f-a165-70867728950e' },
   run: (query, input, siteUrl) => query.getStory({ id: storyIdFrom(input.id, siteUrl), lang: input.lang }),
+  advertised: { story: [...STORY_FIELDS, 'cards', 'covered_by'] },
   markdown: (out, input) => storyDetailMarkdown(out.story, input.lang),
 })
 
@@ -156,6 +177,7 @@ export const listTopics = define({
   page: '/?format=md (the Topics section)',
   example: { lang: 'es' },
   run: (query, input) => query.listCategories(input),
+  advertised: { categories: true },
   markdown: (out, input) => topicListMarkdown(out.categories, input.lang),
 })
 
@@ -170,6 +192,8 @@ export const listSources = define({
   page: '/source/{id}?format=md (one publisher and its newest stories)',
   example: {},
   run: (query) => query.listSources(),
+  // A publisher's page url is `{site}/source/{id}`.
+  advertised: { sources: ['id', 'name', 'site_url'] },
   markdown: (out) => sourceListMarkdown(out),
 })
 

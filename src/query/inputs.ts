@@ -43,7 +43,8 @@ function isInstant(v: string): boolean {
   const day = new Date(Date.UTC(y, m - 1, d))
   return day.getUTCMonth() === m - 1 && day.getUTCDate() === d && !Number.isNaN(Date.parse(v))
 }
-const IsoInstant = z.string({ error: DATE_RULE }).regex(ISO_DATE, { error: DATE_RULE }).refine(isInstant, { error: DATE_RULE })
+// abort: a value that is not date-shaped at all gets the rule once, not again from the calendar check.
+const IsoInstant = z.string({ error: DATE_RULE }).regex(ISO_DATE, { error: DATE_RULE, abort: true }).refine(isInstant, { error: DATE_RULE })
 
 export const Since = IsoInstant.meta({
   description: 'Only stories published at or after this time (ISO 8601; a date alone is midnight UTC). '

@@ -27,23 +27,32 @@ export function createDamageRecord(): DamageRecord {
 }
 
 /**
- * The store with every promise-returning method watched: an error that `classify` calls damage is noted (and still
- * thrown). Sync properties, iterables and the crawl sub-store pass through untouched.
+ * The store with every method watched: an error that `classify` calls damage is noted (and still thrown). Sync
+ * properties, iterables and the crawl sub-store pass through untouched, and so do `memoryReads`: synchronous methods
+ * that answer from memory on the request path (the front path asks contentVersionNow on every cache hit, so a
+ * wrapper there is paid per request for nothing). Should one of them ever reach the database and fail, its caller
+ * falls back to the async method of the same name, which is watched and notes the damage then.
  */
-export function watchForDamage<T extends object>(store: T, classify: (err: unknown) => StoreDamage | null, record: DamageRecord): T {
+export function watchForDamage<T extends object>(
+  store: T,
+  classify: (err: unknown) => StoreDamage | null,
+  record: DamageRecord,
+  memoryReads: readonly (keyof T & string)[] = [],
+): T {
+  const noteIfDamage = (err: unknown): never => {
+    const damage = classify(err)
+    if (damage) record.note(damage)
+    throw err
+  }
+  const unwatched = new Set<string | symbol>(['close', ...memoryReads])
   const watched: Record<string | symbol, unknown> = {}
   for (const key of Reflect.ownKeys(store)) {
     const value = (store as Record<string | symbol, unknown>)[key]
-    if (typeof value !== 'function' || key === 'close') {
+    if (typeof value !== 'function' || unwatched.has(key)) {
       watched[key] = value
       continue
     }
     watched[key] = (...args: unknown[]) => {
-      const noteIfDamage = (err: unknown) => {
-        const damage = classify(err)
-        if (damage) record.note(damage)
-        throw err
-      }
       let result: unknown
       try {
         result = (value as (...a: unknown[]) => unknown).apply(store, args)

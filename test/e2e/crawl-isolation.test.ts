@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { mulberry32 } from '../../src/crawler/cluster/testdata/seeded-random.ts'
+import { percentile, timeGet } from '../../bench/latency.ts'
 import { startServe, tempDir, testEnv, type ServeProcess } from '../helpers/cli.ts'
 
 const FEEDS = 80
@@ -34,18 +35,8 @@ function renderFeed(origin: string, feed: number, now: number): string {
     + `<language>en</language>${items.join('')}</channel></rss>`
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
-
 /** One health request's time in ms, body read. */
-async function timeHealth(url: string): Promise<number> {
-  const started = performance.now()
-  const res = await fetch(`${url}/api/v1/health`)
-  await res.arrayBuffer()
-  return performance.now() - started
-}
+const timeHealth = async (url: string): Promise<number> => (await timeGet(`${url}/api/v1/health`)).ms
 
 describe('crawl isolation', () => {
   let feeds: http.Server

@@ -27,12 +27,9 @@ function ensureBuilt(): void {
   const built = path.join(ROOT, 'dist', 'cli', 'main.js')
   const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0
   if (builtAt >= newestMtime(path.join(ROOT, 'src'))) return
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
-    { cwd: ROOT, encoding: 'utf8' })
+  // The same exact build as `npm run build` (no output of a removed source survives it).
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, encoding: 'utf8' })
   if (result.status !== 0) throw new Error(`tests: building dist/ failed:\n${result.stdout}${result.stderr}`)
-  // tsc rewrites only changed outputs: mark the build as current so the next test file does not rebuild.
-  const now = new Date()
-  fs.utimesSync(built, now, now)
 }
 
 /** A fresh temporary directory, removed when the process exits. */

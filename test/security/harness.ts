@@ -59,8 +59,3 @@ export async function startHarness(server: Partial<ServerOptions> = {}): Promise
   }
 }
 
-/** The p-th percentile (0-100) of `samples`, nearest rank. */
-export function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
-}

@@ -3,7 +3,8 @@ import net from 'node:net'
 import { after, before, describe, it } from 'node:test'
 import { spawn, type ChildProcess } from 'node:child_process'
 import readline from 'node:readline'
-import { percentile, startHarness, type Harness } from './harness.ts'
+import { percentile, timeSequentialGets } from '../../bench/latency.ts'
+import { startHarness, type Harness } from './harness.ts'
 
 /**
  * Serving p99 of a cheap GET while an attack runs, against the p99 without it, measured in the same test:
@@ -15,16 +16,11 @@ const SAMPLES = 150
 const MAX_RATIO = 2
 const CHEAP_GET = '/api/v1/categories'
 
+/** `n` sequential GETs of `url`, each of which must succeed: their times in ms. */
 async function latencies(url: string, n: number): Promise<number[]> {
-  const out: number[] = []
-  for (let i = 0; i < n; i++) {
-    const started = performance.now()
-    const res = await fetch(url)
-    await res.arrayBuffer()
-    out.push(performance.now() - started)
-    assert.equal(res.status, 200)
-  }
-  return out
+  const { times, statuses } = await timeSequentialGets(url, n)
+  assert.deepEqual(statuses.filter((s) => s !== 200), [], 'every baseline request is served')
+  return times
 }
 
 interface Attack {

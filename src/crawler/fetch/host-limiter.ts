@@ -1,5 +1,3 @@
-import PQueue from 'p-queue'
-
 export interface HostLimits {
   /** Requests in flight to one host at a time (default 2): politeness towards each publisher. */
   perHost?: number
@@ -8,26 +6,56 @@ export interface HostLimits {
 }
 
 export interface HostLimiter {
-  /** Runs `task` once both a slot for `host` and a global slot are free. */
+  /** Runs `task` once both a slot for `host` and a global slot are free; settles as the task does. */
   run<T>(host: string, task: () => Promise<T>): Promise<T>
+  /** Hosts with a task running or waiting (idle hosts are forgotten, so a crawl over many hosts holds no state). */
+  activeHosts(): number
+}
+
+/** A counting semaphore: at most `limit` tasks run at once; the others wait, first come, first served. */
+interface Slots {
+  run<T>(task: () => Promise<T>): Promise<T>
+  idle(): boolean
+}
+
+function createSlots(limit: number): Slots {
+  let running = 0
+  const waiting: Array<() => void> = []
+  return {
+    async run(task) {
+      if (running < limit) running++
+      else await new Promise<void>((resolve) => waiting.push(resolve))
+      try {
+        return await task()
+      } finally {
+        // Hand the slot straight to the next waiter (running stays the same), or free it.
+        const next = waiting.shift()
+        if (next) next()
+        else running--
+      }
+    },
+    idle: () => running === 0 && waiting.length === 0,
+  }
 }
 
 export function createHostLimiter({ perHost = 2, total = 16 }: HostLimits = {}): HostLimiter {
-  const global = new PQueue({ concurrency: total })
-  const hosts = new Map<string, PQueue>()
-  const queueFor = (host: string) => {
-    let queue = hosts.get(host)
-    if (!queue) {
-      const created = new PQueue({ concurrency: perHost })
-      // Drop idle queues so a crawl over many hosts does not keep one queue per host forever.
-      created.on('idle', () => { if (hosts.get(host) === created) hosts.delete(host) })
-      hosts.set(host, created)
-      queue = created
-    }
-    return queue
-  }
+  const global = createSlots(total)
+  const hosts = new Map<string, Slots>()
   return {
-    // Host slot first, then global slot: a busy host then waits in its own queue without holding a global slot.
-    run: (host, task) => queueFor(host.toLowerCase()).add(() => global.add(task)),
+    async run(host, task) {
+      const key = host.toLowerCase()
+      let slots = hosts.get(key)
+      if (!slots) {
+        slots = createSlots(perHost)
+        hosts.set(key, slots)
+      }
+      try {
+        // Host slot first, then global slot: a busy host then waits in its own queue without holding a global slot.
+        return await slots.run(() => global.run(task))
+      } finally {
+        if (slots.idle()) hosts.delete(key)
+      }
+    },
+    activeHosts: () => hosts.size,
   }
 }

@@ -45,8 +45,10 @@ describe('htmlToText', () => {
     assert.equal(htmlToText('<p>Caf&eacute; &amp; bar &mdash; 5&nbsp;&euro; &lt;3 &amp;amp;</p>'), 'Café & bar — 5 € <3 &amp;')
   })
 
-  it('double-escaped markup (decoded by the feed parser into tags) is stripped on a second pass', () => {
+  it('double-escaped markup (a publisher escaping its HTML twice) is stripped on a second pass', () => {
     assert.equal(htmlToText('&lt;p&gt;Breaking &lt;b&gt;news&lt;/b&gt;&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;'), 'Breaking news')
+    // Text that mentions a tag, escaped once as it should be, closes nothing: it stays text.
+    assert.equal(htmlToText('<p>Use &lt;b&gt; for bold, &lt;br&gt; for a break</p>'), 'Use <b> for bold, <br> for a break')
     // … but escaped text that only looks like a tag survives (unknown element names), and so does '<' before a non-letter.
     assert.equal(htmlToText('if x&lt;y and y&gt;z then &lt;T&gt; is a type param; a < b'), 'if x<y and y>z then <T> is a type param; a < b')
     // Raw (unescaped) '<' + letter is a tag for the HTML tokenizer, as in a browser.

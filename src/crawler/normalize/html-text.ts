@@ -6,8 +6,10 @@
  * followed by a letter is text; raw-text elements end only at their own end tag; comments and `<!…>`/`<?…>` are dropped)
  * and runs in one forward pass, O(n).
  *
- * Double-escaped markup (`&lt;p&gt;Hello&lt;/p&gt;`, common in feeds) decodes to tags; a second pass removes those, but
- * only for known HTML element names, so text like "x<y and y>z" survives.
+ * Double-escaped markup (`&lt;p&gt;Hello&lt;/p&gt;` where HTML was meant, common in feeds) decodes to tags; a second
+ * pass removes those, but only for known HTML element names, so text like "x<y and y>z" survives, and only when the
+ * decoded text closes an element: an escaped fragment of markup closes what it opens, while text that mentions a tag
+ * ("use <b> for bold", escaped once as it should be) does not, and keeps it.
  */
 import { decode } from 'html-entities'
 
@@ -167,7 +169,7 @@ export function htmlToText(html: string | null | undefined): string {
   if (!html) return ''
   let text = stripPass(html, true, false)
   // Decoded markup from double-escaped sources: strip once more, known element names only, no second decoding.
-  if (/<\/?[A-Za-z]/.test(text)) text = stripPass(text, false, true)
+  if (/<\/[A-Za-z]/.test(text)) text = stripPass(text, false, true)
   text = stripControls(text)
   const paragraphs = text.split(/\n\s*\n/).map(collapseWhitespace).filter((p) => p !== '')
   return paragraphs.join('\n\n')

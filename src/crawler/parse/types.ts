@@ -5,7 +5,10 @@ export interface FeedItem {
   guid: string | null
   /** Absolute http(s) URL of the article, resolved against xml:base / the feed; null when absent or not http(s). */
   url: string | null
-  /** As published, entities decoded; may still contain markup (normalization makes it plain text). Never null. */
+  /**
+   * As published, as HTML: XML escapes resolved, HTML character references kept (normalization makes it plain text,
+   * decoding them once). Never null.
+   */
   title: string
   /** Publisher HTML (untrusted; never to be re-emitted): RSS description, Atom summary, JSON Feed summary. */
   summaryHtml: string | null

@@ -5,6 +5,11 @@
  * Only item-local getters of the library are used. Its `item.url`, `item.authors` and `item.categories` consult
  * feed-level getters that rescan every child of the channel on each call, which is O(items²) and would let a flat
  * 5 MiB feed of tiny items block the event loop; URLs and authors are read from the item's element here instead.
+ * Text is read once-decoded: the XML parser resolves the XML escapes, and nothing more happens here. The library's
+ * own text getters (`title`, `description`, `content`, `innerHtml`) decode HTML entities on top, so the HTML a feed
+ * escapes for XML (`&amp;lt;b&amp;gt;`, meaning the text "<b>") would come out as markup (`<b>`) and lose its text
+ * in the HTML-to-text step, which decodes once more. Titles and descriptions therefore come from the elements here,
+ * and normalize/html-text.ts does the one HTML decoding.
  * URL resolution: the chain of xml:base attributes resolved onto a fallback base. For Atom that base is the feed's own
  * URL (RFC 4287 §4.2: relative references resolve against the document URI); for RSS, which has no rule, it is the
  * channel `<link>` (as node-feedparser and this library do), else the feed URL.
@@ -116,6 +121,23 @@ function joinAuthors(names: (string | null)[]): string | null {
   return unique.length === 0 ? null : unique.join(', ')
 }
 
+/** The element's text as the XML says it (XML escapes resolved, nothing else), trimmed; null when empty or absent. */
+function xmlText(el: LibElement | null | undefined): string | null {
+  return el ? clean(el.textContent) : null
+}
+
+/**
+ * The markup of an element's children, from the parsed tree: text escaped back, tags by their local names without
+ * attributes (the HTML-to-text step drops every attribute anyway), so nothing is decoded twice.
+ */
+function xhtmlMarkup(el: LibElement): string {
+  return el.children.map((child) => {
+    if (typeof child === 'string') return escapeHtml(child)
+    const inner = xhtmlMarkup(child)
+    return inner === '' ? `<${child.name}/>` : `<${child.name}>${inner}</${child.name}>`
+  }).join('')
+}
+
 /** Non-empty text of an element, or null; `el` may be absent. */
 function text(el: LibElement | null): string | null {
   return el === null ? null : clean(el.textContentNormalized)
@@ -168,9 +190,9 @@ function rssItem(item: LibItem, fallbackBase: string): FeedItem {
   return {
     guid: guidText ?? about,
     url,
-    title: clean(item.title) ?? '',
-    summaryHtml: clean(item.description),
-    contentHtml: clean(item.content),
+    title: xmlText(el.findElementWithName('title')) ?? '',
+    summaryHtml: xmlText(el.findElementWithName('description')),
+    contentHtml: xmlText(el.findElementsWithName('encoded').find((e) => e.namespace === 'content')),
     author: joinAuthors(authors),
     publishedAt: isoDate(item.published) ?? isoDate(item.updated),
     language: itemLanguage(el),
@@ -206,15 +228,15 @@ function atomAuthors(el: LibElement): string | null {
 }
 
 /** Atom text constructs (RFC 4287 §3.1): type text → escape; html → as is; xhtml → the inner div's markup. */
-function atomTextConstruct(el: LibElement | null, libValue: string | null): string | null {
+function atomTextConstruct(el: LibElement | null): string | null {
   if (el === null) return null
   if (el.getAttribute('src') !== null) return null // out-of-line content: nothing to read here
   const type = el.getAttribute('type')?.trim().toLowerCase() ?? null
   if (type === 'xhtml') {
     const div = el.findElementWithName('div')
-    return clean(div ? div.innerHtml : el.innerHtml)
+    return clean(xhtmlMarkup(div ?? el))
   }
-  const value = clean(libValue ?? el.textContentNormalized)
+  const value = xmlText(el)
   if (value === null) return null
   // Explicit type="text" is text: escape so a later HTML→text pass returns it unchanged. A missing type is text by the
   // spec, but publishers routinely put escaped HTML in untyped summaries, so it is read as HTML (markup is stripped
@@ -231,9 +253,9 @@ function atomItem(item: LibItem, fallbackBase: string, feedAuthor: string | null
   return {
     guid: clean(item.id),
     url: atomLinkUrl(el, fallbackBase),
-    title: clean(item.title) ?? '',
-    summaryHtml: atomTextConstruct(summaryEl, summaryEl ? summaryEl.textContentNormalized : null),
-    contentHtml: atomTextConstruct(contentEl, contentEl ? item.content : null),
+    title: atomTextConstruct(el.findElementWithName('title')) ?? '',
+    summaryHtml: atomTextConstruct(summaryEl),
+    contentHtml: atomTextConstruct(contentEl),
     author: atomAuthors(el) ?? feedAuthor,
     publishedAt: isoDate(item.published) ?? isoDate(item.updated),
     language: itemLanguage(el),

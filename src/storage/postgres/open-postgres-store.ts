@@ -252,7 +252,7 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
         await pool.end()
       }
     },
-  }, postgresDamage, damage)
+  }, postgresDamage, damage, ['contentVersionNow', 'knownDamage'])
 }
 
 /** SQLSTATE class XX codes for damaged data or indexes: permanent, unlike a lost connection. */

@@ -315,6 +315,6 @@ export function openSqliteStore(file: string): Store {
     async close() {
       if (db.open) db.close()
     },
-  }, sqliteDamage, damage)
+  }, sqliteDamage, damage, ['contentVersionNow', 'knownDamage'])
 }
 

@@ -1,6 +1,6 @@
 import { CAPABILITIES } from '../../capabilities/catalog.ts'
 import { MCP_SERVER_NAME, TOOL_ANNOTATIONS } from './mcp-server.ts'
-import { toolJsonSchema, toolOutputSchema } from './tool-schemas.ts'
+import { toolDefinitions } from './tool-schemas.ts'
 
 /** The revisions POST /mcp answers: the stateless 2026 revision and the three initialize-based ones. */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28'
@@ -44,14 +44,7 @@ export function renderServerCard(facts: ServerCardFacts) {
     authentication: { required: false },
     capabilities: { tools: { listChanged: false } },
     instructions: facts.instructions,
-    tools: CAPABILITIES.map((c) => ({
-      name: c.name,
-      title: c.title,
-      description: c.description,
-      inputSchema: toolJsonSchema(c.input, 'input'),
-      outputSchema: toolJsonSchema(toolOutputSchema(c.output), 'output'),
-      annotations: { title: c.title, ...TOOL_ANNOTATIONS },
-    })),
+    tools: toolDefinitions(CAPABILITIES).map((tool) => ({ ...tool, annotations: { title: tool.title, ...TOOL_ANNOTATIONS } })),
     _meta: {
       [`${new URL(facts.siteUrl).hostname}/docs`]: `${facts.siteUrl}/llms.txt`,
     },

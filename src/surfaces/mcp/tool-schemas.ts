@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { Capability } from '../../capabilities/catalog.ts'
+import type { AdvertisedFields, Capability } from '../../capabilities/catalog.ts'
 
 /**
  * The JSON Schemas a tool advertises, computed once per process from the catalog's zod schemas and made compact:
@@ -13,7 +13,8 @@ import type { Capability } from '../../capabilities/catalog.ts'
  *   does not make a client that cached the schema reject answers;
  * - inside result schemas, everything but the shape (types, references, the root's required members):
  *   descriptions, enumerations, formats, bounds, nested `required` lists and the definitions of objects nested
- *   below the stories (shallowDefinitions). The tool description and the Markdown
+ *   below the stories (shallowDefinitions); and every field the capability does not advertise (its `advertised`
+ *   list in the catalog: a list's count and lang, a story's page url, author, …). The tool description and the Markdown
  *   explain the result, and the OpenAPI document (/openapi.json) is the precise contract of every field; the
  *   result schemas of four tools would otherwise be most of a 10 kB tools/list that a model reads on every turn;
  * - the `$schema` line (MCP schemas are 2020-12 either way).
@@ -21,7 +22,6 @@ import type { Capability } from '../../capabilities/catalog.ts'
  */
 
 type Json = Record<string, unknown>
-
 
 /** Keywords a result schema keeps: its shape. */
 const SHAPE_KEYWORDS = new Set(['type', 'properties', 'items', '$ref', '$defs', 'anyOf', 'required'])
@@ -54,23 +54,32 @@ function nullableType(node: Json): Json {
   return { ...first, ...rest, type: [first.type, 'null'] }
 }
 
-/**
- * The story fields a result schema names: what a program needs to show, date and cite a story (and, in full, its
- * cards and other outlets). Every result carries the other fields too (the story page url, original_title, author,
- * category, the cover image, the quarantine flag), typed in /openapi.json; a schema that named all of them in the three story tools
- * would be a seventh of tools/list.
- */
-const STORY_FIELDS = ['id', 'headline', 'summary', 'original_url', 'source', 'published_at', 'lang']
-const NAMED_FIELDS: Record<string, readonly string[]> = {
-  Story: STORY_FIELDS,
-  StoryDetail: [...STORY_FIELDS, 'cards', 'covered_by'],
-  // A publisher's page url is `{site}/source/{id}`.
-  Source: ['id', 'name', 'site_url'],
+function namedFieldsOnly(def: Json, names: readonly string[], defName: string): Json {
+  const properties = (def.properties ?? {}) as Json
+  const unknown = names.filter((n) => !(n in properties))
+  if (unknown.length) throw new Error(`advertised fields ${unknown.join(', ')} are not fields of ${defName}`)
+  return { ...def, properties: Object.fromEntries(names.map((n) => [n, properties[n]])) }
 }
 
-function namedFieldsOnly(def: Json, names: readonly string[]): Json {
-  const properties = (def.properties ?? {}) as Json
-  return { ...def, properties: Object.fromEntries(names.filter((n) => n in properties).map((n) => [n, properties[n]])) }
+/**
+ * The root fields the capability advertises (in the schema's order), and for each, the fields named of the component
+ * it holds (a story, each story of a list), by component name.
+ */
+function advertisedRoot(schema: Json, advertised: AdvertisedFields): { schema: Json; componentFields: Map<string, readonly string[]> } {
+  const all = (schema.properties ?? {}) as Json
+  const unknown = Object.keys(advertised).filter((n) => !(n in all))
+  if (unknown.length) throw new Error(`advertised fields ${unknown.join(', ')} are not result fields`)
+  const properties = Object.fromEntries(Object.entries(all).filter(([n]) => n in advertised))
+  const required = Array.isArray(schema.required) ? (schema.required as string[]).filter((n) => n in advertised) : undefined
+  const componentFields = new Map<string, readonly string[]>()
+  for (const [name, fields] of Object.entries(advertised)) {
+    if (fields === true) continue
+    for (const [, ref] of JSON.stringify(all[name]).matchAll(/"#\/\$defs\/([^"]+)"/g)) {
+      if (componentFields.has(ref!) && componentFields.get(ref!) !== fields) throw new Error(`${ref} is advertised with two field lists`)
+      componentFields.set(ref!, fields)
+    }
+  }
+  return { schema: { ...schema, properties, ...(required && { required }) }, componentFields }
 }
 
 /**
@@ -78,7 +87,7 @@ function namedFieldsOnly(def: Json, names: readonly string[]): Json {
  * the ones nested deeper (a story's source, category, cards): a program reading structuredContent gets each
  * story's fields typed, and the OpenAPI document has the rest.
  */
-function shallowDefinitions(schema: Json): Json {
+function shallowDefinitions(schema: Json, componentFields: ReadonlyMap<string, readonly string[]>): Json {
   const defs = (schema.$defs ?? {}) as Record<string, Json>
   const primary = new Set([...JSON.stringify(schema.properties ?? {}).matchAll(/"#\/\$defs\/([^"]+)"/g)].map((m) => m[1]!))
   const inline = (node: unknown): unknown => {
@@ -89,7 +98,10 @@ function shallowDefinitions(schema: Json): Json {
     return nullableType(Object.fromEntries(Object.entries(node as Json).map(([k, v]) => [k, inline(v)])))
   }
   const kept = Object.fromEntries(Object.entries(defs).filter(([name]) => primary.has(name))
-    .map(([name, def]) => [name, inline(name in NAMED_FIELDS ? namedFieldsOnly(def, NAMED_FIELDS[name]!) : def)]))
+    .map(([name, def]) => {
+      const fields = componentFields.get(name)
+      return [name, inline(fields ? namedFieldsOnly(def, fields, name) : def)]
+    }))
   const { $defs: _all, ...rest } = schema
   // A definition the schema uses once is written in place: a `$ref` and its `$defs` entry would only add bytes.
   const uses = (name: string) => JSON.stringify(rest).split(`"#/$defs/${name}"`).length - 1
@@ -107,24 +119,16 @@ function placeOnce(node: unknown, defs: Map<string, unknown>): unknown {
   return Object.fromEntries(Object.entries(node as Json).map(([k, v]) => [k, placeOnce(v, defs)]))
 }
 
-/** A tool schema as clients see it in tools/list and in the server card. */
-export function toolJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
-  const json = compact(z.toJSONSchema(schema, { io, unrepresentable: 'any' }), io, true) as Json
-  return io === 'output' ? shallowDefinitions(listEnvelope(json)) : json
+/** A tool's input schema as clients see it in tools/list and in the server card. */
+export function toolInputSchema(schema: z.ZodType): Json {
+  return compact(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), 'input', true) as Json
 }
 
-/**
- * A list result's `count` is its array's length and its `lang` the language asked for (each story names its own):
- * every result carries both, and no schema needs to name them.
- */
-const UNNAMED_LIST_FIELDS = new Set(['count', 'lang'])
-
-function listEnvelope(schema: Json): Json {
-  const all = (schema.properties ?? {}) as Json
-  if (!Object.values(all).some((p) => (p as Json).type === 'array')) return schema
-  const properties = Object.fromEntries(Object.entries(all).filter(([n]) => !UNNAMED_LIST_FIELDS.has(n)))
-  const required = Array.isArray(schema.required) ? (schema.required as string[]).filter((n) => !UNNAMED_LIST_FIELDS.has(n)) : undefined
-  return { ...schema, properties, ...(required && { required }) }
+/** A tool's output schema as clients see it: the shape of the fields the capability advertises (see Capability). */
+export function toolResultSchema(schema: z.ZodType, advertised: AdvertisedFields): Json {
+  const json = compact(z.toJSONSchema(toolOutputSchema(schema), { io: 'output', unrepresentable: 'any' }), 'output', true) as Json
+  const root = advertisedRoot(json, advertised)
+  return shallowDefinitions(root.schema, root.componentFields)
 }
 
 /**
@@ -168,7 +172,7 @@ export function toolDefinitions(capabilities: readonly Capability[]): ToolDefini
     name: c.name,
     title: c.title,
     description: c.description,
-    inputSchema: toolJsonSchema(c.input, 'input'),
-    outputSchema: toolJsonSchema(toolOutputSchema(c.output), 'output'),
+    inputSchema: toolInputSchema(c.input),
+    outputSchema: toolResultSchema(c.output, c.advertised),
   }))
 }

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// The exact build: dist/ holds what tsc makes of src/ now, and nothing else. tsc alone never deletes, so a moved or
+// removed source would leave its old output in dist/, still importable by anything that names it.
+//
+// tsc writes into a fresh sibling folder, which then replaces dist/ in one rename: dist/ is never half-built or
+// empty while tsc runs (test processes may be starting the CLI from it meanwhile). The sibling sits at the same
+// depth as dist/, so the source maps' relative paths are the same. Plain node:fs, so it works on every OS.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const dist = path.join(root, 'dist')
+const next = path.join(root, `.dist-build-${process.pid}`)
+// typescript's exports map does not expose bin/tsc; its package.json names it.
+const typescriptDir = path.dirname(createRequire(import.meta.url).resolve('typescript/package.json'))
+const tsc = path.join(typescriptDir, 'bin', 'tsc')
+
+fs.rmSync(next, { recursive: true, force: true })
+const result = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json'), '--outDir', next],
+  { cwd: root, stdio: 'inherit' })
+if (result.status !== 0) {
+  fs.rmSync(next, { recursive: true, force: true })
+  process.exit(result.status ?? 1)
+}
+
+// Another build finishing at the same moment may put its dist/ back between the removal and the rename: retry.
+for (let attempt = 1; ; attempt++) {
+  fs.rmSync(dist, { recursive: true, force: true })
+  try {
+    fs.renameSync(next, dist)
+    break
+  } catch (err) {
+    if (attempt >= 5 || !['ENOTEMPTY', 'EEXIST', 'EPERM'].includes(err.code)) {
+      fs.rmSync(next, { recursive: true, force: true })
+      throw err
+    }
+  }
+}
