@@ -4,6 +4,13 @@ import type { FeedItem } from '../parse/types.ts'
 import { dedupeArticles } from './dedupe.ts'
 import { normalizeItem, type NormalizedArticle } from './normalize-item.ts'
 
+// Refusal limits are promised as "within 1 s of work": measured in CPU time, not wall time, because on a loaded machine
+// a test waits for a core and that wait says nothing about the work the input caused.
+const cpuMsSince = (start: NodeJS.CpuUsage) => {
+  const { user, system } = process.cpuUsage(start)
+  return (user + system) / 1000
+}
+
 const TEXT = 'The harbour council approved the new sea wall on Monday night after a long debate about the costs and the schedule.'
 
 function art(fields: Partial<FeedItem>, feedUrl = 'https://a.example/feed.xml'): NormalizedArticle & { tag: string } {
@@ -83,9 +90,9 @@ describe('dedupeArticles', () => {
 
   it('linear: 20,000 articles in well under a second', () => {
     const many = Array.from({ length: 20_000 }, (_, i) => ({ ...art({ url: `https://a.example/${i % 15_000}`, guid: `g${i}`, summaryHtml: `n${i}` }) }))
-    const t0 = performance.now()
+    const t0 = process.cpuUsage()
     const { unique } = dedupeArticles(many)
-    assert.ok(performance.now() - t0 < 1000)
+    assert.ok(cpuMsSince(t0) < 1000)
     assert.equal(unique.length, 15_000)
   })
 })

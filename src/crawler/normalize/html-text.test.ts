@@ -2,6 +2,13 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { decodeEntities, htmlToInlineText, htmlToText, textToHtml } from './html-text.ts'
 
+// Refusal limits are promised as "within 1 s of work": measured in CPU time, not wall time, because on a loaded machine
+// a test waits for a core and that wait says nothing about the work the input caused.
+const cpuMsSince = (start: NodeJS.CpuUsage) => {
+  const { user, system } = process.cpuUsage(start)
+  return (user + system) / 1000
+}
+
 describe('decodeEntities', () => {
   it('named, numeric, hex, legacy without semicolon, unknown left alone', () => {
     assert.equal(decodeEntities('&amp; &lt;&gt; &quot;&apos; &eacute;&Eacute; &hellip; &nbsp;|'), '& <> "\' éÉ … \u00a0|')
@@ -82,9 +89,9 @@ describe('htmlToText', () => {
   it('linear: 1 MB of pathological input in well under a second', () => {
     const inputs = ['<'.repeat(1_000_000), '<a '.repeat(300_000), '&'.repeat(1_000_000), '<a title="'.repeat(100_000), '<p>x</p>'.repeat(120_000)]
     for (const s of inputs) {
-      const t0 = performance.now()
+      const t0 = process.cpuUsage()
       htmlToText(s)
-      assert.ok(performance.now() - t0 < 1000)
+      assert.ok(cpuMsSince(t0) < 1000)
     }
   })
 

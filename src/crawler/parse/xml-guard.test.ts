@@ -7,6 +7,13 @@ import { hostileCorpus } from '../../../test/fixtures/feeds/hostile-corpus.ts'
 import { parseFeed } from './parse-feed.ts'
 import { guardJsonDepth, guardXml } from '../../util/xml-guard.ts'
 
+// Refusal limits are promised as "within 1 s of work": measured in CPU time, not wall time, because on a loaded machine
+// a test waits for a core and that wait says nothing about the work the input caused.
+const cpuMsSince = (start: NodeJS.CpuUsage) => {
+  const { user, system } = process.cpuUsage(start)
+  return (user + system) / 1000
+}
+
 const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/feeds/${name}`, import.meta.url), 'utf8')
 
 describe('guardXml: what passes', () => {
@@ -78,9 +85,9 @@ describe('hostile corpus: every document rejected with the right reason, fast, w
       const runs: number[] = []
       let result = parseFeed(doc.bytes, doc.contentType, 'https://hostile.example/feed')
       for (let k = 0; k < 3; k++) {
-        const t0 = performance.now()
+        const t0 = process.cpuUsage()
         result = parseFeed(doc.bytes, doc.contentType, 'https://hostile.example/feed')
-        runs.push(performance.now() - t0)
+        runs.push(cpuMsSince(t0))
       }
       runs.sort((a, b) => a - b)
       const median = runs[1]!
@@ -101,9 +108,9 @@ describe('hostile corpus: every document rejected with the right reason, fast, w
       `<channel><title>Big</title><link>https://big.example/</link>${Array.from({ length: 500 }, (_, i) => item(i)).join('')}</channel></rss>`
     const bytes = Buffer.from(xml)
     parseFeed(bytes, null, 'https://big.example/rss')
-    const t0 = performance.now()
+    const t0 = process.cpuUsage()
     const r = parseFeed(bytes, null, 'https://big.example/rss')
-    const ms = performance.now() - t0
+    const ms = cpuMsSince(t0)
     timings.push(`(valid) 500-item feed of ${(bytes.length / 1024 / 1024).toFixed(1)} MiB: parsed in ${ms.toFixed(1)} ms`)
     assert.ok(r.ok)
     assert.equal(r.feed.items.length, 500)
@@ -118,9 +125,9 @@ describe('hostile corpus: every document rejected with the right reason, fast, w
     const guard = guardXml(xml)
     assert.ok(guard.ok, JSON.stringify(guard))
     parseFeed(bytes, null, 'https://edge.example/rss')
-    const t0 = performance.now()
+    const t0 = process.cpuUsage()
     const r = parseFeed(bytes, null, 'https://edge.example/rss')
-    const ms = performance.now() - t0
+    const ms = cpuMsSince(t0)
     timings.push(`(limits) ${(bytes.length / 1024 / 1024).toFixed(1)} MiB, 39k elements, 234k references: ${ms.toFixed(1)} ms → ${r.ok ? 'parsed' : r.reason}`)
     assert.ok(ms < 1000, `${ms} ms`)
   })
