@@ -7,6 +7,7 @@ import { contentChannel, createContentVersionCache, type ContentVersionCache, ty
 import { migratePostgres } from './migrations.ts'
 import { createPostgresCrawlStore } from './postgres-crawl-store.ts'
 import { SQL } from './queries.ts'
+import { termTokens } from './search-postings.ts'
 import { toSearchQuery } from './search-tokens.ts'
 import { sourceTerm } from '../../domain/search-terms.ts'
 import { SEARCH_KEYWORD_WINDOW } from '../search-window.ts'
@@ -20,7 +21,7 @@ import { resolveRedirect } from './story-merges.ts'
 import { bumpContentVersion, inTransaction, lockContent } from './transaction.ts'
 import { createDamageRecord, watchForDamage, type StoreDamage } from '../store-damage.ts'
 
-/** Stories walked newest first to find each search term's window before asking the GIN index (see searchStories). */
+/** Stories walked newest first to find a phrase term's window before asking the GIN index (see searchStories). */
 export const SEARCH_WALK = 2000
 
 export interface PostgresStore extends Store {
@@ -107,14 +108,27 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
       if (tsquery === null) return []
       const { lo, hi } = seqWindow(filter)
       if (lo >= hi) return []
-      // A GIN index cannot return matches newest first, so each term's window (storage/search-window.ts) is found
-      // by walking the newest SEARCH_WALK stories, and by the index below them only for a term that was too rare to
-      // fill its window there: the walk's cost is bounded, the index's is that of a rare term's posting lists.
-      const walkFloor = Math.max(lo, Number((await query<{ floor: string }>(SQL.searchFloor, [SEARCH_WALK, String(hi)]))[0]!.floor))
+      // Each term's window (storage/search-window.ts): from the search postings when every alternative of the term
+      // is one token (a backwards range scan per token, O(window)); otherwise (a phrase, such as a CJK bigram
+      // sequence) by walking the newest SEARCH_WALK stories, and below them by the GIN index, whose cost is the
+      // term's posting lists: the walk and the index are only asked for such terms.
       const termQueries = all.map((t) => toSearchQuery([t])!)
-      const walked = await query<Record<string, string | boolean>>(SQL.searchTermsWalk(all.length), [lang, String(walkFloor), String(hi), ...termQueries])
+      const lookups = all.map(termTokens)
+      let walk: { floor: number; rows: Array<Record<string, string | boolean>> } | undefined
+      const walked = async () => {
+        if (walk) return walk
+        const floor = Math.max(lo, Number((await query<{ floor: string }>(SQL.searchFloor, [SEARCH_WALK, String(hi)]))[0]!.floor))
+        const rows = await query<Record<string, string | boolean>>(SQL.searchTermsWalk(all.length), [lang, String(floor), String(hi), ...termQueries])
+        return (walk = { floor, rows })
+      }
       const termRows = async (i: number): Promise<number[]> => {
-        const seqs = walked.filter((r) => r[`m${i}`] === true).slice(0, SEARCH_KEYWORD_WINDOW).map((r) => Number(r.story_seq))
+        const tokens = lookups[i]
+        if (tokens) {
+          return (await query<{ story_seq: string }>(SQL.searchTermPostings, [lang, SEARCH_KEYWORD_WINDOW, tokens.exact,
+            tokens.prefix, tokens.prefixEnd, String(hi), String(lo)])).map((r) => Number(r.story_seq))
+        }
+        const { floor: walkFloor, rows } = await walked()
+        const seqs = rows.filter((r) => r[`m${i}`] === true).slice(0, SEARCH_KEYWORD_WINDOW).map((r) => Number(r.story_seq))
         if (seqs.length < SEARCH_KEYWORD_WINDOW && walkFloor > lo) {
           const older = await query<{ story_seq: string }>(SQL.searchTermIndex, [lang, SEARCH_KEYWORD_WINDOW - seqs.length, termQueries[i], String(walkFloor), String(lo)])
           seqs.push(...older.map((r) => Number(r.story_seq)))

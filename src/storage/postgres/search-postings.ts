@@ -1,0 +1,112 @@
+import type pg from 'pg'
+import type { SearchTerm } from '../../domain/search-terms.ts'
+import { tokenize } from './search-tokens.ts'
+
+/**
+ * The search postings: one row per (token, headline row) of story_texts' search column, ordered by token then by
+ * story_seq, so "a term's newest N matching rows" (storage/search-window.ts) is a backwards range scan of N index
+ * entries per token, whatever the archive size. The GIN index cannot do that: it returns matches in no order, so
+ * finding the newest N meant reading a term's whole posting list (every matching row, a cost growing with the corpus).
+ *
+ * Triggers on story_texts keep the table in step, in the same statement and transaction as the write, so every
+ * write path (insert, replace, delete, the cascade of a merge, import) maintains it without knowing about it.
+ */
+
+/** The table, its triggers and the build for an existing store (migration 7); `search_path` is the store's schema. */
+export async function createSearchPostings(client: pg.ClientBase): Promise<void> {
+  await client.query(`
+    CREATE TABLE search_postings (
+      token text COLLATE "C" NOT NULL,
+      story_seq bigint NOT NULL,
+      lang text COLLATE "C" NOT NULL
+    );
+    INSERT INTO search_postings (token, story_seq, lang)
+      SELECT tok, t.story_seq, t.lang FROM story_texts t, unnest(tsvector_to_array(t.search)) AS tok
+      WHERE t.search IS NOT NULL;
+    -- Built after the rows are in: one sort instead of an insert per entry.
+    ALTER TABLE search_postings ADD PRIMARY KEY (token, story_seq, lang);
+
+    -- SET search_path FROM CURRENT: the triggers run in the store's schema whatever the writer's search_path.
+    CREATE FUNCTION search_postings_add() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+    BEGIN
+      INSERT INTO search_postings (token, story_seq, lang)
+        SELECT tok, n.story_seq, n.lang FROM new_rows n, unnest(tsvector_to_array(n.search)) AS tok
+        WHERE n.search IS NOT NULL;
+      RETURN NULL;
+    END $$;
+    CREATE FUNCTION search_postings_remove() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+    BEGIN
+      DELETE FROM search_postings p USING old_rows o, unnest(tsvector_to_array(o.search)) AS tok
+        WHERE o.search IS NOT NULL AND p.token = tok AND p.story_seq = o.story_seq AND p.lang = o.lang;
+      RETURN NULL;
+    END $$;
+    CREATE FUNCTION search_postings_replace() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+    BEGIN
+      DELETE FROM search_postings p USING old_rows o, unnest(tsvector_to_array(o.search)) AS tok
+        WHERE o.search IS NOT NULL AND p.token = tok AND p.story_seq = o.story_seq AND p.lang = o.lang;
+      INSERT INTO search_postings (token, story_seq, lang)
+        SELECT tok, n.story_seq, n.lang FROM new_rows n, unnest(tsvector_to_array(n.search)) AS tok
+        WHERE n.search IS NOT NULL;
+      RETURN NULL;
+    END $$;
+    -- Statement triggers with transition tables: one set-based statement per write, not one call per row.
+    CREATE TRIGGER story_texts_postings_insert AFTER INSERT ON story_texts
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_postings_add();
+    CREATE TRIGGER story_texts_postings_delete AFTER DELETE ON story_texts
+      REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION search_postings_remove();
+    CREATE TRIGGER story_texts_postings_update AFTER UPDATE ON story_texts
+      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_postings_replace();
+  `)
+}
+
+/**
+ * One term's newest $2 matching headline rows in English and $1, inside [$7, $6): the rows of each of its tokens
+ * (the exact tokens $3, and every indexed token starting with $4, found by skipping from one distinct token to the
+ * next below $5), each read newest first and cut at $2, then merged. A row matching several tokens counts once.
+ * The top $2 of a union is inside the union of each part's top $2, so the answer is exact.
+ */
+export const TERM_POSTINGS_SQL = `WITH RECURSIVE prefixed(token) AS (
+    SELECT (SELECT min(token) FROM search_postings WHERE token >= $4::text AND token < $5::text)
+    UNION ALL
+    SELECT (SELECT min(p.token) FROM search_postings p WHERE p.token > w.token AND p.token < $5::text)
+    FROM prefixed w WHERE w.token IS NOT NULL
+  ), tokens AS (
+    SELECT token FROM prefixed WHERE token IS NOT NULL
+    UNION SELECT unnest($3::text[])
+  )
+  SELECT story_seq FROM (
+    SELECT DISTINCT r.story_seq, r.lang FROM tokens t CROSS JOIN LATERAL (
+      SELECT p.story_seq, p.lang FROM search_postings p
+      WHERE p.token = t.token AND p.story_seq < $6::bigint AND p.story_seq >= $7::bigint AND p.lang IN ('en', $1::text)
+      ORDER BY p.story_seq DESC LIMIT $2) r) d
+  ORDER BY story_seq DESC LIMIT $2`
+
+/** A term's tokens as TERM_POSTINGS_SQL takes them ($3, $4, $5). */
+export interface TermTokens { exact: string[]; prefix: string | null; prefixEnd: string | null }
+
+/** The first string after every string starting with `prefix` in byte (code point) order. */
+function prefixEnd(prefix: string): string {
+  const cps = Array.from(prefix, (c) => c.codePointAt(0)!)
+  let last = cps.pop()! + 1
+  if (last === 0xd800) last = 0xe000 // surrogates are never characters
+  return String.fromCodePoint(...cps, last)
+}
+
+/**
+ * The postings lookup of a term, or null when the postings cannot answer it exactly: an alternative that is a
+ * phrase (several tokens, such as a CJK bigram sequence) or a term with more than one prefix alternative.
+ */
+export function termTokens(term: SearchTerm): TermTokens | null {
+  const exact: string[] = []
+  let prefix: string | null = null
+  for (const alt of term.anyOf) {
+    const tokens = tokenize(alt.text)
+    if (tokens.length === 0) continue
+    if (tokens.length > 1) return null
+    if (!alt.prefix) exact.push(tokens[0]!)
+    else if (prefix === null) prefix = tokens[0]!
+    else return null
+  }
+  if (exact.length === 0 && prefix === null) return null
+  return { exact, prefix, prefixEnd: prefix === null ? null : prefixEnd(prefix) }
+}
