@@ -7,7 +7,7 @@ import { contentChannel, createContentVersionCache, type ContentVersionCache, ty
 import { migratePostgres } from './migrations.ts'
 import { createPostgresCrawlStore } from './postgres-crawl-store.ts'
 import { SQL } from './queries.ts'
-import { termTokens } from './search-postings.ts'
+import { postingsParams, termTokens } from './search-postings.ts'
 import { toSearchQuery } from './search-tokens.ts'
 import { sourceTerm } from '../../domain/search-terms.ts'
 import { SEARCH_KEYWORD_WINDOW } from '../search-window.ts'
@@ -109,7 +109,7 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
       const { lo, hi } = seqWindow(filter)
       if (lo >= hi) return []
       // Each term's window (storage/search-window.ts): from the search postings when every alternative of the term
-      // is one token (a backwards range scan per token, O(window)); otherwise (a phrase, such as a CJK bigram
+      // is one token (a backwards range scan per token, O(window); every such term in one statement); otherwise (a phrase, such as a CJK bigram
       // sequence) by walking the newest SEARCH_WALK stories, and below them by the GIN index, whose cost is the
       // term's posting lists: the walk and the index are only asked for such terms.
       const termQueries = all.map((t) => toSearchQuery([t])!)
@@ -121,12 +121,17 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
         const rows = await query<Record<string, string | boolean>>(SQL.searchTermsWalk(all.length), [lang, String(floor), String(hi), ...termQueries])
         return (walk = { floor, rows })
       }
-      const termRows = async (i: number): Promise<number[]> => {
-        const tokens = lookups[i]
-        if (tokens) {
-          return (await query<{ story_seq: string }>(SQL.searchTermPostings, [lang, SEARCH_KEYWORD_WINDOW, tokens.exact,
-            tokens.prefix, tokens.prefixEnd, String(hi), String(lo)])).map((r) => Number(r.story_seq))
+      const indexed = lookups.flatMap((tokens, term) => (tokens ? [{ term, tokens }] : []))
+      const posted = new Map<number, number[]>(indexed.map(({ term }) => [term, []]))
+      if (indexed.length > 0) {
+        for (const r of await query<{ term: number; story_seq: string }>(SQL.searchTermPostings,
+          [lang, SEARCH_KEYWORD_WINDOW, ...postingsParams(indexed), String(hi), String(lo)])) {
+          posted.get(r.term)!.push(Number(r.story_seq))
         }
+      }
+      const termRows = async (i: number): Promise<number[]> => {
+        const fromPostings = posted.get(i)
+        if (fromPostings) return fromPostings
         const { floor: walkFloor, rows } = await walked()
         const seqs = rows.filter((r) => r[`m${i}`] === true).slice(0, SEARCH_KEYWORD_WINDOW).map((r) => Number(r.story_seq))
         if (seqs.length < SEARCH_KEYWORD_WINDOW && walkFloor > lo) {

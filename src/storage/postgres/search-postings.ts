@@ -25,6 +25,12 @@ export async function createSearchPostings(client: pg.ClientBase): Promise<void>
       WHERE t.search IS NOT NULL;
     -- Built after the rows are in: one sort instead of an insert per entry.
     ALTER TABLE search_postings ADD PRIMARY KEY (token, story_seq, lang);
+    -- Most tokens are rare (numbers, names), so the measured average rows per token is tiny, and the planner would
+    -- then read a token's rows by a bitmap scan and a sort: every posting of the token, the cost this table exists
+    -- to avoid for a common one. Declaring few distinct tokens makes every token look common, so its rows are read
+    -- by a backwards index scan that stops at the limit, which is also the cheapest plan for a rare token.
+    ALTER TABLE search_postings ALTER COLUMN token SET (n_distinct = 50);
+    ANALYZE search_postings;
 
     -- SET search_path FROM CURRENT: the triggers run in the store's schema whatever the writer's search_path.
     CREATE FUNCTION search_postings_add() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
@@ -60,26 +66,39 @@ export async function createSearchPostings(client: pg.ClientBase): Promise<void>
 }
 
 /**
- * One term's newest $2 matching headline rows in English and $1, inside [$7, $6): the rows of each of its tokens
- * (the exact tokens $3, and every indexed token starting with $4, found by skipping from one distinct token to the
- * next below $5), each read newest first and cut at $2, then merged. A row matching several tokens counts once.
- * The top $2 of a union is inside the union of each part's top $2, so the answer is exact.
+ * Each term's newest $2 matching headline rows in English and $1, inside [$9, $8), in one statement (a search is a
+ * few round trips whatever its number of keywords). Term $4[i] has the exact token $3[i]; term $7[j] has every
+ * indexed token starting with $5[j] (found by skipping from one distinct token to the next below $6[j]). Each
+ * token's rows are read newest first and cut at $2, then merged per term, a row matching several tokens counting
+ * once. The top $2 of a union is inside the union of each part's top $2, so each term's answer is exact.
+ * Returns (term, story_seq), each term's rows newest first.
  */
-export const TERM_POSTINGS_SQL = `WITH RECURSIVE prefixed(token) AS (
-    SELECT (SELECT min(token) FROM search_postings WHERE token >= $4::text AND token < $5::text)
+export const TERM_POSTINGS_SQL = `WITH RECURSIVE prefixed(term, token, token_end) AS (
+    SELECT u.term, (SELECT min(token) FROM search_postings WHERE token >= u.prefix AND token < u.prefix_end), u.prefix_end
+    FROM unnest($5::text[], $6::text[], $7::int[]) AS u(prefix, prefix_end, term)
     UNION ALL
-    SELECT (SELECT min(p.token) FROM search_postings p WHERE p.token > w.token AND p.token < $5::text)
+    SELECT w.term, (SELECT min(p.token) FROM search_postings p WHERE p.token > w.token AND p.token < w.token_end), w.token_end
     FROM prefixed w WHERE w.token IS NOT NULL
   ), tokens AS (
-    SELECT token FROM prefixed WHERE token IS NOT NULL
-    UNION SELECT unnest($3::text[])
-  )
-  SELECT story_seq FROM (
-    SELECT DISTINCT r.story_seq, r.lang FROM tokens t CROSS JOIN LATERAL (
+    SELECT term, token FROM prefixed WHERE token IS NOT NULL
+    UNION SELECT * FROM unnest($4::int[], $3::text[]) AS e(term, token)
+  ), merged AS (
+    SELECT DISTINCT t.term, r.story_seq, r.lang FROM tokens t CROSS JOIN LATERAL (
       SELECT p.story_seq, p.lang FROM search_postings p
-      WHERE p.token = t.token AND p.story_seq < $6::bigint AND p.story_seq >= $7::bigint AND p.lang IN ('en', $1::text)
-      ORDER BY p.story_seq DESC LIMIT $2) r) d
-  ORDER BY story_seq DESC LIMIT $2`
+      WHERE p.token = t.token AND p.story_seq < $8::bigint AND p.story_seq >= $9::bigint AND p.lang IN ('en', $1::text)
+      ORDER BY p.story_seq DESC LIMIT $2) r
+  )
+  SELECT term, story_seq FROM (
+    SELECT term, story_seq, row_number() OVER (PARTITION BY term ORDER BY story_seq DESC) AS n FROM merged) ranked
+  WHERE n <= $2 ORDER BY term, story_seq DESC`
+
+/** The parameters $3 to $7 of TERM_POSTINGS_SQL for these terms (their positions in the query). */
+export function postingsParams(lookups: Array<{ term: number; tokens: TermTokens }>): unknown[] {
+  const exact = lookups.flatMap(({ term, tokens }) => tokens.exact.map((token) => ({ term, token })))
+  const prefixed = lookups.filter(({ tokens }) => tokens.prefix !== null)
+  return [exact.map((e) => e.token), exact.map((e) => e.term),
+    prefixed.map((p) => p.tokens.prefix), prefixed.map((p) => p.tokens.prefixEnd), prefixed.map((p) => p.term)]
+}
 
 /** A term's tokens as TERM_POSTINGS_SQL takes them ($3, $4, $5). */
 export interface TermTokens { exact: string[]; prefix: string | null; prefixEnd: string | null }
