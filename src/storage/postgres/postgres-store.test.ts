@@ -338,7 +338,7 @@ describe('postgres query plans', () => {
       })
       if (indexed.length === 0) continue
       const { rows } = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${SQL.searchTermPostings}`,
-        [lang, W, ...postingsParams(indexed), TOP, '0'])
+        [lang, W, ...postingsParams(indexed), TOP, '0', false])
       const plan = nodes((rows[0]!['QUERY PLAN'] as Array<{ Plan: PlanNode }>)[0]!.Plan)
       noSeqScan(plan, [...STORY_TABLES, 'search_postings'])
       assert.ok(!plan.some((x) => x['Relation Name'] === 'story_texts'), `${q}: no headline rows read: ${show(plan)}`)

@@ -47,6 +47,10 @@ describe('search postings', () => {
       assert.equal(await ids('unions'), 20)
       assert.equal(await ids('banks'), 60 - 20 - 2 - 1)
       assert.equal(await ids('rewritten'), 1)
+      // Two keywords each with fewer matches than a window: both reach the range's start, one is tested.
+      assert.equal(await ids('banks growth'), 37)
+      assert.equal(await ids('growth banks'), 37)
+      assert.equal(await ids('unions banks'), 0)
       // German "Banken" shares the stem of the English "Banks": the 37 English headlines left, and the 10 replaced
       // stories that have a German translation again.
       assert.equal(await ids('banken', 'de'), 37 + 10)

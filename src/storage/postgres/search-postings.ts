@@ -71,7 +71,10 @@ export async function createSearchPostings(client: pg.ClientBase): Promise<void>
  * indexed token starting with $5[j] (found by skipping from one distinct token to the next below $6[j]). Each
  * token's rows are read newest first and cut at $2, then merged per term, a row matching several tokens counting
  * once. The top $2 of a union is inside the union of each part's top $2, so each term's answer is exact.
- * Returns (term, story_seq), each term's rows newest first.
+ * Returns (term, story_seq, widest), each term's rows newest first: all of them when $10, else only the rows of
+ * the term reaching back furthest (the lowest $2-th row; a term with fewer rows reaches the range's start $9) and
+ * each other term's first and $2-th rows (it has matches; its floor): the widest term's rows are the candidates a
+ * search tests, so the other rows need not travel.
  */
 export const TERM_POSTINGS_SQL = `WITH RECURSIVE prefixed(term, token, token_end) AS (
     SELECT u.term, (SELECT min(token) FROM search_postings WHERE token >= u.prefix AND token < u.prefix_end), u.prefix_end
@@ -87,10 +90,14 @@ export const TERM_POSTINGS_SQL = `WITH RECURSIVE prefixed(term, token, token_end
       SELECT p.story_seq, p.lang FROM search_postings p
       WHERE p.token = t.token AND p.story_seq < $8::bigint AND p.story_seq >= $9::bigint AND p.lang IN ('en', $1::text)
       ORDER BY p.story_seq DESC LIMIT $2) r
+  ), ranked AS (
+    SELECT term, story_seq, row_number() OVER (PARTITION BY term ORDER BY story_seq DESC) AS n FROM merged
+  ), widest AS (
+    SELECT term FROM ranked WHERE n <= $2 GROUP BY term
+    ORDER BY CASE WHEN count(*) >= $2 THEN min(story_seq) ELSE $9::bigint END, term LIMIT 1
   )
-  SELECT term, story_seq FROM (
-    SELECT term, story_seq, row_number() OVER (PARTITION BY term ORDER BY story_seq DESC) AS n FROM merged) ranked
-  WHERE n <= $2 ORDER BY term, story_seq DESC`
+  SELECT term, story_seq, term = (SELECT term FROM widest) AS widest FROM ranked
+  WHERE n <= $2 AND ($10::boolean OR n IN (1, $2) OR term = (SELECT term FROM widest)) ORDER BY term, story_seq DESC`
 
 /** The parameters $3 to $7 of TERM_POSTINGS_SQL for these terms (their positions in the query). */
 export function postingsParams(lookups: Array<{ term: number; tokens: TermTokens }>): unknown[] {
