@@ -102,6 +102,13 @@ describe('termTokens', () => {
     assert.deepEqual(lookup('AI'), { exact: lookup('AI')!.exact, prefix: null, prefixEnd: null })
     assert.ok(lookup('AI')!.exact.includes('ai'))
     assert.equal(lookup('東')!.prefixEnd, String.fromCodePoint('東'.codePointAt(0)! + 1))
+    // The last code point carries over; a prefix of nothing but U+10FFFF has no end and is left to GIN. (Keywords
+    // are letters, numbers and marks, so no parsed keyword gets there; the rule holds for any term.)
+    const top = String.fromCodePoint(0x10ffff)
+    const prefixOf = (text: string) => termTokens({ keyword: text, anyOf: [{ text, prefix: true }] })
+    assert.equal(prefixOf(`abc${top}`)!.prefixEnd, 'abd')
+    assert.equal(prefixOf(top.repeat(4)), null)
+    assert.equal(prefixOf('abc\ud7ff')!.prefixEnd, 'abc\ue000')
   })
 
   it('leaves a phrase (a CJK word of three characters or more) to the GIN index', () => {

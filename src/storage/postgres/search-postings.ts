@@ -107,20 +107,27 @@ export function postingsParams(lookups: Array<{ term: number; tokens: TermTokens
     prefixed.map((p) => p.tokens.prefix), prefixed.map((p) => p.tokens.prefixEnd), prefixed.map((p) => p.term)]
 }
 
-/** A term's tokens as TERM_POSTINGS_SQL takes them ($3, $4, $5). */
+/** A term's tokens: exact ones, and at most one prefix with the first string after it (see postingsParams). */
 export interface TermTokens { exact: string[]; prefix: string | null; prefixEnd: string | null }
 
-/** The first string after every string starting with `prefix` in byte (code point) order. */
-function prefixEnd(prefix: string): string {
+/**
+ * The first string after every string starting with `prefix` in byte (code point) order, or null when there is
+ * none (the prefix is all U+10FFFF, which a user can type: the tokenizer keeps unassigned code points).
+ */
+function prefixEnd(prefix: string): string | null {
   const cps = Array.from(prefix, (c) => c.codePointAt(0)!)
-  let last = cps.pop()! + 1
-  if (last === 0xd800) last = 0xe000 // surrogates are never characters
-  return String.fromCodePoint(...cps, last)
+  while (cps.length > 0) {
+    let last = cps.pop()! + 1
+    if (last === 0xd800) last = 0xe000 // surrogates are never characters
+    if (last <= 0x10ffff) return String.fromCodePoint(...cps, last)
+  }
+  return null
 }
 
 /**
  * The postings lookup of a term, or null when the postings cannot answer it exactly: an alternative that is a
- * phrase (several tokens, such as a CJK bigram sequence) or a term with more than one prefix alternative.
+ * phrase (several tokens, such as a CJK bigram sequence), a term with more than one prefix alternative, or a prefix
+ * with no string after it.
  */
 export function termTokens(term: SearchTerm): TermTokens | null {
   const exact: string[] = []
@@ -134,5 +141,7 @@ export function termTokens(term: SearchTerm): TermTokens | null {
     else return null
   }
   if (exact.length === 0 && prefix === null) return null
-  return { exact, prefix, prefixEnd: prefix === null ? null : prefixEnd(prefix) }
+  if (prefix === null) return { exact, prefix, prefixEnd: null }
+  const end = prefixEnd(prefix)
+  return end === null ? null : { exact, prefix, prefixEnd: end }
 }
