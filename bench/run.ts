@@ -15,13 +15,14 @@ import { bareKey, type BareResponse } from './bare-server.ts'
 import { formatMissProfile, profileMiss } from './miss-profile.ts'
 import { GENERATOR_VERSION, PLANTED, syntheticStories } from './synthetic.ts'
 import { searchTable, timeSearches } from './search-adversarial.ts'
+import { benchDataDir, postgresBenchSchema, sqliteBenchFile } from './store-names.ts'
 
 /**
  * npm run bench [-- --stories 1000000 --duration 5 --connections 20 --rebuild --store sqlite|postgres|both --search-only
  *                   --postgres-url postgres://postgres@127.0.0.1:5432/test --rss-requests 1000000 --pg-schema name]
- * (the SQLite file lives in the temporary directory: set TMPDIR to keep separate benches apart)
- * Builds (or reuses) a synthetic store — a SQLite file, a PostgreSQL schema newsdesk_bench_<stories>, or both,
- * holding the same stories — starts the service on each (with and without its response cache) and a bare
+ * Builds (or reuses) a synthetic store — a SQLite file in the temporary directory, a PostgreSQL schema, or both,
+ * named per story count, generator, schema version and checkout (bench/store-names.ts) —
+ * each holding the same stories — starts the service on each (with and without its response cache) and a bare
  * node:http server holding the service's exact bytes, and measures them all in the same run, scenario by scenario.
  * With --store both it ends with the two stores side by side. Then it compares the agent surfaces with REST on the
  * cached service (MCP and A2A calls against the same REST search, tools/list and ping against a cached REST list,
@@ -102,7 +103,7 @@ async function fill(store: Store, label: string): Promise<string[]> {
 }
 
 function sqliteBackend(): Backend {
-  const file = path.join(os.tmpdir(), `newsdesk-bench-${STORIES}.db`)
+  const file = path.join(os.tmpdir(), sqliteBenchFile(STORIES))
   const idsFile = `${file}.ids.json`
   return {
     label: 'SQLite',
@@ -125,11 +126,11 @@ function sqliteBackend(): Backend {
 }
 
 function postgresBackend(serverUrl: string): Backend {
-  const schema = values['pg-schema'] ?? `newsdesk_bench_${STORIES}`
+  const schema = values['pg-schema'] ?? postgresBenchSchema(STORIES)
   const url = new URL(serverUrl)
   url.searchParams.set('schema', schema)
   const databaseUrl = url.toString()
-  const idsFile = path.join(os.tmpdir(), `newsdesk-bench-${STORIES}.${url.hostname}-${url.port || 5432}${url.pathname.replaceAll('/', '-')}.pg.ids.json`)
+  const idsFile = path.join(os.tmpdir(), `${schema}.${url.hostname}-${url.port || 5432}${url.pathname.replaceAll('/', '-')}.pg.ids.json`)
   const admin = async <T>(work: (c: pg.Client) => Promise<T>) => {
     const client = new pg.Client({ connectionString: serverUrl, application_name: 'newsdesk-bench' })
     await client.connect()
@@ -199,7 +200,7 @@ function startService(databaseUrl: string, extraEnv: Record<string, string>): Pr
   const [cmd, args] = pinned(0, process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'serve'])
   const child = spawn(cmd, [...args], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, NEWSDESK_SAMPLE: 'off', NEWSDESK_CRAWL_INTERVAL: 'off', LOG_LEVEL: 'info', HEALTH_MAX_STORY_AGE_MINUTES: '525600', DATA_DIR: path.join(os.tmpdir(), 'newsdesk-bench-data'), ...extraEnv },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, NEWSDESK_SAMPLE: 'off', NEWSDESK_CRAWL_INTERVAL: 'off', LOG_LEVEL: 'info', HEALTH_MAX_STORY_AGE_MINUTES: '525600', DATA_DIR: path.join(os.tmpdir(), benchDataDir), ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   children.push(child)

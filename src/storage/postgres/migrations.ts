@@ -2,6 +2,7 @@ import pg from 'pg'
 import { LANGUAGES, isLanguage } from '../../domain/languages.ts'
 import { TOPICS, TOPIC_NAMES } from '../../domain/topics.ts'
 import { clientConfig, quoteIdent, type PostgresConnection } from './connection.ts'
+import { createSearchPostings } from './search-postings.ts'
 import { toSearchVector } from './search-tokens.ts'
 
 interface Migration {
@@ -220,6 +221,13 @@ const MIGRATIONS: Migration[] = [
     name: 'stories flagged by the prompt-injection quarantine',
     async up(client) {
       await client.query('ALTER TABLE stories ADD COLUMN quarantined boolean NOT NULL DEFAULT false')
+    },
+  },
+  {
+    version: 7,
+    name: 'search postings: each headline token with its rows, newest first, kept by triggers',
+    async up(client) {
+      await createSearchPostings(client)
     },
   },
 ]

@@ -7,6 +7,7 @@ import { contentChannel, createContentVersionCache, type ContentVersionCache, ty
 import { migratePostgres } from './migrations.ts'
 import { createPostgresCrawlStore } from './postgres-crawl-store.ts'
 import { SQL } from './queries.ts'
+import { postingsParams, termTokens } from './search-postings.ts'
 import { toSearchQuery } from './search-tokens.ts'
 import { sourceTerm } from '../../domain/search-terms.ts'
 import { SEARCH_KEYWORD_WINDOW } from '../search-window.ts'
@@ -20,7 +21,7 @@ import { resolveRedirect } from './story-merges.ts'
 import { bumpContentVersion, inTransaction, lockContent } from './transaction.ts'
 import { createDamageRecord, watchForDamage, type StoreDamage } from '../store-damage.ts'
 
-/** Stories walked newest first to find each search term's window before asking the GIN index (see searchStories). */
+/** Stories walked newest first to find a phrase term's window before asking the GIN index (see searchStories). */
 export const SEARCH_WALK = 2000
 
 export interface PostgresStore extends Store {
@@ -107,14 +108,46 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
       if (tsquery === null) return []
       const { lo, hi } = seqWindow(filter)
       if (lo >= hi) return []
-      // A GIN index cannot return matches newest first, so each term's window (storage/search-window.ts) is found
-      // by walking the newest SEARCH_WALK stories, and by the index below them only for a term that was too rare to
-      // fill its window there: the walk's cost is bounded, the index's is that of a rare term's posting lists.
-      const walkFloor = Math.max(lo, Number((await query<{ floor: string }>(SQL.searchFloor, [SEARCH_WALK, String(hi)]))[0]!.floor))
+      // Each term's window (storage/search-window.ts): from the search postings when every alternative of the term
+      // is one token (a backwards range scan per token, O(window); every such term in one statement); otherwise (a
+      // phrase, such as a CJK bigram sequence) by walking the newest SEARCH_WALK stories, and below them by the GIN
+      // index, whose cost is the term's posting lists: the walk and the index are only asked for such terms.
       const termQueries = all.map((t) => toSearchQuery([t])!)
-      const walked = await query<Record<string, string | boolean>>(SQL.searchTermsWalk(all.length), [lang, String(walkFloor), String(hi), ...termQueries])
+      const lookups = all.map(termTokens)
+      let walk: { floor: number; rows: Array<Record<string, string | boolean>> } | undefined
+      const walked = async () => {
+        if (walk) return walk
+        const floor = Math.max(lo, Number((await query<{ floor: string }>(SQL.searchFloor, [SEARCH_WALK, String(hi)]))[0]!.floor))
+        const rows = await query<Record<string, string | boolean>>(SQL.searchTermsWalk(all.length), [lang, String(floor), String(hi), ...termQueries])
+        return (walk = { floor, rows })
+      }
+      // The candidate rows tested against the whole query: the matches among them, newest first, `limit` at most.
+      const verify = async (rows: number[]) => (await query<{ story_seq: string }>(SQL.searchVerify, [lang, limit, [...new Set(rows)].map(String), tsquery]))
+        .map((r) => r.story_seq)
+      const indexed = lookups.flatMap((tokens, term) => (tokens ? [{ term, tokens }] : []))
+      const posted = new Map<number, number[]>(indexed.map(({ term }) => [term, []]))
+      // With no phrase term, only the widest term's rows come back (and each other term's first and floor rows).
+      const allRows = indexed.length < all.length
+      const widestRows: number[] = []
+      if (indexed.length > 0) {
+        for (const r of await query<{ term: number; story_seq: string; widest: boolean }>(SQL.searchTermPostings,
+          [lang, SEARCH_KEYWORD_WINDOW, ...postingsParams(indexed), String(hi), String(lo), allRows])) {
+          posted.get(r.term)!.push(Number(r.story_seq))
+          if (r.widest) widestRows.push(Number(r.story_seq))
+        }
+      }
+      if (!allRows) {
+        // A keyword without a match in the range: nothing matches every keyword. Otherwise the widest term's rows
+        // hold every story matching the whole query in the final range (storage/search-window.ts): one test.
+        if ([...posted.values()].some((rows) => rows.length === 0)) return []
+        if (all.length === 1) return pageOf([...new Set(widestRows.map(String))].slice(0, limit))
+        return pageOf(await verify(widestRows))
+      }
       const termRows = async (i: number): Promise<number[]> => {
-        const seqs = walked.filter((r) => r[`m${i}`] === true).slice(0, SEARCH_KEYWORD_WINDOW).map((r) => Number(r.story_seq))
+        const fromPostings = posted.get(i)
+        if (fromPostings) return fromPostings
+        const { floor: walkFloor, rows } = await walked()
+        const seqs = rows.filter((r) => r[`m${i}`] === true).slice(0, SEARCH_KEYWORD_WINDOW).map((r) => Number(r.story_seq))
         if (seqs.length < SEARCH_KEYWORD_WINDOW && walkFloor > lo) {
           const older = await query<{ story_seq: string }>(SQL.searchTermIndex, [lang, SEARCH_KEYWORD_WINDOW - seqs.length, termQueries[i], String(walkFloor), String(lo)])
           seqs.push(...older.map((r) => Number(r.story_seq)))
@@ -125,8 +158,6 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
       // Every story matching the whole query at or above a term's floor is among that term's rows: testing them
       // finds the query's matches there. The first term's range alone is enough when it fills the page (it is the
       // newest part of the final range); otherwise the term reaching back furthest gives the final range.
-      const verify = async (rows: number[]) => (await query<{ story_seq: string }>(SQL.searchVerify, [lang, limit, [...new Set(rows)].map(String), tsquery]))
-        .map((r) => r.story_seq)
       const firstRows = await termRows(0)
       // One term: its rows are the matches.
       if (all.length === 1) return pageOf([...new Set(firstRows.map(String))].slice(0, limit))

@@ -28,6 +28,7 @@ import { SEARCH_WALK, openPostgresStore } from './open-postgres-store.ts'
 import { SEARCH_KEYWORD_WINDOW } from '../search-window.ts'
 import { CRAWL_SQL } from './postgres-crawl-store.ts'
 import { SQL } from './queries.ts'
+import { postingsParams, termTokens } from './search-postings.ts'
 import { toSearchQuery } from './search-tokens.ts'
 
 const schemas = useTestSchemas()
@@ -219,11 +220,14 @@ describe('postgres query plans', () => {
     client = new pg.Client(clientConfig(parsePostgresUrl(url)))
     await client.connect()
     // Statistics for this schema's tables only (the search_path), as autovacuum would gather them.
-    await client.query('ANALYZE stories, story_texts, sources, categories, category_names, archive_months, feeds, articles, story_summaries')
+    await client.query('ANALYZE stories, story_texts, search_postings, sources, categories, category_names, archive_months, feeds, articles, story_summaries')
   })
   after(async () => client?.end())
 
-  interface PlanNode { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] }
+  interface PlanNode {
+    'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Scan Direction'?: string; 'Actual Rows'?: number
+    Plans?: PlanNode[]
+  }
   const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)]
   const explain = async (sql: string, params: unknown[]) => {
     const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${sql}`, params)
@@ -310,6 +314,7 @@ describe('postgres query plans', () => {
     for (const [q, lang] of COMMON) assert.ok(await walkHits(lang, termQueries(q, lang)[0]!, floor) >= W, q)
   })
 
+  // The walk and the GIN index answer the phrase terms (search-postings.ts termTokens); checked here on every term.
   it('asks the GIN index, below the walk, for a term too rare to fill its window there', async () => {
     const floor = await walkFloor()
     for (const [q, lang] of RARE) {
@@ -319,6 +324,33 @@ describe('postgres query plans', () => {
       noSeqScan(index, STORY_TABLES)
       uses(index, /^Bitmap Index Scan$/, 'story_texts_search', q)
     }
+  })
+
+  it("reads each word term's newest rows from the search postings: a bounded backwards index scan per token, never GIN", async () => {
+    const { rows: [{ n }] } = await client.query(`SELECT count(*)::int AS n FROM search_postings WHERE token = 'report'`)
+    assert.ok(n > 20 * W, 'a common token has many more postings than a window')
+    let phrases = 0
+    for (const [q, lang] of [...RARE, ...COMMON, ...NEVER_TOGETHER]) {
+      const indexed = parseSearchTerms(q, lang as Language).terms.flatMap((t, term) => {
+        const tokens = termTokens(t)
+        if (!tokens) phrases++
+        return tokens ? [{ term, tokens }] : []
+      })
+      if (indexed.length === 0) continue
+      const { rows } = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${SQL.searchTermPostings}`,
+        [lang, W, ...postingsParams(indexed), TOP, '0', false])
+      const plan = nodes((rows[0]!['QUERY PLAN'] as Array<{ Plan: PlanNode }>)[0]!.Plan)
+      noSeqScan(plan, [...STORY_TABLES, 'search_postings'])
+      assert.ok(!plan.some((x) => x['Relation Name'] === 'story_texts'), `${q}: no headline rows read: ${show(plan)}`)
+      const scans = plan.filter((x) => x['Relation Name'] === 'search_postings')
+      assert.ok(scans.length > 0 && scans.every((x) => /^Index (Only )?Scan$/.test(x['Node Type']) && x['Index Name'] === 'search_postings_pkey'), `${q}: ${show(plan)}`)
+      // The rows of each token are read newest first under a Limit: at most a window of entries per token.
+      const reads = plan.filter((x) => x['Node Type'] === 'Limit' && x.Plans?.[0]?.['Scan Direction'] === 'Backward'
+        && x.Plans[0]['Relation Name'] === 'search_postings')
+      assert.ok(reads.length > 0, `${q}: no bounded backwards read: ${show(plan)}`)
+      for (const r of reads) assert.ok(r.Plans![0]!['Actual Rows']! <= W, `${q}: ${r.Plans![0]!['Actual Rows']} entries read per token`)
+    }
+    assert.ok(phrases > 0, 'the phrase terms are left to the walk and the GIN index')
   })
 
   it('answers exactly what the window rule (storage/search-window.ts) computed over every headline answers', async () => {

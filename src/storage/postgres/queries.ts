@@ -1,3 +1,5 @@
+import { TERM_POSTINGS_SQL } from './search-postings.ts'
+
 /**
  * The read queries, exported so the query-plan test checks exactly what runs.
  * Parameters: $1 is always the language; list queries take the limit as $2 and their filter as $3.
@@ -32,8 +34,9 @@ export const SQL = {
   listSource: page(`WHERE source_id = $3::text AND ${WINDOW}`),
   listTopicSource: page(`WHERE source_id = $3::text AND category = $6::text AND ${WINDOW}`),
   // Search (see searchStories in open-postgres-store.ts and storage/search-window.ts) finds each term's newest
-  // matching rows, then tests the stories of the term reaching back furthest against the whole query, then reads
+  // matching rows (from the search postings; for a phrase term, by the walk and the GIN index below), then tests the stories of the term reaching back furthest against the whole query, then reads
   // the page like a list page (storiesBySeq). A story matching in English and in $1 counts once.
+  searchTermPostings: TERM_POSTINGS_SQL,
   // The lower edge of a walk of the newest $1 stories below seq $2: an index-only walk of $1 entries.
   searchFloor: `SELECT COALESCE((SELECT seq FROM stories WHERE seq < $2::bigint ORDER BY seq DESC OFFSET $1 LIMIT 1), 0)
     AS floor`,

@@ -210,17 +210,14 @@ export function openSqliteStore(file: string): Store {
         }
         return [...found]
       }
-      // The first term's range is the newest part of the final one: when it fills the page, the page is the same.
-      const first = termSeqs(all[0]!)
-      let seqs = matching(first)
-      if (seqs.length < limit && floorOf(first) > lo) {
-        let widest = first
-        for (const t of all.slice(1)) {
-          const rows = termSeqs(t)
-          if (floorOf(rows) < floorOf(widest)) widest = rows
-        }
-        if (widest !== first) seqs = matching(widest)
-      }
+      // Every term's window first (each a walk of at most SEARCH_KEYWORD_WINDOW rows), then one test of the widest
+      // term's candidates: testing a candidate (re-tokenizing its headline) costs far more than walking to it, so
+      // testing the first term's candidates before knowing the widest would, when they fall short, test twice.
+      const windows = all.map(termSeqs)
+      if (windows.some((rows) => rows.length === 0)) return []
+      let widest = windows[0]!
+      for (const rows of windows) if (floorOf(rows) < floorOf(widest)) widest = rows
+      const seqs = matching(widest)
       if (seqs.length === 0) return []
       return (stmt.bySeqs.all({ seqs: JSON.stringify(seqs), lang }) as StoryRow[]).map(toStoryRecord)
     },
