@@ -142,10 +142,13 @@ const RUNS_ALONE = new Map([
   ['test/security/p99-under-attack.test.ts', 'times p99 latency under attack against a quiet baseline'],
   // The same kind of p99 ratio: a crawling serve against a quiet twin.
   ['test/e2e/crawl-isolation.test.ts', 'times /health p99 while a crawl pass runs against a quiet twin'],
-  // Three serve processes racing for crawl leases, one killed on purpose while it holds them: it needs the
-  // machine's cores to itself or the 15 s lease and "within seconds" cache waits run out.
-  ['test/e2e/many-instances.test.ts', 'three serve processes and lease expiry waits that need the cores to themselves'],
+  // Absolute bounds: each hostile feed rejected within 1 s of its fetch, health within 1 s (~0.4 s measured).
+  ['test/e2e/crawl-hostile.test.ts', 'times the rejection of hostile feeds (1 s each) and /health during the pass'],
 ])
+// Not here, on purpose: test/e2e/many-instances.test.ts (the slowest file, ~100 s) mostly waits for crawl cycles and
+// lease expiry; its one time bound (a write reaches every cache within 3 s) was met in ~0.25 s at load average 12.
+// The unit tests' bounds (a hostile document refused in < 1 s, a 150 ms LLM timeout firing in < 1.5 s) leave 5-100x
+// margins; the guarded-fetch and chat-client timeouts are checked against a server that never answers.
 
 /** Where the last run's per-file durations are kept, so the slowest files start first next time. */
 const DURATIONS = path.join(root, 'node_modules', '.cache', 'newsdesk-tests', 'durations.json')
