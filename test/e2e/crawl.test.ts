@@ -1,6 +1,7 @@
 /**
- * The crawler end to end: the real CLI (`newsdesk crawl`, `newsdesk serve`, `newsdesk publishers list`) over a real
- * SQLite file, against the fixture publisher site of test/helpers/fixture-publishers.ts on 127.0.0.1.
+ * The crawler end to end: the real CLI (`newsdesk crawl`, `newsdesk publishers list`) over a real SQLite file, against
+ * the fixture publisher site of test/helpers/fixture-publishers.ts on 127.0.0.1; what it wrote is read through the
+ * service run in this process (test/helpers/in-process-serve.ts: the same application and key ring serve uses).
  *
  *   1. crawl: exit 0 and the summary counts;
  *   2. every request the site received verifies with web-bot-auth against serve's signatures directory;
@@ -25,11 +26,12 @@ import MarkdownIt from 'markdown-it'
 import { TRANSLATION_LANGUAGES, type Language } from '../../src/domain/languages.ts'
 import { TOPICS } from '../../src/domain/topics.ts'
 import { INJECTION_MARKER } from '../fixtures/publishers-site/content.ts'
-import { runCli, startServe, tempDir, testEnv, type ServeProcess } from '../helpers/cli.ts'
+import { runCli, tempDir, testEnv } from '../helpers/cli.ts'
 import { assertExit0, directoryKeys, publishersList, verifyRequest, writeDirectory } from '../helpers/crawl-checks.ts'
 import { dataBlock, errorReply, startFakeLlmServer, valid, type FakeLlmServer } from '../helpers/fake-llm-server.ts'
 import { PAGE_BOILERPLATE, startFixturePublishers, type ExpectedArticle, type FixturePublishers, type FixtureRequest } from '../helpers/fixture-publishers.ts'
 import { request, getJson } from '../helpers/http.ts'
+import { startInProcessServe, type RunningService } from '../helpers/in-process-serve.ts'
 
 const SITE_URL = 'https://news.example.org'
 
@@ -112,7 +114,7 @@ function summaryLine(stdout: string) {
 }
 
 /** Every story of the store through the REST API, with details. */
-async function allStories(serve: ServeProcess, lang: Language = 'en'): Promise<StoryDetail[]> {
+async function allStories(serve: RunningService, lang: Language = 'en'): Promise<StoryDetail[]> {
   const list = await getJson(`${serve.url}/api/v1/stories?limit=50&lang=${lang}`) as { stories: Array<{ id: string }>; count: number }
   assert.ok(list.count < 50, 'the fixture crawl must fit in one page of stories')
   return Promise.all(list.stories.map(async (s) => (await getJson(`${serve.url}/api/v1/stories/${s.id}?lang=${lang}`) as { story: StoryDetail }).story))
@@ -135,7 +137,7 @@ describe('newsdesk crawl against the fixture publisher site', { timeout: 120_000
   let site: FixturePublishers
   let dir: string
   let env: Record<string, string>
-  let serve: ServeProcess | undefined
+  let serve: RunningService | undefined
   let firstPassRequests: FixtureRequest[] = []
   const expected = () => expectedStories(site)
 
@@ -180,7 +182,7 @@ describe('newsdesk crawl against the fixture publisher site', { timeout: 120_000
   })
 
   it('every request is signed (web-bot-auth, verified against serve\'s own directory) and names the bot', async () => {
-    serve = await startServe(env)
+    serve = await startInProcessServe(env)
     const keys = await directoryKeys(serve)
     assert.ok(firstPassRequests.length > site.directory.length, 'the site saw the crawl')
     const failures: string[] = []
@@ -360,7 +362,7 @@ describe('newsdesk crawl against the fixture publisher site', { timeout: 120_000
         }
       }
 
-      const s = await startServe(e)
+      const s = await startInProcessServe(e)
       try {
         const stories = await allStories(s)
         // The LLM writes the text; the clusters must be those of the extractive run, and the text English.
@@ -394,7 +396,7 @@ describe('newsdesk crawl against the fixture publisher site', { timeout: 120_000
       const stories = want()
       let clusters: string[] = []
 
-      const s = await startServe(e)
+      const s = await startInProcessServe(e)
       try {
         const served = await allStories(s, 'de')
         assert.equal(served.length, stories.length)
@@ -430,7 +432,7 @@ describe('newsdesk crawl against the fixture publisher site', { timeout: 120_000
       const retry = await runCli(['crawl'], { env: e })
       assertExit0(retry, 'crawl retrying the summaries')
       assert.match(retry.stdout, new RegExp(`stories rewritten from earlier passes: ${stories.length}\\b`))
-      const later = await startServe(e)
+      const later = await startInProcessServe(e)
       try {
         const served = await allStories(later, 'de')
         assert.equal(served.length, stories.length)
