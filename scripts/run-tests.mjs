@@ -213,6 +213,14 @@ function buildDist() {
   console.log(`run-tests: built dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }
 
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal)
+  } catch {
+    child.kill(signal) // the group is gone already, or the platform has none
+  }
+}
+
 const FILE_TIMEOUT_MS = Number(process.env.NEWSDESK_TEST_FILE_TIMEOUT_SECONDS ?? 600) * 1000
 const running = new Set()
 
@@ -223,7 +231,8 @@ const running = new Set()
 function runFile(file, env) {
   return new Promise((resolve) => {
     const started = performance.now()
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=spec', file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    // Its own process group, so a file killed for hanging takes the servers and CLI runs it started along.
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=spec', file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     running.add(child)
     const output = []
     child.stdout.on('data', (d) => output.push(d))
@@ -231,7 +240,7 @@ function runFile(file, env) {
     let timedOut = false
     const timer = setTimeout(() => {
       timedOut = true
-      child.kill('SIGKILL')
+      killGroup(child, 'SIGKILL')
     }, FILE_TIMEOUT_MS)
     child.on('close', (code, signal) => {
       clearTimeout(timer)
@@ -279,7 +288,7 @@ const poolSize = concurrency()
 let stopPostgres = async () => {}
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    for (const child of running) child.kill(signal)
+    for (const child of running) killGroup(child, signal)
     // A throwaway embedded server must not outlive an interrupted run.
     void stopPostgres().finally(() => process.exit(130))
   })
