@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base'
-import { startServe, tempDir, testEnv, type ServeProcess } from '../helpers/cli.ts'
-import { request } from '../helpers/http.ts'
 import path from 'node:path'
+import { SAMPLE_EDITION_PATH } from '../../src/config/paths.ts'
+import { loadSampleEdition } from '../../src/sample/load-sample.ts'
+import { tempDir, testEnv } from '../helpers/cli.ts'
+import { request } from '../helpers/http.ts'
+import { startInProcessServe, type RunningService } from '../helpers/in-process-serve.ts'
 
 /**
  * x-markdown-tokens is an estimate (see src/surfaces/pages/markdown/token-estimate.ts); this keeps it honest
@@ -12,10 +15,12 @@ import path from 'node:path'
 const TOLERANCE = 0.2
 
 describe('x-markdown-tokens', () => {
-  let serve: ServeProcess
+  let serve: RunningService
   before(async () => {
     const dir = tempDir()
-    serve = await startServe(testEnv({ DATABASE_URL: `sqlite:${path.join(dir, 'n.db')}`, NEWSDESK_SAMPLE: 'auto', DATA_DIR: dir }))
+    // The service over the sample edition, loaded as serve loads it into an empty store (dates shifted to now).
+    serve = await startInProcessServe(testEnv({ DATABASE_URL: `sqlite:${path.join(dir, 'n.db')}`, DATA_DIR: dir }),
+      async (store) => { await loadSampleEdition(store, SAMPLE_EDITION_PATH) })
   })
   after(async () => { await serve?.stop() })
 

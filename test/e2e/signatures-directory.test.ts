@@ -99,7 +99,7 @@ describe('the signed key directory over `newsdesk serve`', () => {
   let keyFile: string
 
   before(async () => {
-    srv = await startFixtureServer([makeStory()])
+    srv = await startFixtureServer([makeStory()], {}, { process: true })
     keyFile = path.join(srv.env.DATA_DIR!, 'keys', 'crawler-signing-keys.json')
   })
   after(async () => srv?.stop())

@@ -1,14 +1,17 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { StorySnapshot, serializeSnapshot, type StorySnapshotInput } from '../../src/domain/story.ts'
-import { runCli, startServe, tempDir, testEnv, type ServeProcess } from './cli.ts'
+import { importSnapshots } from '../../src/snapshots/import-snapshots.ts'
+import { runCli, startServe, tempDir, testEnv } from './cli.ts'
 import { request, type HttpResult } from './http.ts'
+import { startInProcessServe, type RunningService } from './in-process-serve.ts'
 import { createOpenApiValidator } from './openapi-validator.ts'
 
 export const SITE_URL = 'https://news.example.org'
 
 export interface FixtureServer {
-  serve: ServeProcess
+  serve: RunningService
   env: Record<string, string>
   dir: string
   /** GET (or `init.method`) a path on the server; every answer is validated against the served OpenAPI document. */
@@ -22,8 +25,20 @@ export function writeNdjson(file: string, stories: StorySnapshotInput[]): void {
   fs.writeFileSync(file, stories.map((s) => serializeSnapshot(StorySnapshot.parse(s))).join('\n') + '\n')
 }
 
-/** A real `newsdesk serve` over a SQLite file holding exactly `stories`, imported through the CLI. */
-export async function startFixtureServer(stories: StorySnapshotInput[], extraEnv: Record<string, string> = {}): Promise<FixtureServer> {
+export interface FixtureServerOptions {
+  /**
+   * Run `newsdesk serve` as a child process and import the first stories through the CLI, for a test about what
+   * only the process shows (its start-up log lines). By default the service runs in this process (see
+   * startInProcessServe): the same application over a real port, seconds faster per file.
+   */
+  process?: boolean
+}
+
+/**
+ * The HTTP service over a SQLite file (or DATABASE_URL) holding exactly `stories`. Stories imported later
+ * (`importStories`) go through the CLI, a writer outside the serving process, as an operator's import does.
+ */
+export async function startFixtureServer(stories: StorySnapshotInput[], extraEnv: Record<string, string> = {}, opts: FixtureServerOptions = {}): Promise<FixtureServer> {
   const dir = tempDir()
   const env = testEnv({
     DATABASE_URL: `sqlite:${path.join(dir, 'newsdesk.db')}`,
@@ -40,8 +55,17 @@ export async function startFixtureServer(stories: StorySnapshotInput[], extraEnv
     const result = await runCli(['import', file], { env })
     if (result.code !== 0) throw new Error(`import failed: ${result.stderr}`)
   }
-  await importStories(stories)
-  const serve = await startServe(env)
+  let serve: RunningService
+  if (opts.process) {
+    await importStories(stories)
+    serve = await startServe(env)
+  } else {
+    serve = await startInProcessServe(env, async (store) => {
+      const ndjson = stories.map((s) => serializeSnapshot(StorySnapshot.parse(s))).join('\n') + '\n'
+      const report = await importSnapshots(store, Readable.from([ndjson]))
+      if (report.bad.length > 0) throw new Error(`import failed: ${JSON.stringify(report.bad)}`)
+    })
+  }
   const doc = (await request(`${serve.url}/openapi.json`)).json
   const validator = createOpenApiValidator(doc)
 
