@@ -1,20 +1,17 @@
 import type { MiddlewareHandler } from 'hono'
+import { DEFAULT_CSP, SECURITY_HEADERS, hasSecurityHeaders } from '../surfaces/http/security-headers.ts'
 
 /**
- * Headers every response carries. CORS is `*` on every response without Vary: Origin, because the content is
- * public and identical for every caller (the Fetch standard's own advice for public, credential-free resources). Cookies
- * are never set.
+ * Puts the security headers (surfaces/http/security-headers.ts) on every response. The responder's responses
+ * already carry them in a plain object; reading `headers` would turn that into a Fetch `Headers` for nothing.
  */
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next()
+    if (hasSecurityHeaders(c.res)) return
     const h = c.res.headers
-    h.set('Access-Control-Allow-Origin', '*')
-    h.set('Access-Control-Expose-Headers', 'ETag, Link, Allow, Content-Digest, Signature, Signature-Input, x-markdown-tokens, Content-Signal')
-    h.set('X-Content-Type-Options', 'nosniff')
-    h.set('Referrer-Policy', 'no-referrer')
-    h.set('Cross-Origin-Resource-Policy', 'cross-origin')
-    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+    for (const name in SECURITY_HEADERS) h.set(name, SECURITY_HEADERS[name]!)
+    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', DEFAULT_CSP)
     h.delete('Set-Cookie')
   }
 }

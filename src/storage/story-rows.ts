@@ -2,39 +2,15 @@ import type { Language } from '../domain/languages.ts'
 import { compactTranslation, type Card, type CoveredBy, type StorySnapshot, type TranslationText } from '../domain/story.ts'
 import type { Topic } from '../domain/topics.ts'
 import type { SourceRecord, StoryDetailRecord, StoryRecord, StoryStamp } from './store.ts'
+import { COL } from './story-columns.ts'
 
 /** Rows as both dialects' read queries return them (SQLite gives booleans as 0/1), and their conversion to records. */
 
-export interface StoryRow {
-  seq: number | string
-  id: string
-  original_url: string
-  original_title: string
-  author: string | null
-  published_at: string | null
-  cover_image_url: string | null
-  multi_source: boolean | number
-  text_lang: Language
-  /** Absent from rows written before migration 6 only in theory: the column has a default. */
-  quarantined: boolean | number
-  category: Topic
-  category_name: string
-  source_id: string | null
-  source_name: string | null
-  source_site_url: string | null
-  en_headline: string
-  en_summary: string | null
-  tr_lang: string | null
-  tr_headline: string | null
-  tr_summary: string | null
-}
-
-export interface StoryDetailRow extends StoryRow {
-  covered_by: string | null
-  updated_at: string
-  en_cards: string | null
-  tr_cards: string | null
-}
+/**
+ * A story row as an array in the order of STORY_COLUMNS (story-columns.ts; a detail row continues with
+ * STORY_DETAIL_COLUMNS' four). SQLite gives booleans as 0/1, PostgreSQL the seq as a string.
+ */
+export type StoryValues = readonly unknown[]
 
 export interface StampRow {
   id: string
@@ -79,33 +55,36 @@ export const toStamp = (r: StampRow): StoryStamp => ({ id: r.id, publishedAt: r.
 
 export const toSourceRecord = (r: SourceRow): SourceRecord => ({ id: r.id, name: r.name, siteUrl: r.site_url })
 
-export function toStoryRecord(row: StoryRow): StoryRecord {
+export function toStoryRecord(v: StoryValues): StoryRecord {
+  const sourceId = v[COL.source_id] as string | null
   return {
-    id: row.id,
-    sortKey: String(row.seq),
-    originalUrl: row.original_url,
-    originalTitle: row.original_title,
-    author: row.author,
-    publishedAt: row.published_at,
-    coverImageUrl: row.cover_image_url,
-    multiSource: Boolean(row.multi_source),
-    quarantined: Boolean(row.quarantined),
-    category: { slug: row.category, name: row.category_name },
-    source: row.source_id ? { id: row.source_id, name: row.source_name!, siteUrl: row.source_site_url } : null,
-    en: { headline: row.en_headline, summary: row.en_summary, cards: null },
-    textLang: row.text_lang,
-    translation: row.tr_lang ? compactTranslation({ headline: row.tr_headline, summary: row.tr_summary }) : undefined,
+    id: v[COL.id] as string,
+    sortKey: String(v[COL.seq]),
+    originalUrl: v[COL.original_url] as string,
+    originalTitle: v[COL.original_title] as string,
+    author: v[COL.author] as string | null,
+    publishedAt: v[COL.published_at] as string | null,
+    coverImageUrl: v[COL.cover_image_url] as string | null,
+    multiSource: Boolean(v[COL.multi_source]),
+    quarantined: Boolean(v[COL.quarantined]),
+    category: { slug: v[COL.category] as Topic, name: v[COL.category_name] as string },
+    source: sourceId ? { id: sourceId, name: v[COL.source_name] as string, siteUrl: v[COL.source_site_url] as string | null } : null,
+    en: { headline: v[COL.en_headline] as string, summary: v[COL.en_summary] as string | null, cards: null },
+    textLang: v[COL.text_lang] as Language,
+    translation: v[COL.tr_lang]
+      ? compactTranslation({ headline: v[COL.tr_headline] as string | null, summary: v[COL.tr_summary] as string | null })
+      : undefined,
   }
 }
 
-export function toStoryDetailRecord(row: StoryDetailRow): StoryDetailRecord {
-  const record = toStoryRecord(row)
-  record.en.cards = parseJson<Card[]>(row.en_cards)
+export function toStoryDetailRecord(v: StoryValues): StoryDetailRecord {
+  const record = toStoryRecord(v)
+  record.en.cards = parseJson<Card[]>(v[COL.en_cards] as string | null)
   if (record.translation) {
-    const cards = parseJson<Card[]>(row.tr_cards)
+    const cards = parseJson<Card[]>(v[COL.tr_cards] as string | null)
     if (cards) record.translation.cards = cards
   }
-  return { ...record, coveredBy: parseJson<CoveredBy[]>(row.covered_by), updatedAt: row.updated_at }
+  return { ...record, coveredBy: parseJson<CoveredBy[]>(v[COL.covered_by] as string | null), updatedAt: v[COL.updated_at] as string }
 }
 
 /** A stored story back in snapshot form, exactly as it was imported. */

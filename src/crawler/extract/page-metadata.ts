@@ -30,7 +30,7 @@ const MAX_JSONLD_NODES = 2_000
 
 /**
  * The elements metadata comes from, collected in one walk of the tree. Each lookup below then tests a handful of
- * elements with `matches(selector)` instead of walking the whole document again: a real news page has thousands of
+ * elements instead of walking the whole document again: a real news page has thousands of
  * elements, and the eighteen document-wide queries this replaces cost about a sixth of an extraction.
  */
 interface MetadataElements {
@@ -51,9 +51,25 @@ function collectMetadataElements(document: Document): MetadataElements {
   return found
 }
 
-function metaContent(elements: MetadataElements, selector: string): string | null {
+/**
+ * One alternative of a `meta[attr="value"]` selector list: the attribute, its value, and whether the value compares
+ * ignoring case (the selector's `i` flag). Compared directly, because `matches(selector)` parses its selector on every
+ * call (linkedom keeps no compiled form), which on a page with dozens of metas cost a twentieth of an extraction.
+ */
+type MetaKey = readonly [attribute: string, value: string, ignoreCase?: 'i']
+
+function metaMatches(el: Element, keys: readonly MetaKey[]): boolean {
+  for (const [attribute, value, ignoreCase] of keys) {
+    const actual = el.getAttribute(attribute)
+    if (actual !== null && (ignoreCase ? actual.toLowerCase() === value : actual === value)) return true
+  }
+  return false
+}
+
+/** The first non-blank content of a meta matching any of `keys`, in document order. */
+function metaContent(elements: MetadataElements, keys: readonly MetaKey[]): string | null {
   for (const el of elements.meta) {
-    if (!el.matches(selector)) continue
+    if (!metaMatches(el, keys)) continue
     const content = el.getAttribute('content')
     if (content !== null && content.trim() !== '') return content.trim()
   }
@@ -75,10 +91,10 @@ function declaredLanguage(document: MetadataElements): string | null {
   const candidates = [
     root.getAttribute('lang'),
     root.getAttribute('xml:lang'),
-    metaContent(document, 'meta[property="og:locale"], meta[name="og:locale"]'),
+    metaContent(document, [['property', 'og:locale'], ['name', 'og:locale']]),
     // Content-Language may list several ("en, fr"); the first is the primary audience.
-    metaContent(document, 'meta[http-equiv="content-language" i]')?.split(',')[0] ?? null,
-    metaContent(document, 'meta[name="dc.language" i], meta[name="language" i]'),
+    metaContent(document, [['http-equiv', 'content-language', 'i']])?.split(',')[0] ?? null,
+    metaContent(document, [['name', 'dc.language', 'i'], ['name', 'language', 'i']]),
   ]
   for (const raw of candidates) {
     const lang = normalizeLanguage(raw)
@@ -99,13 +115,13 @@ function linkHref(document: MetadataElements, rel: string): string | null {
 function pageCanonicalUrl(document: MetadataElements, base: string | null): string | null {
   // A canonical link that is not http(s) (javascript:, data:) is ignored, and og:url gets its chance.
   return canonicalForm(linkHref(document, 'canonical'), base ?? undefined) ??
-    canonicalForm(metaContent(document, 'meta[property="og:url"], meta[name="og:url"]'), base ?? undefined)
+    canonicalForm(metaContent(document, [['property', 'og:url'], ['name', 'og:url']]), base ?? undefined)
 }
 
 function pageImageUrl(document: MetadataElements, base: string | null): string | null {
   const candidates = [
-    metaContent(document, 'meta[property="og:image:secure_url"], meta[property="og:image"], meta[name="og:image"]'),
-    metaContent(document, 'meta[name="twitter:image"], meta[property="twitter:image"], meta[name="twitter:image:src"]'),
+    metaContent(document, [['property', 'og:image:secure_url'], ['property', 'og:image'], ['name', 'og:image']]),
+    metaContent(document, [['name', 'twitter:image'], ['property', 'twitter:image'], ['name', 'twitter:image:src']]),
     linkHref(document, 'image_src'),
   ]
   for (const raw of candidates) {
@@ -138,9 +154,9 @@ function jsonLdSaysPaywalled(data: unknown): boolean {
 }
 
 function isPaywalled(document: MetadataElements): boolean {
-  const tier = metaContent(document, 'meta[property="article:content_tier"], meta[name="article:content_tier"]')
+  const tier = metaContent(document, [['property', 'article:content_tier'], ['name', 'article:content_tier']])
   if (tier !== null && /^(locked|metered)$/i.test(tier)) return true
-  const blocks = document.script.filter((el) => el.matches('script[type="application/ld+json" i]')).slice(0, MAX_JSONLD_BLOCKS)
+  const blocks = document.script.filter((el) => el.getAttribute('type')?.toLowerCase() === 'application/ld+json').slice(0, MAX_JSONLD_BLOCKS)
   for (const script of blocks) {
     const source = script.textContent ?? ''
     if (source.length > MAX_JSONLD_CHARS || !/isAccessibleForFree/i.test(source)) continue
@@ -153,19 +169,27 @@ function isPaywalled(document: MetadataElements): boolean {
   return false
 }
 
+/** `article time[datetime], time[itemprop="datePublished"][datetime], time[pubdate][datetime]`, tested directly. */
+function isPublicationTime(el: Element): boolean {
+  if (!el.hasAttribute('datetime')) return false
+  if (el.getAttribute('itemprop') === 'datePublished' || el.hasAttribute('pubdate')) return true
+  for (let up = el.parentElement; up !== null; up = up.parentElement) if (up.localName === 'article') return true
+  return false
+}
+
 function dateCandidates(document: MetadataElements): string[] {
   const out: string[] = []
-  const selectors = [
-    'meta[itemprop="datePublished"]',
-    'meta[name="dc.date.issued" i], meta[name="dcterms.issued" i], meta[name="dc.date" i], meta[name="dcterms.created" i]',
-    'meta[name="date"], meta[name="pubdate"], meta[name="publish-date"], meta[name="sailthru.date"]',
-    'meta[property="og:published_time"], meta[property="og:article:published_time"]',
+  const selectors: MetaKey[][] = [
+    [['itemprop', 'datePublished']],
+    [['name', 'dc.date.issued', 'i'], ['name', 'dcterms.issued', 'i'], ['name', 'dc.date', 'i'], ['name', 'dcterms.created', 'i']],
+    [['name', 'date'], ['name', 'pubdate'], ['name', 'publish-date'], ['name', 'sailthru.date']],
+    [['property', 'og:published_time'], ['property', 'og:article:published_time']],
   ]
   for (const selector of selectors) {
     const value = metaContent(document, selector)
     if (value !== null) out.push(value)
   }
-  const time = document.time.find((el) => el.matches('article time[datetime], time[itemprop="datePublished"][datetime], time[pubdate][datetime]'))
+  const time = document.time.find(isPublicationTime)
   const datetime = time?.getAttribute('datetime')
   if (datetime) out.push(datetime)
   return out

@@ -14,8 +14,9 @@ import { SEARCH_KEYWORD_WINDOW } from '../search-window.ts'
 import { SEQ_END, seqWindow } from '../story-window.ts'
 import {
   pagedSnapshots, toSourceRecord, toStamp, toStoryDetailRecord, toStoryRecord,
-  type ExportStoryRow, type SourceRow, type StampRow, type StoryDetailRow, type StoryRow, type TextRow,
+  type ExportStoryRow, type SourceRow, type StampRow, type StoryValues, type TextRow,
 } from '../story-rows.ts'
+import { COL } from '../story-columns.ts'
 import { deleteStories, writeStories } from './story-sql.ts'
 import { resolveRedirect } from './story-merges.ts'
 import { bumpContentVersion, inTransaction, lockContent } from './transaction.ts'
@@ -62,6 +63,11 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
     await ready()
     return (await pool.query<R>(sql, params)).rows
   }
+  /** Story rows as arrays in STORY_COLUMNS order (see story-columns.ts): no keyed object per row. */
+  const storyRows = async (sql: string, params: unknown[]): Promise<StoryValues[]> => {
+    await ready()
+    return (await pool.query<unknown[]>({ text: sql, values: params, rowMode: 'array' })).rows
+  }
   const transaction = async <T>(work: (client: pg.PoolClient) => Promise<T>) => {
     await ready()
     return inTransaction(pool, work)
@@ -85,11 +91,11 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
       const { sourceId } = filter
       const rows = topic
         ? (sourceId
-          ? await query<StoryRow>(SQL.listTopicSource, [lang, limit, sourceId, lo, hi, topic])
-          : await query<StoryRow>(SQL.listTopic, [lang, limit, topic, lo, hi]))
+          ? await storyRows(SQL.listTopicSource, [lang, limit, sourceId, lo, hi, topic])
+          : await storyRows(SQL.listTopic, [lang, limit, topic, lo, hi]))
         : (sourceId
-          ? await query<StoryRow>(SQL.listSource, [lang, limit, sourceId, lo, hi])
-          : await query<StoryRow>(SQL.list, [lang, limit, lo, hi]))
+          ? await storyRows(SQL.listSource, [lang, limit, sourceId, lo, hi])
+          : await storyRows(SQL.list, [lang, limit, lo, hi]))
       return rows.map(toStoryRecord)
     },
 
@@ -98,8 +104,8 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
         if (seqs.length === 0) return []
         // A story rewritten during the steps could be seen twice.
         const seen = new Set<string>()
-        return (await query<StoryRow>(SQL.storiesBySeq, [lang, seqs]))
-          .filter((r) => !seen.has(r.id) && seen.add(r.id))
+        return (await storyRows(SQL.storiesBySeq, [lang, seqs]))
+          .filter((r) => { const id = r[COL.id] as string; return !seen.has(id) && seen.add(id) })
           .slice(0, limit)
           .map(toStoryRecord)
       }
@@ -174,7 +180,7 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
     },
 
     async getStory(id, lang) {
-      const [row] = await query<StoryDetailRow>(SQL.get, [lang, id])
+      const [row] = await storyRows(SQL.get, [lang, id])
       return row ? toStoryDetailRecord(row) : null
     },
 
@@ -196,7 +202,7 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
     },
 
     async listSourceStories({ sourceId, limit, lang }) {
-      return (await query<StoryRow>(SQL.listSource, [lang, limit, sourceId, 0, SEQ_END])).map(toStoryRecord)
+      return (await storyRows(SQL.listSource, [lang, limit, sourceId, 0, SEQ_END])).map(toStoryRecord)
     },
 
     async listRecentStamps(limit) {

@@ -1,16 +1,10 @@
+import { STORY_COLUMNS, STORY_DETAIL_COLUMNS } from '../story-columns.ts'
 import { TERM_POSTINGS_SQL } from './search-postings.ts'
 
 /**
  * The read queries, exported so the query-plan test checks exactly what runs.
  * Parameters: $1 is always the language; list queries take the limit as $2 and their filter as $3.
  */
-
-const STORY_COLUMNS = `
-  s.seq, s.id, s.original_url, s.original_title, s.author, s.published_at, s.cover_image_url, s.multi_source, s.text_lang, s.quarantined,
-  s.category, cn.name AS category_name,
-  s.source_id, src.name AS source_name, src.site_url AS source_site_url,
-  en.headline AS en_headline, en.summary AS en_summary,
-  tr.lang AS tr_lang, tr.headline AS tr_headline, tr.summary AS tr_summary`
 
 const STORY_JOINS = `
   JOIN story_texts en ON en.story_id = s.id AND en.lang = 'en'
@@ -64,7 +58,7 @@ export const SQL = {
   storiesBySeq: `SELECT ${STORY_COLUMNS}
     FROM stories s ${STORY_JOINS} WHERE s.seq = ANY($2::bigint[])
     ORDER BY s.seq DESC`,
-  get: `SELECT ${STORY_COLUMNS}, s.covered_by, s.updated_at, en.cards AS en_cards, tr.cards AS tr_cards
+  get: `SELECT ${STORY_DETAIL_COLUMNS}
     FROM stories s ${STORY_JOINS} WHERE s.id = $2::text`,
   categories: `SELECT c.slug, n.name FROM categories c
     JOIN category_names n ON n.slug = c.slug AND n.lang = $1::text ORDER BY c.position`,

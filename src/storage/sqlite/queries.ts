@@ -1,11 +1,5 @@
 import { LANGUAGE_SLOTS } from './sort-key.ts'
-
-const STORY_COLUMNS = `
-  s.seq, s.id, s.original_url, s.original_title, s.author, s.published_at, s.cover_image_url, s.multi_source, s.text_lang, s.quarantined,
-  s.category, cn.name AS category_name,
-  s.source_id, src.name AS source_name, src.site_url AS source_site_url,
-  en.headline AS en_headline, en.summary AS en_summary,
-  tr.lang AS tr_lang, tr.headline AS tr_headline, tr.summary AS tr_summary`
+import { STORY_COLUMNS, STORY_DETAIL_COLUMNS } from '../story-columns.ts'
 
 // CROSS JOIN pins `stories` as the outer loop: walking it by seq is what makes "newest N" cost O(N). Without it
 // the planner, lacking statistics on a small table, may scan story_texts and sort everything.
@@ -42,7 +36,7 @@ export const SQL = {
     WHERE s.seq IN (SELECT value FROM json_each(@seqs)) ORDER BY s.seq DESC`,
   bySeqs: `SELECT ${STORY_COLUMNS} FROM stories s ${STORY_JOINS}
     WHERE s.seq IN (SELECT value FROM json_each(@seqs)) ORDER BY s.seq DESC`,
-  get: `SELECT ${STORY_COLUMNS}, s.covered_by, s.updated_at, en.cards AS en_cards, tr.cards AS tr_cards
+  get: `SELECT ${STORY_DETAIL_COLUMNS}
     FROM stories s ${STORY_JOINS} WHERE s.id = @id`,
   recentStamps: `SELECT id, published_at, updated_at FROM stories ORDER BY seq DESC LIMIT @limit`,
   // The summary has one row per month: reading all of it is O(months). 'undated' sorts last.

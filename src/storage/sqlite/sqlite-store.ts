@@ -7,7 +7,7 @@ import type { StorySnapshot } from '../../domain/story.ts'
 import type { ArchiveMonthRecord, CategoryRecord, Store, UpsertResult } from '../store.ts'
 import {
   pagedSnapshots, toSourceRecord, toStamp, toStoryDetailRecord, toStoryRecord,
-  type ExportStoryRow, type SourceRow, type StampRow, type StoryDetailRow, type StoryRow, type TextRow,
+  type ExportStoryRow, type SourceRow, type StampRow, type StoryValues, type TextRow,
 } from '../story-rows.ts'
 import { toFtsMatch } from './fts-query.ts'
 import { SEARCH_KEYWORD_WINDOW } from '../search-window.ts'
@@ -48,17 +48,17 @@ export function openSqliteStore(file: string): Store {
   }
 
   const stmt = {
-    list: db.prepare(SQL.list),
-    listTopic: db.prepare(SQL.listTopic),
-    listSource: db.prepare(SQL.listSource),
-    listTopicSource: db.prepare(SQL.listTopicSource),
+    list: db.prepare(SQL.list).raw(true),
+    listTopic: db.prepare(SQL.listTopic).raw(true),
+    listSource: db.prepare(SQL.listSource).raw(true),
+    listTopicSource: db.prepare(SQL.listTopicSource).raw(true),
     recentStamps: db.prepare(SQL.recentStamps),
     archiveMonths: db.prepare(SQL.archiveMonths),
     monthStamps: db.prepare(SQL.monthStamps),
     searchTermRows: db.prepare(SQL.searchTermRows),
     searchCandidates: db.prepare(SQL.searchCandidates),
-    bySeqs: db.prepare(SQL.bySeqs),
-    get: db.prepare(SQL.get),
+    bySeqs: db.prepare(SQL.bySeqs).raw(true),
+    get: db.prepare(SQL.get).raw(true),
     categories: db.prepare(`SELECT c.slug, n.name FROM categories c
       JOIN category_names n ON n.slug = c.slug AND n.lang = ? ORDER BY c.position`),
     sources: db.prepare('SELECT id, name, site_url FROM sources ORDER BY name COLLATE NOCASE, id'),
@@ -183,7 +183,7 @@ export function openSqliteStore(file: string): Store {
       const { sourceId } = filter
       const params = { topic, sourceId, limit, lang, lo, hi }
       const list = topic ? (sourceId ? stmt.listTopicSource : stmt.listTopic) : (sourceId ? stmt.listSource : stmt.list)
-      return (list.all(params) as StoryRow[]).map(toStoryRecord)
+      return (list.all(params) as StoryValues[]).map(toStoryRecord)
     },
 
     async searchStories({ terms, limit, lang, filter = {} }) {
@@ -219,11 +219,11 @@ export function openSqliteStore(file: string): Store {
       for (const rows of windows) if (floorOf(rows) < floorOf(widest)) widest = rows
       const seqs = matching(widest)
       if (seqs.length === 0) return []
-      return (stmt.bySeqs.all({ seqs: JSON.stringify(seqs), lang }) as StoryRow[]).map(toStoryRecord)
+      return (stmt.bySeqs.all({ seqs: JSON.stringify(seqs), lang }) as StoryValues[]).map(toStoryRecord)
     },
 
     async getStory(id, lang) {
-      const row = stmt.get.get({ id, lang }) as StoryDetailRow | undefined
+      const row = stmt.get.get({ id, lang }) as StoryValues | undefined
       return row ? toStoryDetailRecord(row) : null
     },
 
@@ -245,7 +245,7 @@ export function openSqliteStore(file: string): Store {
     },
 
     async listSourceStories({ sourceId, limit, lang }) {
-      return (stmt.listSource.all({ sourceId, limit, lang, lo: 0, hi: SEQ_END }) as StoryRow[]).map(toStoryRecord)
+      return (stmt.listSource.all({ sourceId, limit, lang, lo: 0, hi: SEQ_END }) as StoryValues[]).map(toStoryRecord)
     },
 
     async listRecentStamps(limit) {

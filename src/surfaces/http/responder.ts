@@ -5,6 +5,7 @@ import type { CachePolicy } from './cache-policy.ts'
 import { notModified } from './conditional.ts'
 import { leaveFrontNote } from './front-note.ts'
 import type { CachedBody, Rendered, ResponseCache } from './response-cache.ts'
+import { completeResponse } from './security-headers.ts'
 
 export interface ResponderDeps {
   cache: ResponseCache
@@ -50,12 +51,11 @@ export function createResponder({ cache, policy, contentVersion }: ResponderDeps
     // Each encoding is its own representation with its own ETag, so caches must key on Accept-Encoding.
     if (compressed) headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding'
     if (notModified(c.req.header('If-None-Match'), c.req.header('If-Modified-Since'), variant.etag, entry.headers['Last-Modified'])) {
-      return new Response(null, { status: 304, headers })
+      return completeResponse(null, 304, headers)
     }
     if (coding !== 'identity') headers['Content-Encoding'] = coding
-    return new Response(variant.bytes, {
-      status: 200,
-      headers: { ...headers, 'Content-Type': entry.contentType, 'Content-Length': String(variant.bytes.byteLength) },
+    return completeResponse(variant.bytes, 200, {
+      ...headers, 'Content-Type': entry.contentType, 'Content-Length': String(variant.bytes.byteLength),
     })
   }
 
