@@ -40,6 +40,18 @@ export function createAnswerCache(maxBytes: number) {
       misses++
       return undefined
     },
+    /**
+     * The answer if held, counting only a hit: the front path asks first, and a miss there is counted once, by the
+     * framework path that then answers.
+     */
+    peek(key: string, version: string): CachedAnswer | undefined {
+      const entry = lru?.get(key)
+      if (entry && entry.version === version) {
+        hits++
+        return entry
+      }
+      return undefined
+    },
     set(key: string, version: string, answer: CachedAnswer): void {
       if (lru && 2 * answer.json.length < maxBytes) lru.set(key, { version, ...answer })
     },
