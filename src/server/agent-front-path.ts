@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { HeaderSource } from '../surfaces/mcp/cacheable-calls.ts'
-import type { FrontAnswer } from '../surfaces/mcp/front-answer.ts'
+import type { FrontAnswer, HeaderSource } from '../surfaces/agent-cache/front-answer.ts'
 import { SECURITY_HEADERS } from './security-headers.ts'
 
 /** One JSON-RPC endpoint's cached answers (surfaces/mcp and surfaces/a2a front-answer.ts). */

@@ -1,7 +1,6 @@
 import type { AnswerCache } from '../agent-cache/answer-cache.ts'
 import { isBatchBody } from '../http/json-rpc-guard.ts'
-import type { HeaderSource } from '../mcp/cacheable-calls.ts'
-import type { FrontAnswer } from '../mcp/front-answer.ts'
+import type { FrontAnswer, HeaderSource } from '../agent-cache/front-answer.ts'
 import { understandMessage } from './handle-message.ts'
 import { parseRequest } from './jsonrpc.ts'
 import { SEND_0_3, SEND_1_0, requestedVersion } from './methods.ts'

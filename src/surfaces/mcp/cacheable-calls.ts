@@ -1,6 +1,7 @@
 import { PROTOCOL_VERSION_META_KEY, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server'
 import { findCapability } from '../../capabilities/run-capability.ts'
 import { canonicalJson } from '../agent-cache/answer-cache.ts'
+import type { HeaderSource } from '../agent-cache/front-answer.ts'
 import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from './server-card.ts'
 
 /**
@@ -16,11 +17,6 @@ const FIXED_ANSWERS = new Set(['ping', 'initialize', 'tools/list', 'server/disco
 
 /** The request headers the SDK reads to decide an answer. */
 const DECIDING_HEADERS = ['accept', 'mcp-protocol-version', 'mcp-method', 'mcp-name'] as const
-
-/** Request headers by lowercase name: a fetch `Headers`, or the front path's view of a Node request. */
-export interface HeaderSource {
-  get(name: string): string | null
-}
 
 export interface CacheableCall {
   key: string

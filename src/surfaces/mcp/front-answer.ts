@@ -1,14 +1,9 @@
 import { isJsonContentType } from '@modelcontextprotocol/server'
 import { jsonRpcResult, type AnswerCache } from '../agent-cache/answer-cache.ts'
 import { isBatchBody } from '../http/json-rpc-guard.ts'
-import { acceptsProtocolVersion, cacheableCall, type HeaderSource } from './cacheable-calls.ts'
+import type { FrontAnswer, HeaderSource } from '../agent-cache/front-answer.ts'
+import { acceptsProtocolVersion, cacheableCall } from './cacheable-calls.ts'
 import { createOriginPolicy } from './origin-policy.ts'
-
-/** A JSON-RPC answer the front path writes as it is: the body and its media type. */
-export interface FrontAnswer {
-  contentType: string
-  body: string
-}
 
 export interface McpFrontAnswerDeps {
   siteUrl: string
