@@ -1,6 +1,6 @@
-import type { AnswerCache } from '../agent-cache/answer-cache.ts'
+import { envelopeAround, type AnswerCache } from '../agent-cache/answer-cache.ts'
 import { isBatchBody } from '../http/json-rpc-guard.ts'
-import type { FrontAnswer, HeaderSource } from '../agent-cache/front-answer.ts'
+import { frontAnswerLength, type FrontAnswer, type HeaderSource } from '../agent-cache/front-answer.ts'
 import { understandMessage } from './handle-message.ts'
 import { parseRequest } from './jsonrpc.ts'
 import { SEND_0_3, SEND_1_0, requestedVersion } from './methods.ts'
@@ -53,8 +53,8 @@ export function createA2aFrontAnswer({ siteUrl, answers, maxAnswerBytes }: A2aFr
         const version = versionNow()
         const hit = version === null ? undefined : answers.peek(partsKey(dialect, understandMessage(message, siteUrl)), version)
         if (!hit) return undefined
-        const body = sendReplyJson(id, dialect, message, hit.json)
-        return Buffer.byteLength(body) <= maxAnswerBytes ? { contentType: REPLY_CONTENT_TYPE, body } : undefined
+        const answer = { contentType: REPLY_CONTENT_TYPE, bytes: hit.bytes, ...envelopeAround((json) => sendReplyJson(id, dialect, message, json)) }
+        return frontAnswerLength(answer) <= maxAnswerBytes ? answer : undefined
       } catch {
         return undefined // whatever the route would refuse, it refuses with its own error
       }

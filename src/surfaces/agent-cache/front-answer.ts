@@ -8,8 +8,14 @@ export interface HeaderSource {
   get(name: string): string | null
 }
 
-/** A JSON-RPC answer the front path writes as it is: the body and its media type. */
+/** A JSON-RPC answer the front path writes as it is: its media type, then `head`, the stored `bytes` and `tail`. */
 export interface FrontAnswer {
   contentType: string
-  body: string
+  head: string
+  bytes: Buffer
+  tail: string
 }
+
+/** The answer's length in bytes, its Content-Length. */
+export const frontAnswerLength = (answer: FrontAnswer): number =>
+  Buffer.byteLength(answer.head) + answer.bytes.byteLength + Buffer.byteLength(answer.tail)

@@ -1,5 +1,5 @@
 import { isJsonContentType } from '@modelcontextprotocol/server'
-import { jsonRpcResult, type AnswerCache } from '../agent-cache/answer-cache.ts'
+import { envelopeAround, jsonRpcResult, type AnswerCache } from '../agent-cache/answer-cache.ts'
 import { isBatchBody } from '../http/json-rpc-guard.ts'
 import type { FrontAnswer, HeaderSource } from '../agent-cache/front-answer.ts'
 import { acceptsProtocolVersion, cacheableCall } from './cacheable-calls.ts'
@@ -40,7 +40,7 @@ export function createMcpFrontAnswer({ siteUrl, allowedOrigins, answers }: McpFr
       if (!call) return undefined
       const version = call.dependsOnContent ? versionNow() : 'static'
       const hit = version === null ? undefined : answers.peek(call.key, version)
-      return hit && { contentType: hit.contentType, body: jsonRpcResult(call.id, hit.json) }
+      return hit && { contentType: hit.contentType, bytes: hit.bytes, ...envelopeAround((json) => jsonRpcResult(call.id, json)) }
     },
   }
 }
