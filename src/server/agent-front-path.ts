@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Logger } from 'pino'
 import { frontAnswerLength, type FrontAnswer, type HeaderSource } from '../surfaces/agent-cache/front-answer.ts'
+import { abortFields } from '../surfaces/http/client-abort.ts'
 import { SECURITY_HEADERS } from './security-headers.ts'
 
 /** One JSON-RPC endpoint's cached answers (surfaces/mcp and surfaces/a2a front-answer.ts). */
@@ -15,6 +17,8 @@ export interface AgentFrontPathDeps {
   endpoints: Record<string, AgentEndpoint>
   /** The endpoints' body cap: a longer declared body is left to the framework, which refuses it unread. */
   maxBodyBytes: number
+  /** Where a client that went away mid-body is noted, at info, as the framework notes it. */
+  log: Pick<Logger, 'info'>
 }
 
 /** The framework's listener, to which a request goes on with the body already read (see take()). */
@@ -48,7 +52,7 @@ const byName = (a: readonly [string, string], b: readonly [string, string]) => (
  * otherwise the request goes on to the framework with the body it already read attached (`rawBody`, which the
  * Node adapter uses instead of the socket), so the framework answers it exactly as if it had read it itself.
  */
-export function createAgentFrontPath({ endpoints, maxBodyBytes }: AgentFrontPathDeps) {
+export function createAgentFrontPath({ endpoints, maxBodyBytes, log }: AgentFrontPathDeps) {
   const headerLists = new Map<string, string[]>()
   let answered = 0
   let handedOn = 0
@@ -75,7 +79,8 @@ export function createAgentFrontPath({ endpoints, maxBodyBytes }: AgentFrontPath
     if (req.method !== 'POST') return false
     const url = req.url ?? ''
     const q = url.indexOf('?')
-    const endpoint = endpoints[q < 0 ? url : url.slice(0, q)]
+    const path = q < 0 ? url : url.slice(0, q)
+    const endpoint = endpoints[path]
     if (!endpoint) return false
     const headers = singleHeaders(req.rawHeaders)
     if (!headers || headers.get('transfer-encoding') !== null) return false
@@ -88,10 +93,15 @@ export function createAgentFrontPath({ endpoints, maxBodyBytes }: AgentFrontPath
     const stop = () => {
       req.off('data', onData)
       req.off('end', onEnd)
-      req.off('error', stop)
+      req.off('error', onError)
     }
-    // A request that breaks off before its end has no one left to answer; Node closes the socket.
-    req.on('error', stop)
+    // A request that breaks off before its end has no one left to answer (Node closes the socket); it is noted as
+    // the framework would have noted it, had it been the one reading: at info, without a stack.
+    const onError = (err: unknown) => {
+      stop()
+      log.info({ ...abortFields(err), path }, 'http: client went away')
+    }
+    req.on('error', onError)
     const onEnd = () => {
       stop()
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)

@@ -147,6 +147,7 @@ export function createApp({ config, query, log, crawlerKeys, documents }: AppDep
   const a2aFront = createA2aFrontAnswer({ siteUrl: config.siteUrl, answers, maxAnswerBytes: JSON_RPC_MAX_ANSWER_BYTES })
   const agentFront = createAgentFrontPath({
     maxBodyBytes: Math.min(MCP_MAX_BODY_BYTES, A2A_MAX_BODY_BYTES),
+    log,
     endpoints: {
       '/mcp': { admits: (headers) => mcpFront.admits(headers), answer: (headers, text) => mcpFront.answer(headers, text, versionNow) },
       '/a2a': { admits: (headers, url) => a2aFront.admits(headers, url), answer: (_headers, text) => a2aFront.answer(text, versionNow) },
