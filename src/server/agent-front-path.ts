@@ -41,6 +41,8 @@ function singleHeaders(raw: string[]): HeaderSource | null {
   return { get: (name) => map.get(name) ?? null }
 }
 
+const EMPTY = Buffer.alloc(0)
+
 const byName = (a: readonly [string, string], b: readonly [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
 
 /**
@@ -88,6 +90,23 @@ export function createAgentFrontPath({ endpoints, maxBodyBytes, log }: AgentFron
     if (declared === null || !/^\d{1,9}$/.test(declared) || Number(declared) > maxBodyBytes) return false
     if (!endpoint.admits(headers, url)) return false
 
+    // A small body usually came in the packet that carried the headers, and the parser has pushed it into the
+    // stream by the time queued microtasks run (it never pushes more than the declared length): it is then taken
+    // from the stream's buffer at once, without flowing mode's events; otherwise it is collected as it arrives.
+    const length = Number(declared)
+    queueMicrotask(() => {
+      if (req.readableLength === length && !req.destroyed) {
+        const body = length === 0 ? EMPTY : (req.read() as Buffer)
+        respond(req, res, next, endpoint, headers, body)
+      } else {
+        collect(req, res, next, endpoint, headers, path)
+      }
+    })
+    return true
+  }
+
+  /** Reads the body as it arrives, then responds; a client that breaks off before its end is only noted. */
+  function collect(req: IncomingMessage, res: ServerResponse, next: NextListener, endpoint: AgentEndpoint, headers: HeaderSource, path: string) {
     const chunks: Buffer[] = []
     const onData = (chunk: Buffer) => chunks.push(chunk)
     const stop = () => {
@@ -95,38 +114,41 @@ export function createAgentFrontPath({ endpoints, maxBodyBytes, log }: AgentFron
       req.off('end', onEnd)
       req.off('error', onError)
     }
-    // A request that breaks off before its end has no one left to answer (Node closes the socket); it is noted as
-    // the framework would have noted it, had it been the one reading: at info, without a stack.
+    // Nobody is left to answer (Node closes the socket); it is noted as the framework would have noted it, had it
+    // been the one reading: at info, without a stack.
     const onError = (err: unknown) => {
       stop()
       log.info({ ...abortFields(err), path }, 'http: client went away')
     }
-    req.on('error', onError)
     const onEnd = () => {
       stop()
-      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)
-      let answer: FrontAnswer | undefined
-      try {
-        answer = endpoint.answer(headers, body.toString('utf8'))
-      } catch {
-        answer = undefined
-      }
-      if (answer) {
-        answered++
-        res.writeHead(200, [...headersFor(answer.contentType), 'Content-Length', String(frontAnswerLength(answer))])
-        // Three writes in one turn leave as one writev: the stored bytes are never copied.
-        res.write(answer.head)
-        res.write(answer.bytes)
-        res.end(answer.tail)
-        return
-      }
-      handedOn++
-      ;(req as WithRawBody).rawBody = body
-      void next(req, res)
+      respond(req, res, next, endpoint, headers, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))
     }
+    req.on('error', onError)
     req.on('data', onData)
     req.on('end', onEnd)
-    return true
+  }
+
+  /** Writes the cached answer to `body`, or hands the request to the framework with the body attached. */
+  function respond(req: IncomingMessage, res: ServerResponse, next: NextListener, endpoint: AgentEndpoint, headers: HeaderSource, body: Buffer) {
+    let answer: FrontAnswer | undefined
+    try {
+      answer = endpoint.answer(headers, body.toString('utf8'))
+    } catch {
+      answer = undefined
+    }
+    if (answer) {
+      answered++
+      res.writeHead(200, [...headersFor(answer.contentType), 'Content-Length', String(frontAnswerLength(answer))])
+      // Three writes in one turn leave as one writev: the stored bytes are never copied.
+      res.write(answer.head)
+      res.write(answer.bytes)
+      res.end(answer.tail)
+      return
+    }
+    handedOn++
+    ;(req as WithRawBody).rawBody = body
+    void next(req, res)
   }
 
   return { take, stats: () => ({ answered, handedOn }) }

@@ -249,6 +249,36 @@ describe('agent front path: cached MCP and A2A answers before the framework, ide
     assert.equal(again.body, (await rawPost(framework.port, '/mcp', LEGACY, body)).body)
   })
 
+  it('answers alike whatever the request headers outside the cache key say (the SDK renders the same answer)', async () => {
+    // Each variant on a fresh application, so the SDK renders it rather than the answer cache.
+    const config = loadConfig({ SITE_URL: 'https://news.example.org', HEALTH_MAX_STORY_AGE_MINUTES: '525600' })
+    const query = createQueryService({ store, siteUrl: config.siteUrl, version: '1.0.0', healthMaxStoryAgeMinutes: 525600 })
+    const crawlerKeys = createKeyRing(newKeyFile(Date.parse('2026-11-20T12:00:00Z')))
+    const rendered = async (headers: Record<string, string>, body: string) => {
+      const server = await startServer(createApp({ config, query, log: pino({ level: 'silent' }), crawlerKeys }).app, { port: 0, host: '127.0.0.1' })
+      try {
+        return await rawPost(server.port, '/mcp', headers, body)
+      } finally {
+        await server.close()
+      }
+    }
+    const variants: Array<Record<string, string>> = [
+      { 'mcp-session-id': 'a-session-the-stateless-server-ignores' }, { 'last-event-id': '5' },
+      { 'content-type': 'application/json; charset=utf-8' }, { origin: 'https://news.example.org' }, { 'user-agent': 'agent/1.0' },
+    ]
+    for (const request of [{ method: 'tools/list' }, call('search_stories', { query: 'lab' })]) {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 4, ...request })
+      const baseline = await rendered(LEGACY, body)
+      assert.equal(baseline.status, 200)
+      for (const extra of variants) {
+        const r = await rendered({ ...LEGACY, ...extra }, body)
+        assert.equal(r.status, baseline.status, JSON.stringify(extra))
+        assert.deepEqual(r.headers, baseline.headers, JSON.stringify(extra))
+        assert.equal(r.body, baseline.body, JSON.stringify(extra))
+      }
+    }
+  })
+
   it('leaves GET, OPTIONS and other paths alone', async () => {
     const before = agentFront.stats()
     for (const method of ['GET', 'OPTIONS', 'DELETE']) {
