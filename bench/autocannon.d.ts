@@ -1,7 +1,7 @@
 // The subset of autocannon's programmatic API the benchmark uses (the package ships no types).
 declare module 'autocannon' {
   interface Histogram { average: number; p50: number; p99: number }
-  interface Result { requests: Histogram; latency: Histogram; throughput: Histogram; non2xx: number }
+  interface Result { requests: Histogram & { total: number }; latency: Histogram; throughput: Histogram; non2xx: number }
   interface Options {
     url: string
     connections?: number

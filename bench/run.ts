@@ -274,21 +274,44 @@ async function send(port: number, s: Scenario, amount: number): Promise<void> {
   await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, amount, pipelining: 1, requests: requestsOf(s) })
 }
 
-/** Mean req/s of `a` and `b` over `rounds` alternating 1 s runs each (after one warm-up run each). */
-async function alternate(port: number, a: Scenario, b: Scenario, rounds: number): Promise<{ a: number; b: number }> {
-  const once = async (s: Scenario) => (await autocannon({
-    url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: 1, pipelining: 1,
-    requests: s.paths.map((p) => (s.post ? { method: 'POST', path: p, body: s.post.body, headers: s.post.headers } : { method: 'GET', path: p })),
-  })).requests.average
+/** CPU time (user + system, clock ticks) a process has used so far, from /proc/<pid>/stat (fields 14 and 15). */
+function cpuTicksOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return Number(fields[11]) + Number(fields[12])
+}
+
+const CLOCK_TICKS = (() => { try { return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100 } catch { return 100 } })()
+
+/**
+ * Mean req/s of `a` and `b` over `rounds` alternating 1 s runs each (after one warm-up run each), and the service's
+ * CPU time per request for each (µs): on a shared machine req/s moves with the neighbours' load, the CPU the
+ * service spends on one request much less.
+ */
+async function alternate(port: number, pid: number, a: Scenario, b: Scenario, rounds: number): Promise<{ a: number; b: number; cpuA: number; cpuB: number }> {
+  const once = async (s: Scenario) => {
+    const before = cpuTicksOf(pid)
+    const r = await autocannon({
+      url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: 1, pipelining: 1,
+      requests: s.paths.map((p) => (s.post ? { method: 'POST', path: p, body: s.post.body, headers: s.post.headers } : { method: 'GET', path: p })),
+    })
+    return { rps: r.requests.average, ticks: cpuTicksOf(pid) - before, requests: r.requests.total }
+  }
   await once(a)
   await once(b)
-  let sumA = 0
-  let sumB = 0
+  const sum = { a: 0, b: 0, ticksA: 0, ticksB: 0, requestsA: 0, requestsB: 0 }
   for (let i = 0; i < rounds; i++) {
-    sumA += await once(a)
-    sumB += await once(b)
+    const ra = await once(a)
+    const rb = await once(b)
+    sum.a += ra.rps
+    sum.b += rb.rps
+    sum.ticksA += ra.ticks
+    sum.ticksB += rb.ticks
+    sum.requestsA += ra.requests
+    sum.requestsB += rb.requests
   }
-  return { a: sumA / rounds, b: sumB / rounds }
+  const perRequest = (ticks: number, requests: number) => (ticks * 1e6) / CLOCK_TICKS / Math.max(requests, 1)
+  return { a: sum.a / rounds, b: sum.b / rounds, cpuA: perRequest(sum.ticksA, sum.requestsA), cpuB: perRequest(sum.ticksB, sum.requestsB) }
 }
 
 async function main() {
@@ -505,12 +528,14 @@ async function main() {
   if (sideBySide.length > 1) console.log(`\nSQLite and PostgreSQL side by side (latencies in ms)\n${sideBySide.join('\n')}`)
   // The machine is shared: a scenario measured a minute after another can see a different load. So each agent
   // request and its REST counterpart are measured in alternation, in rounds, and compared by their totals.
-  const ratioLines = ['Agent surfaces vs REST on the cached service, req/s ratio of alternating 1 s rounds (4 each):']
+  const ratioLines = ['Agent surfaces vs REST on the cached service, req/s ratio of alternating 1 s rounds (4 each),',
+    'and the ratio of the service\'s CPU time per request (REST / agent: what req/s would be if the service alone were the limit):']
   const byName = new Map(scenarios.map((sc) => [sc.name, sc]))
   for (const s of services) {
     for (const [agent, rest] of AGENT_PAIRS) {
-      const r = await alternate(s.cached.port, byName.get(agent)!, byName.get(rest)!, 4)
-      ratioLines.push(`[${s.backend.label}] ${agent.padEnd(44)} vs ${rest.padEnd(26)} ${(r.a / r.b).toFixed(2)}×  (${Math.round(r.a)} vs ${Math.round(r.b)} req/s)`)
+      const r = await alternate(s.cached.port, s.cached.child.pid!, byName.get(agent)!, byName.get(rest)!, 4)
+      ratioLines.push(`[${s.backend.label}] ${agent.padEnd(44)} vs ${rest.padEnd(26)} ${(r.a / r.b).toFixed(2)}×  (${Math.round(r.a)} vs ${Math.round(r.b)} req/s)`
+        + `  CPU ${(r.cpuB / r.cpuA).toFixed(2)}×  (${r.cpuA.toFixed(0)} vs ${r.cpuB.toFixed(0)} µs/request)`)
     }
   }
   console.log(`\n${ratioLines.join('\n')}`)

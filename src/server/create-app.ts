@@ -13,11 +13,14 @@ import { createSitemapRoutes } from '../surfaces/sitemaps/routes.ts'
 import { createFeedRoutes } from '../surfaces/feeds/routes.ts'
 import type { CrawlerKeyRing } from '../signing/key-ring.ts'
 import { createDiscoveryRoutes } from '../surfaces/discovery/routes.ts'
-import { a2aInterface, createA2aRoutes } from '../surfaces/a2a/routes.ts'
+import { createA2aFrontAnswer } from '../surfaces/a2a/front-answer.ts'
+import { A2A_MAX_BODY_BYTES, a2aInterface, createA2aRoutes } from '../surfaces/a2a/routes.ts'
 import { CITATION_RULE, UNTRUSTED_TEXT_RULE, SERVICE_NAME, SERVICE_TAGLINE, mcpInterface, restInterface, type SiteFacts } from '../surfaces/discovery/site-facts.ts'
 import { packageVersion } from '../config/paths.ts'
 import { createMcpServerFactory } from '../surfaces/mcp/mcp-server.ts'
-import { createMcpRoutes } from '../surfaces/mcp/routes.ts'
+import { createMcpFrontAnswer } from '../surfaces/mcp/front-answer.ts'
+import { MCP_MAX_BODY_BYTES, createMcpRoutes } from '../surfaces/mcp/routes.ts'
+import { JSON_RPC_MAX_ANSWER_BYTES } from '../surfaces/http/json-rpc-guard.ts'
 import { renderServerCard } from '../surfaces/mcp/server-card.ts'
 import { loadStaticDocuments, type StaticDocuments } from '../surfaces/pages/documents.ts'
 import { createPageRoutes } from '../surfaces/pages/routes.ts'
@@ -26,6 +29,7 @@ import { createCoverProxy } from '../surfaces/images/cover-proxy.ts'
 import { createImageRoutes } from '../surfaces/images/routes.ts'
 import { createStylesheet } from '../surfaces/pages/stylesheet.ts'
 import { createFallback } from './fallback.ts'
+import { createAgentFrontPath } from './agent-front-path.ts'
 import { createFrontPath } from './front-path.ts'
 import { FRONT_VARY } from './front-vary.ts'
 import { securityHeaders } from './security-headers.ts'
@@ -137,5 +141,18 @@ export function createApp({ config, query, log, crawlerKeys, documents }: AppDep
     maxEntries: Math.max(1000, Math.floor(config.cache.responseCacheBytes / 4096)),
   })
 
-  return { app, cache, openApiDocument, front }
+  // Agent answers the answer cache holds, under the content version known without I/O (else the framework's).
+  const versionNow = () => query.contentVersionNow()
+  const mcpFront = createMcpFrontAnswer({ siteUrl: config.siteUrl, allowedOrigins: config.mcpAllowedOrigins, answers })
+  const a2aFront = createA2aFrontAnswer({ siteUrl: config.siteUrl, answers, maxAnswerBytes: JSON_RPC_MAX_ANSWER_BYTES })
+  const agentFront = createAgentFrontPath({
+    maxBodyBytes: Math.min(MCP_MAX_BODY_BYTES, A2A_MAX_BODY_BYTES),
+    log,
+    endpoints: {
+      '/mcp': { admits: (headers) => mcpFront.admits(headers), answer: (headers, text) => mcpFront.answer(headers, text, versionNow) },
+      '/a2a': { admits: (headers, url) => a2aFront.admits(headers, url), answer: (_headers, text) => a2aFront.answer(text, versionNow) },
+    },
+  })
+
+  return { app, cache, openApiDocument, front, agentFront }
 }

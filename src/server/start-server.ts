@@ -1,10 +1,11 @@
-import { createServer } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import type { Hono } from 'hono'
 import { listen } from '../util/listen.ts'
 import { capConnections } from './connection-cap.ts'
 import { answerClientError, unparsableRequest } from './client-error.ts'
 import { defaultMaxConnections } from './fd-limit.ts'
+import type { AgentFrontPath } from './agent-front-path.ts'
 import type { FrontPath } from './front-path.ts'
 import { closeStalledWriters } from './write-stall.ts'
 
@@ -26,6 +27,8 @@ export interface ServerOptions {
   idleTimeoutMs?: number
   /** The response cache's front path (serve): cached answers are written before the framework sees the request. */
   front?: FrontPath
+  /** The answer cache's front path for POST /mcp and /a2a (serve): cached agent answers, also before the framework. */
+  agentFront?: AgentFrontPath
 }
 
 const DEFAULT_SEND_TIMEOUT_MS = 30_000
@@ -43,15 +46,22 @@ const DEFAULT_IDLE_TIMEOUT_MS = 20_000
  */
 export function startServer(app: Hono, opts: ServerOptions): Promise<RunningServer> {
   const sendTimeoutMs = opts.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS
-  const front = opts.front
+  const { front, agentFront } = opts
   const framework = getRequestListener(front ? front.wrapFetch(app.fetch) : app.fetch, { errorHandler: unparsableRequest })
+  // Cached answers go out before the framework sees the request (see front-path.ts and agent-front-path.ts); the
+  // rest go through it (an agent request the front path took is handed on by it, with the body it read).
+  const listener = front || agentFront
+    ? (req: IncomingMessage, res: ServerResponse) => {
+      if (front?.serve(req, res) || agentFront?.take(req, res, framework)) return
+      void framework(req, res)
+    }
+    : framework
   const server = createServer({
     headersTimeout: 10_000,
     requestTimeout: 15_000,
     keepAliveTimeout: 5_000,
     connectionsCheckingInterval: 2_000,
-  // Cached answers go out before the framework sees the request (see front-path.ts); the rest go through it.
-  }, front ? (req, res) => { if (!front.serve(req, res)) void framework(req, res) } : framework)
+  }, listener)
   server.maxRequestsPerSocket = 10_000
   // No 'timeout' listener on the server: Node then destroys the idle socket itself.
   server.timeout = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS

@@ -29,7 +29,7 @@ export interface Harness {
 
 /**
  * The whole application over a real SQLite store holding the bundled sample edition (159 stories), served on a
- * real port by the real startServer, with its log captured: what the security tests attack.
+ * real port by the real startServer with both front paths, with its log captured: what the security tests attack.
  */
 export async function startHarness(server: Partial<ServerOptions> = {}): Promise<Harness> {
   const store = openSqliteStore(path.join(tempDir('newsdesk-security-'), 'security.db'))
@@ -38,8 +38,9 @@ export async function startHarness(server: Partial<ServerOptions> = {}): Promise
   const logs: Harness['logs'] = []
   const log = pino({ level: 'info' }, { write: (line: string) => { logs.push(JSON.parse(line)) } })
   const query = createQueryService({ store, siteUrl: config.siteUrl, version: '9.9.9', healthMaxStoryAgeMinutes: 525_600 })
-  const { app } = createApp({ config, query, log, crawlerKeys: createKeyRing(newKeyFile(Date.now())) })
-  const running: RunningServer = await startServer(app, { port: 0, host: '127.0.0.1', ...server })
+  const { app, front, agentFront } = createApp({ config, query, log, crawlerKeys: createKeyRing(newKeyFile(Date.now())) })
+  // Served as `newsdesk serve` serves it: cached GETs and agent calls are answered before the framework.
+  const running: RunningServer = await startServer(app, { port: 0, host: '127.0.0.1', front, agentFront, ...server })
   const stories = (await query.listStories({ limit: 50 })).stories
   const sources = (await query.listSources()).sources
   return {

@@ -81,10 +81,10 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
     const query = createQueryService({
       store: observed, siteUrl: config.siteUrl, version, healthMaxStoryAgeMinutes: config.healthMaxStoryAgeMinutes,
     })
-    const { app, cache, front } = createApp({ config, query, log, crawlerKeys })
+    const { app, cache, front, agentFront } = createApp({ config, query, log, crawlerKeys })
     metrics?.observeApp(app, cache.stats)
     const maxConnections = config.maxConnections ?? defaultMaxConnections()
-    const server = await startServer(app, { port: config.port, host: config.host, maxConnections, front })
+    const server = await startServer(app, { port: config.port, host: config.host, maxConnections, front, agentFront })
     await metrics?.listen()
     log.info({ port: server.port, host: config.host, site_url: config.siteUrl, version, max_connections: maxConnections }, 'serve: listening')
 

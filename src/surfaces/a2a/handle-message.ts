@@ -145,11 +145,21 @@ export async function replyContent({ understood, dataPart }: UnderstoodRequest, 
   }
 }
 
+/**
+ * Keys of understood free text: understoodText hands out one (never changed) object per text, so its key is made
+ * once, not on every cached answer.
+ */
+const textKeys = new WeakMap<Understood, string>()
+
 /** The answer cache key of an understood request: equal for requests that get the same reply content. */
 export function answerKey({ understood, dataPart }: UnderstoodRequest): string {
-  return canonicalJson({
+  const memo = dataPart === undefined ? textKeys.get(understood) : undefined
+  if (memo !== undefined) return memo
+  const key = canonicalJson({
     skill: understood.capability, args: understood.args, understood: understood.understood, guessed: understood.guessed, dataPart,
   })
+  if (dataPart === undefined) textKeys.set(understood, key)
+  return key
 }
 
 /** Ids of a reply message: new for every message; the context is the sender's when it gave one. */

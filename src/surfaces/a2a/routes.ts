@@ -7,13 +7,14 @@ import { readBodyCapped } from '../agent-cache/read-body.ts'
 import { abortFields, isClientAbort } from '../http/client-abort.ts'
 import { BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, isBatchBody } from '../http/json-rpc-guard.ts'
 import { agentCard10, agentCardHybrid, type CardSettings } from './agent-card.ts'
-import { jsonRpcResult, type AnswerCache } from '../agent-cache/answer-cache.ts'
-import { answerKey, replyContent, replyIds, understandMessage } from './handle-message.ts'
+import type { AnswerCache } from '../agent-cache/answer-cache.ts'
+import { replyContent, understandMessage } from './handle-message.ts'
 import type { IncomingMessage } from './incoming.ts'
 import {
   A2aError, ERROR, errorResponse, idOf, parseRequest, successResponse, type Dialect, type JsonRpcId,
 } from './jsonrpc.ts'
 import { SEND_1_0, answeredMethod, dialectOf, requestedVersion } from './methods.ts'
+import { partsKey, sendReplyJson } from './send-reply.ts'
 import * as wire03 from './wire-0-3.ts'
 import * as wire10 from './wire-1-0.ts'
 
@@ -52,7 +53,11 @@ export { a2aInterface } from '../discovery/site-facts.ts'
 
 export const A2A_MAX_BODY_BYTES = 64 * 1024
 
-const CONTENT_TYPES = new Set(['application/json', 'application/a2a+json'])
+export const CONTENT_TYPES = new Set(['application/json', 'application/a2a+json'])
+
+/** The media type named by a Content-Type value, as the route compares it: lowercase, without parameters. */
+export const mediaTypeOf = (contentType: string | undefined): string | undefined => contentType?.split(';')[0]!.trim().toLowerCase()
+
 const ALLOW = 'POST, OPTIONS'
 
 export interface A2aRoutesDeps {
@@ -73,8 +78,11 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
     status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
   })
 
+/** The media type of every reply (the front path writes it too). */
+export const REPLY_CONTENT_TYPE = 'application/json; charset=utf-8'
+
 const raw = (serialized: string) =>
-  new Response(serialized, { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } })
+  new Response(serialized, { status: 200, headers: { 'Content-Type': REPLY_CONTENT_TYPE, 'Cache-Control': 'no-store' } })
 
 const versionParam = (c: Context) => c.req.header('A2A-Version') ?? c.req.query('A2A-Version')
 
@@ -101,7 +109,7 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
     } catch {
       return render() // fails the same way, with the error the client should see
     }
-    const key = `a2a\n${dialect}\n${answerKey(understood)}`
+    const key = partsKey(dialect, understood)
     const cached = deps.answers.get(key, version)
     if (cached) return cached.json
     const json = await render()
@@ -115,7 +123,7 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
     let id: JsonRpcId = null
     const fail = (err: A2aError) => ({ body: errorResponse(id, err, dialect) })
     try {
-      const contentType = c.req.header('Content-Type')?.split(';')[0]!.trim().toLowerCase()
+      const contentType = mediaTypeOf(c.req.header('Content-Type'))
       if (contentType && !CONTENT_TYPES.has(contentType)) {
         throw new A2aError(ERROR.contentTypeNotSupported,
           `Content type not supported: ${contentType.slice(0, 64)}; send Content-Type: application/json`)
@@ -139,8 +147,7 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
       if (answeredMethod(request.method) === 'list-tasks') return { body: successResponse(id, wire10.EMPTY_TASK_LIST) }
       const message = request.method === SEND_1_0 ? wire10.readSendMessage(request.params) : wire03.readMessageSend(request.params)
       const parts = await answerParts(message, dialect)
-      const ids = replyIds(message)
-      return { json: jsonRpcResult(id, dialect === '1.0' ? wire10.sendMessageResultJson(ids, parts) : wire03.messageSendResultJson(ids, parts)), dialect }
+      return { json: sendReplyJson(id, dialect, message, parts), dialect }
     } catch (err) {
       if (err instanceof A2aError) return fail(err)
       if (err instanceof AppError && err.code === 'unavailable') {

@@ -1,6 +1,7 @@
 import { PROTOCOL_VERSION_META_KEY, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server'
 import { findCapability } from '../../capabilities/run-capability.ts'
 import { canonicalJson } from '../agent-cache/answer-cache.ts'
+import type { HeaderSource } from '../agent-cache/front-answer.ts'
 import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from './server-card.ts'
 
 /**
@@ -27,7 +28,7 @@ export interface CacheableCall {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-export function cacheableCall(headers: Headers, body: unknown): CacheableCall | undefined {
+export function cacheableCall(headers: HeaderSource, body: unknown): CacheableCall | undefined {
   if (!isObject(body) || body.jsonrpc !== '2.0' || typeof body.method !== 'string') return undefined
   const { id, method } = body
   if (typeof id !== 'string' && (typeof id !== 'number' || !Number.isFinite(id))) return undefined
@@ -51,6 +52,11 @@ export function cacheableCall(headers: Headers, body: unknown): CacheableCall | 
 const ACCEPTED_VERSIONS = new Set<string>([MODERN_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS])
 const ADVERTISED = [MODERN_PROTOCOL_VERSION, ...LEGACY_PROTOCOL_VERSIONS]
 
+/** Whether an `MCP-Protocol-Version` header value (null: absent) is one this server answers rather than refuses. */
+export function acceptsProtocolVersion(requested: string | null): boolean {
+  return requested === null || ACCEPTED_VERSIONS.has(requested)
+}
+
 /**
  * A 400 for an `MCP-Protocol-Version` header this server does not speak, naming the versions it does, so a client
  * can retry with one of them (or drop the header and initialize). The shape follows the request's era: with the
@@ -58,9 +64,9 @@ const ADVERTISED = [MODERN_PROTOCOL_VERSION, ...LEGACY_PROTOCOL_VERSIONS]
  * versions that request style can use, as the 2026 revision defines; otherwise -32000, as the 2025 transports
  * answer, listing every version.
  */
-export function unsupportedVersionResponse(headers: Headers, body: unknown): Response | undefined {
+export function unsupportedVersionResponse(headers: HeaderSource, body: unknown): Response | undefined {
   const requested = headers.get('mcp-protocol-version')
-  if (requested === null || ACCEPTED_VERSIONS.has(requested)) return undefined
+  if (requested === null || acceptsProtocolVersion(requested)) return undefined
   const params = isObject(body) && isObject(body.params) ? body.params : undefined
   const modern = isObject(params?._meta) && PROTOCOL_VERSION_META_KEY in params._meta
   const id = isObject(body) && (typeof body.id === 'string' || typeof body.id === 'number') ? body.id : null
