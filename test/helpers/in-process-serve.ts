@@ -2,9 +2,8 @@ import pino from 'pino'
 import { loadConfig } from '../../src/config/config.ts'
 import { packageVersion } from '../../src/config/paths.ts'
 import { createQueryService } from '../../src/query/query-service.ts'
-import { createApp } from '../../src/server/create-app.ts'
 import { defaultMaxConnections } from '../../src/server/fd-limit.ts'
-import { startServer } from '../../src/server/start-server.ts'
+import { serveApp } from '../../src/server/serve-app.ts'
 import { openCrawlerKeyRing } from '../../src/signing/open-key-ring.ts'
 import { openStore } from '../../src/storage/open-store.ts'
 import type { Store } from '../../src/storage/store.ts'
@@ -26,8 +25,9 @@ export interface InProcessService extends RunningService {
 
 /**
  * The HTTP service of `newsdesk serve`, assembled in this process from the same parts in the same way (configuration
- * from `env`, the crawler key ring of DATA_DIR, the store, the query service, createApp with its front path, the real
- * node:http server on an ephemeral loopback port), without a crawler, the sample edition or signal handling. It
+ * from `env`, the crawler key ring of DATA_DIR, the store, the query service, and serveApp: the app behind both front
+ * paths on the real node:http server, here on an ephemeral loopback port), without a crawler, the sample edition or
+ * signal handling. It
  * starts in milliseconds where a child takes a second or more under load; what only a process shows (start-up log
  * lines, signals, exit codes, the compiled dist/) stays with the tests that start `newsdesk serve` itself.
  */
@@ -41,8 +41,8 @@ export async function startInProcessServe(env: Record<string, string>, prepare?:
     await store.ping()
     await prepare?.(store)
     const query = createQueryService({ store, siteUrl: config.siteUrl, version: packageVersion(), healthMaxStoryAgeMinutes: config.healthMaxStoryAgeMinutes })
-    const { app, front } = createApp({ config, query, log, crawlerKeys: keys.ring })
-    const server = await startServer(app, { port: 0, host: '127.0.0.1', maxConnections: config.maxConnections ?? defaultMaxConnections(), front })
+    const { server } = await serveApp({ config, query, log, crawlerKeys: keys.ring },
+      { port: 0, host: '127.0.0.1', maxConnections: config.maxConnections ?? defaultMaxConnections() })
     return {
       url: `http://127.0.0.1:${server.port}`,
       port: server.port,

@@ -5,7 +5,8 @@ import { SAMPLE_EDITION_PATH } from '../../src/config/paths.ts'
 import { createQueryService, type QueryService } from '../../src/query/query-service.ts'
 import { loadSampleEdition } from '../../src/sample/load-sample.ts'
 import { createApp } from '../../src/server/create-app.ts'
-import { startServer, type RunningServer, type ServerOptions } from '../../src/server/start-server.ts'
+import { serveApp } from '../../src/server/serve-app.ts'
+import type { RunningServer, ServerOptions } from '../../src/server/start-server.ts'
 import { newKeyFile } from '../../src/signing/key-file.ts'
 import { createKeyRing } from '../../src/signing/key-ring.ts'
 import { openSqliteStore } from '../../src/storage/sqlite/sqlite-store.ts'
@@ -38,9 +39,9 @@ export async function startHarness(server: Partial<ServerOptions> = {}): Promise
   const logs: Harness['logs'] = []
   const log = pino({ level: 'info' }, { write: (line: string) => { logs.push(JSON.parse(line)) } })
   const query = createQueryService({ store, siteUrl: config.siteUrl, version: '9.9.9', healthMaxStoryAgeMinutes: 525_600 })
-  const { app, front, agentFront } = createApp({ config, query, log, crawlerKeys: createKeyRing(newKeyFile(Date.now())) })
   // Served as `newsdesk serve` serves it: cached GETs and agent calls are answered before the framework.
-  const running: RunningServer = await startServer(app, { port: 0, host: '127.0.0.1', front, agentFront, ...server })
+  const { app, server: running } = await serveApp({ config, query, log, crawlerKeys: createKeyRing(newKeyFile(Date.now())) },
+    { port: 0, host: '127.0.0.1', ...server })
   const stories = (await query.listStories({ limit: 50 })).stories
   const sources = (await query.listSources()).sources
   return {

@@ -74,17 +74,15 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
 
     const version = packageVersion()
     // The HTTP stack (Hono, the MCP SDK, the page renderers) loads here, so other commands start without it.
-    const [{ createQueryService }, { createApp }, { startServer }, { defaultMaxConnections }] = await Promise.all([
-      import('../../query/query-service.ts'), import('../../server/create-app.ts'), import('../../server/start-server.ts'),
-      import('../../server/fd-limit.ts'),
+    const [{ createQueryService }, { serveApp }, { defaultMaxConnections }] = await Promise.all([
+      import('../../query/query-service.ts'), import('../../server/serve-app.ts'), import('../../server/fd-limit.ts'),
     ])
     const query = createQueryService({
       store: observed, siteUrl: config.siteUrl, version, healthMaxStoryAgeMinutes: config.healthMaxStoryAgeMinutes,
     })
-    const { app, cache, front, agentFront } = createApp({ config, query, log, crawlerKeys })
-    metrics?.observeApp(app, cache.stats)
     const maxConnections = config.maxConnections ?? defaultMaxConnections()
-    const server = await startServer(app, { port: config.port, host: config.host, maxConnections, front, agentFront })
+    const { app, cache, server } = await serveApp({ config, query, log, crawlerKeys }, { port: config.port, host: config.host, maxConnections })
+    metrics?.observeApp(app, cache.stats)
     await metrics?.listen()
     log.info({ port: server.port, host: config.host, site_url: config.siteUrl, version, max_connections: maxConnections }, 'serve: listening')
 

@@ -1,0 +1,13 @@
+import { createApp, type AppDeps } from './create-app.ts'
+import { startServer, type RunningServer, type ServerOptions } from './start-server.ts'
+
+/**
+ * The application served as `newsdesk serve` serves it: built by createApp and listening through startServer with
+ * both front paths (cached GETs, cached agent calls) in front of the framework. One place, so `serve`, the tests'
+ * in-process service and the security harness cannot drift apart in how requests reach the app.
+ */
+export async function serveApp(deps: AppDeps, listen: Omit<ServerOptions, 'front' | 'agentFront'>): Promise<ReturnType<typeof createApp> & { server: RunningServer }> {
+  const built = createApp(deps)
+  const server = await startServer(built.app, { ...listen, front: built.front, agentFront: built.agentFront })
+  return { ...built, server }
+}
