@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { parseFeed as libParseFeed } from '@rowanmanning/feed-parser'
 import { XMLParser } from 'fast-xml-parser'
+import { decode } from 'html-entities'
 import { parseHTML } from 'linkedom'
 import { LANGUAGES } from '../../src/domain/languages.ts'
 import { TOPICS } from '../../src/domain/topics.ts'
@@ -196,7 +197,10 @@ describe('feeds out: RSS, Atom, JSON Feed, OPML', () => {
       }
       const feed = ownParse(res.text, res.headers.get('content-type')!, `${SITE_URL}/x`)
       const item = feed.items[0]!
-      assert.equal(item.title, HOSTILE_HEADLINE, `${ext}: the headline round-trips exactly`)
+      // Atom's title is a text construct (type="text"): the parser hands it on as HTML, that is the text escaped once,
+      // so one decoding gives the headline back. RSS and JSON Feed titles come out of the parser as the text itself.
+      const headline = ext === 'atom' ? decode(item.title) : item.title
+      assert.equal(headline, HOSTILE_HEADLINE, `${ext}: the headline round-trips exactly`)
       assert.equal(item.author, '<img src=x onerror=alert(1)>', `${ext}: the author round-trips as text`)
       // The entry's HTML as a conforming XML parser (one level of entity decoding, like Miniflux's) hands it to a
       // reader. @rowanmanning/feed-parser, and so our crawler's parser, decodes HTML entities once more, which no
