@@ -127,7 +127,9 @@ export function createFrontPath({ cache, versionNow, vary, maxEntries }: FrontPa
     if (version !== slot.version) return false
     const body = cache.lookup(slot.key, version)
     if (!body) return false
-    const coding = body.compressed ? chooseEncoding(req.headers['accept-encoding']) : 'identity'
+    const coding = body.compressed || body.compressing ? chooseEncoding(req.headers['accept-encoding']) : 'identity'
+    // A body whose variants are still being made has none to send yet: a br or gzip request waits in the framework.
+    if (body.compressing && coding !== 'identity') return false
     const built = headersFor(slot, body, coding)
     const inm = req.headers['if-none-match']
     // A date-only revalidation (feed readers that send If-Modified-Since alone) is the framework's to judge.

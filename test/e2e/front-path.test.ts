@@ -136,6 +136,24 @@ describe('front path: cached answers before the framework, byte-identical to it'
     assert.equal(after.notModified - before.notModified, 2 * cases, 'front-path 304s')
   })
 
+  it('answers a miss taking identity before compressing, with the bytes and headers every later answer has', async () => {
+    // An identity miss is answered before its br/gzip variants exist; requests right behind it (identity from the
+    // body still compressing, br waiting for its variants) must still get exactly the framework's answers.
+    for (const url of ['/api/v1/stories?limit=40', '/api/v1/stories?limit=41&lang=de']) {
+      const br = { 'accept-encoding': 'br' }
+      const first = await rawGet(withFront.port, url)
+      const [soonIdentity, soonBr] = await Promise.all([rawGet(withFront.port, url), rawGet(withFront.port, url, br)])
+      const [refIdentity, refBr] = [await rawGet(framework.port, url), await rawGet(framework.port, url, br)]
+      assert.equal(header(first, 'vary')?.includes('Accept-Encoding'), true, `${url}: the identity miss varies`)
+      assert.equal(header(refBr, 'content-encoding'), 'br')
+      for (const [name, r, ref] of [['miss', first, refIdentity], ['identity', soonIdentity, refIdentity], ['br', soonBr, refBr]] as const) {
+        assert.equal(r.status, 200, `${url}: ${name}`)
+        assert.deepEqual(r.headers, ref.headers, `${url}: ${name} headers`)
+        assert.ok(r.body.equals(ref.body), `${url}: ${name} bytes`)
+      }
+    }
+  })
+
   it('serves br and gzip made once, each with its own ETag, decoding to the identity bytes', async () => {
     const url = '/api/v1/stories?limit=50'
     const identity = await rawGet(withFront.port, url)

@@ -21,6 +21,9 @@ export interface CompressedVariants {
  */
 export const MIN_COMPRESSIBLE_BYTES = 1024
 
+/** Whether compressVariants makes variants of a body this long (known before it runs). */
+export const isCompressible = (byteLength: number): boolean => byteLength >= MIN_COMPRESSIBLE_BYTES
+
 /** Above this, brotli runs at a faster level: a large sitemap must not hold a threadpool thread for seconds. */
 const LARGE_BODY_BYTES = 1 << 20
 
@@ -41,7 +44,7 @@ const toEncoded = (buf: Buffer): Encoded => {
  * costs about twenty times more for a few percent.
  */
 export async function compressVariants(bytes: Uint8Array): Promise<CompressedVariants | undefined> {
-  if (bytes.byteLength < MIN_COMPRESSIBLE_BYTES) return undefined
+  if (!isCompressible(bytes.byteLength)) return undefined
   const quality = bytes.byteLength > LARGE_BODY_BYTES ? 4 : 6
   const [br, gz] = await Promise.all([
     brotli(bytes, {

@@ -49,7 +49,7 @@ export function createResponder({ cache, policy, contentVersion }: ResponderDeps
       ETag: variant.etag, ...(opts.cacheHeaders ?? policy.ok), ...entry.headers, ...opts.headers,
     }
     // Each encoding is its own representation with its own ETag, so caches must key on Accept-Encoding.
-    if (compressed) headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding'
+    if (compressed || entry.compressing) headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding'
     if (notModified(c.req.header('If-None-Match'), c.req.header('If-Modified-Since'), variant.etag, entry.headers['Last-Modified'])) {
       return completeResponse(null, 304, headers)
     }
@@ -66,7 +66,9 @@ export function createResponder({ cache, policy, contentVersion }: ResponderDeps
   async function current(c: Context, key: string, render: () => Promise<Rendered>, opts: RenderOptions): Promise<CachedBody> {
     try {
       const version = opts.static ? 'static' : await contentVersion()
-      const entry = await cache.get(key, version, render)
+      // A client taking identity does not wait for the compressed variants a miss makes for later requests.
+      const identity = chooseEncoding(c.req.header('Accept-Encoding')) === 'identity'
+      const entry = await cache.get(key, version, render, { identity })
       leaveFrontNote(c, { key, version, params: keyParams(key) })
       return entry
     } catch (err) {

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache'
-import { compressVariants, type CompressedVariants } from './compress.ts'
+import { compressVariants, isCompressible, type CompressedVariants } from './compress.ts'
 import { strongEtag } from './etag.ts'
 
 export interface CachedBody {
@@ -13,6 +13,11 @@ export interface CachedBody {
    * the cache is off (compression never happens per request). Present means the response varies on Accept-Encoding.
    */
   compressed?: CompressedVariants
+  /**
+   * Set on a body handed out while its variants are still being made (for a client that takes identity, see
+   * get's `identity`): the response varies on Accept-Encoding as it will once `compressed` is there.
+   */
+  compressing?: true
 }
 
 /** What a renderer produces; the cache adds bytes and ETag. */
@@ -42,27 +47,58 @@ export function createResponseCache(maxBytes: number) {
       sizeCalculation: (e) => e.bytes.byteLength + (e.compressed ? e.compressed.br.bytes.byteLength + e.compressed.gzip.bytes.byteLength : 0) + 200,
     })
     : null
-  const inFlight = new Map<string, Promise<CacheEntry>>()
+  const inFlight = new Map<string, Flight>()
+  /** Bodies whose variants are being made, by key (see fill): answerable to clients taking identity only. */
+  const compressing = new Map<string, CacheEntry>()
   let hits = 0
   let misses = 0
 
-  async function fill(key: string, version: string, render: () => Promise<Rendered>, compress: boolean): Promise<CacheEntry> {
-    const { body, contentType, headers = {} } = await render()
-    const bytes = encoder.encode(body)
-    const entry: CacheEntry = { bytes, etag: strongEtag(bytes), contentType, headers, version }
-    if (!lru || bytes.byteLength >= maxBytes) return entry
-    const compressed = compress ? await compressVariants(bytes) : undefined
-    if (compressed) entry.compressed = compressed
-    lru.set(key, entry)
-    return entry
+  /** A render under way: the identity body as soon as it exists, and the entry with its variants, cached. */
+  interface Flight {
+    identity: Promise<CacheEntry>
+    complete: Promise<CacheEntry>
+  }
+
+  function fill(key: string, version: string, render: () => Promise<Rendered>, compress: boolean): Flight {
+    const identity = render().then(({ body, contentType, headers = {} }): CacheEntry => {
+      const bytes = encoder.encode(body)
+      return { bytes, etag: strongEtag(bytes), contentType, headers, version }
+    })
+    // The variants are made off the identity answer's critical path. Until they are cached, the body is offered
+    // (to the identity client, and to the front path for identity requests) marked `compressing`: it varies on
+    // Accept-Encoding exactly as the cached entry will, so its bytes and headers are every later hit's.
+    const early = identity.then((entry) => {
+      if (!lru || !compress || entry.bytes.byteLength >= maxBytes || !isCompressible(entry.bytes.byteLength)) return null
+      const pending: CacheEntry = { ...entry, compressing: true }
+      compressing.set(key, pending)
+      return pending
+    })
+    const complete = early.then(async (pending) => {
+      const entry = await identity
+      try {
+        if (!lru || entry.bytes.byteLength >= maxBytes) return entry
+        const compressed = compress ? await compressVariants(entry.bytes) : undefined
+        if (compressed) entry.compressed = compressed
+        lru.set(key, entry)
+        return entry
+      } finally {
+        if (pending && compressing.get(key) === pending) compressing.delete(key)
+      }
+    })
+    const identityAnswer = early.then((pending) => pending ?? complete)
+    // Waited for only by clients taking identity; a failed render still reaches every waiter through `complete`.
+    identityAnswer.catch(() => {})
+    return { complete, identity: identityAnswer }
   }
 
   return {
     /**
      * The cached body for `key` at `version`, or the result of `render`, cached. `compress: false` for bodies
      * never sent as they are (a JSON-RPC answer that gets its request id spliced in): no br/gzip variants.
+     * `identity: true` for a client that takes the body as it is: a miss answers as soon as the body and its
+     * ETag exist, while the br and gzip variants are still being made for the cache (marked `compressing`).
      */
-    async get(key: string, version: string, render: () => Promise<Rendered>, opts: { compress?: boolean } = {}): Promise<CachedBody> {
+    async get(key: string, version: string, render: () => Promise<Rendered>, opts: { compress?: boolean, identity?: boolean } = {}): Promise<CachedBody> {
       const cached = lru?.get(key)
       if (cached && cached.version === version) {
         hits++
@@ -70,16 +106,22 @@ export function createResponseCache(maxBytes: number) {
       }
       misses++
       const flightKey = `${version}\n${key}`
-      let pending = inFlight.get(flightKey)
-      if (!pending) {
-        pending = fill(key, version, render, opts.compress ?? true).finally(() => inFlight.delete(flightKey))
-        inFlight.set(flightKey, pending)
+      let flight = inFlight.get(flightKey)
+      if (!flight) {
+        const started = fill(key, version, render, opts.compress ?? true)
+        started.complete.then(() => inFlight.delete(flightKey), () => inFlight.delete(flightKey))
+        inFlight.set(flightKey, started)
+        flight = started
       }
-      return pending
+      return opts.identity ? flight.identity : flight.complete
     },
-    /** The entry cached for `key` if it was made under `version` (the front path's lookup: no render on a miss). */
+    /**
+     * The entry cached for `key` if it was made under `version` (the front path's lookup: no render on a miss),
+     * or the body still `compressing` for it, which only a client taking identity may be sent.
+     */
     lookup(key: string, version: string): CacheEntry | undefined {
-      const entry = lru?.get(key)
+      const cached = lru?.get(key)
+      const entry = cached?.version === version ? cached : compressing.get(key)
       if (!entry || entry.version !== version) return undefined
       hits++
       return entry

@@ -24,6 +24,17 @@ describe('withSecurityHeaders', () => {
     for (const init of cases) assert.deepEqual(Object.entries(withSecurityHeaders(init)), viaHeaders(init), JSON.stringify(init))
   })
 
+  it('gives each response its own values when responses share a set of names', () => {
+    // The plan for a set of names is reused; the values must still come from each call's own headers.
+    for (const etag of ['"a"', '"b"', '"c"']) {
+      const init = { ETag: etag, Vary: 'Accept', vary: ` ${etag} `, 'Content-Length': String(etag.length) }
+      assert.deepEqual(Object.entries(withSecurityHeaders(init)), viaHeaders(init), JSON.stringify(init))
+    }
+    const a = withSecurityHeaders({ Link: '<a>', ETag: '"1"' })
+    const b = withSecurityHeaders({ ETag: '"1"', Link: '<a>' })
+    assert.deepEqual(Object.entries(a), Object.entries(b))
+  })
+
   it('marks only the responses it made', () => {
     assert.equal(hasSecurityHeaders(completeResponse(null, 304, { ETag: '"e"' })), true)
     assert.equal(hasSecurityHeaders(new Response(null, { status: 304 })), false)
