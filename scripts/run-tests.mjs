@@ -151,9 +151,10 @@ const RUNS_ALONE = new Map([
   ['test/e2e/crawl-isolation.test.ts', 'times /health p99 while a crawl pass runs against a quiet twin'],
   // Absolute bounds: each hostile feed rejected within 1 s of its fetch, health within 1 s (~0.4 s measured).
   ['test/e2e/crawl-hostile.test.ts', 'times the rejection of hostile feeds (1 s each) and /health during the pass'],
-  // Three crawls at once, each under the crawler's absolute fetch and worker timeouts; with a neighbour file on a
-  // loaded machine (load average 14) a resumed crawl wrote two stories differently from the clean run.
-  ['test/e2e/crawl-crash.test.ts', 'three crawls at once under absolute fetch timeouts, compared with a clean run'],
+  // test/e2e/crawl-crash.test.ts left this list: its differences under load (a resumed crawl writing stories from
+  // teasers, or losing a feed) came from the worker pool counting a new worker's start-up as page time and from a
+  // kept-alive connection closed under the crawler. Both fixed, it passed 16 kills alone beside five CPU burners
+  // (load average 16-21) and 10 kills in the pool beside crawl, many-instances and story-merges (load average 20).
 ])
 // Not here, on purpose: test/e2e/many-instances.test.ts (the slowest file, ~100 s) mostly waits for crawl cycles and
 // lease expiry; its one time bound (a write reaches every cache within 3 s) was met in ~0.25 s at load average 12.

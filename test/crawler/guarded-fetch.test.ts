@@ -12,6 +12,8 @@ const { keys, jwk } = tempKeyRing()
 const bomb = zlib.gzipSync(Buffer.alloc(32 * MiB)) // ~32 KB on the wire, 32 MiB decoded
 const brBomb = zlib.brotliCompressSync(Buffer.alloc(32 * MiB))
 
+let closedOnce = false
+
 function routes(req: http.IncomingMessage, res: http.ServerResponse): void {
   const url = new URL(req.url!, 'http://x')
   const hop = /^\/r\/(\d+)$/.exec(url.pathname)
@@ -52,6 +54,15 @@ function routes(req: http.IncomingMessage, res: http.ServerResponse): void {
       return void res.writeHead(200, { 'content-encoding': 'br' }).end(brBomb)
     case '/hang':
       return // never answers
+    case '/closed-once':
+      // The first request's connection is closed without an answer, as a server does to an idle kept-alive socket.
+      if (!closedOnce) {
+        closedOnce = true
+        return void req.socket.destroy()
+      }
+      return void res.end('second try')
+    case '/closed-always':
+      return void req.socket.destroy()
     case '/drip': {
       res.writeHead(200)
       const timer = setInterval(() => res.write('.'), 20)
@@ -171,6 +182,13 @@ describe('guarded fetch against a loopback server', () => {
     assert.equal(reason(await get('/bomb', MiB)), 'too-large')
     assert.equal(reason(await get('/br-bomb', MiB)), 'too-large')
     assert.ok(Date.now() - started < 2000)
+  })
+
+  it('sends a GET once more when its connection closed before any answer; a server that always closes still fails', async () => {
+    const again = await get('/closed-once')
+    assert.equal(again.status, 'ok')
+    assert.equal(again.status === 'ok' && again.body.toString(), 'second try')
+    assert.equal(reason(await get('/closed-always')), 'network')
   })
 
   it('reports an HTTP error status with Retry-After', async () => {

@@ -235,6 +235,17 @@ function inspect(file: string): DbState {
   return state
 }
 
+/** Each feed's last fetch as the store recorded it: which feeds a missing article's loss goes back to. */
+function feedStates(file: string): string {
+  const db = new Database(file, { readonly: true, fileMustExist: true })
+  try {
+    const rows = db.prepare('SELECT feed_url, last_status, last_error, article_count, consecutive_failures FROM feeds ORDER BY feed_url').all() as Array<Record<string, unknown>>
+    return rows.map((r) => `  ${r.feed_url}: ${r.last_status} (${r.article_count} articles, ${r.consecutive_failures} failures)${r.last_error ? ` ${String(r.last_error).slice(0, 160)}` : ''}`).join('\n')
+  } finally {
+    db.close()
+  }
+}
+
 function writeDirectory(dir: string, entries: PublisherEntry[]): string {
   const file = path.join(dir, 'publishers.json')
   fs.writeFileSync(file, JSON.stringify(entries, null, 2))
@@ -362,7 +373,7 @@ describe('newsdesk crawl killed with SIGKILL: the store stays sound and the next
         const after = inspect(file)
         assert.deepEqual(after.integrity, ['ok'])
         assert.deepEqual(after.foreignKeys, [])
-        assert.equal(after.articles, site.expected.articles.length)
+        assert.equal(after.articles, site.expected.articles.length, `articles after the re-runs; feeds:\n${feedStates(file)}`)
         assert.equal(after.orphanStories, 0, 'articles whose story was never written')
         const db = new Database(file, { readonly: true })
         try {

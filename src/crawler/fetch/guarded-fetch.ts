@@ -61,10 +61,20 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
       // Validators are opaque tokens: sent back exactly as received, quotes included.
       if (init.etag) headers['if-none-match'] = init.etag
       if (init.lastModified) headers['if-modified-since'] = init.lastModified
-      const res = await agent.request({
+      const send = () => agent.request({
         origin: url.origin, path: url.pathname + url.search, method: 'GET', headers, signal,
         headersTimeout: t.headersMs, bodyTimeout: t.headersMs,
       })
+      let res: Dispatcher.ResponseData
+      try {
+        res = await send()
+      } catch (err) {
+        // A kept-alive connection the server closed while it sat in the pool fails before any response byte ("other
+        // side closed"), most often when a busy crawler reuses it just as the server's idle timeout ends it. A GET is
+        // safe to send again, once, on a new connection; a server that closes every connection still fails.
+        if ((err as { code?: string }).code !== 'UND_ERR_SOCKET' || signal.aborted) throw err
+        res = await send()
+      }
       return await respond(res, url, init, Boolean(init.etag || init.lastModified))
     } catch (err) {
       return classify(err, signal, url, t)

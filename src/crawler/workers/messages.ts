@@ -13,3 +13,11 @@ export type WorkerResponse =
   | { id: number; kind: 'parse'; result: ParseResult }
   | { id: number; kind: 'extract'; result: ExtractResult }
   | { id: number; kind: 'error'; message: string }
+
+/**
+ * Sent once by a worker when its modules are loaded and it listens: the pool starts request clocks only then, since
+ * loading linkedom and Readability takes seconds on a loaded machine and is no page's fault.
+ */
+export interface WorkerReady {
+  kind: 'ready'
+}

@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads'
 import { extractArticle } from '../extract/extract-article.ts'
 import { parseFeed } from '../parse/parse-feed.ts'
-import type { WorkerRequest, WorkerResponse } from './messages.ts'
+import type { WorkerReady, WorkerRequest, WorkerResponse } from './messages.ts'
 
 /**
  * The CPU-bound pipeline stages, off the main thread: parsing a feed (up to ~0.2 s for a large valid one) and
@@ -20,3 +20,6 @@ parentPort!.on('message', (req: WorkerRequest) => {
   }
   parentPort!.postMessage(res)
 })
+
+// Imports are done once this runs: from now on a request's time is the page's own (see worker-pool.ts).
+parentPort!.postMessage({ kind: 'ready' } satisfies WorkerReady)

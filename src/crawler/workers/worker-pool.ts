@@ -2,7 +2,7 @@ import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { extractArticle, type ExtractResult } from '../extract/extract-article.ts'
 import { parseFeed, type ParseResult } from '../parse/parse-feed.ts'
-import type { WorkerRequest, WorkerResponse } from './messages.ts'
+import type { WorkerReady, WorkerRequest, WorkerResponse } from './messages.ts'
 
 /** Parsing and extraction as the pipeline calls them; in worker threads (serve) or in the calling thread (tests, bench). */
 export interface PipelineStages {
@@ -34,8 +34,17 @@ export const STAGE_TIMEOUT_MS = 15_000
 interface Pending {
   req: WorkerRequest
   resolve(res: WorkerResponse): void
-  timer: NodeJS.Timeout
+  /** Undefined while the worker is still loading its modules. */
+  timer: NodeJS.Timeout | undefined
 }
+
+/**
+ * How long a new worker may take to load its modules before its requests fail and it is replaced. Kept apart from
+ * STAGE_TIMEOUT_MS: on a loaded machine the load alone took 4 s (load average 16, two cores), and counting it against
+ * the first pages made their extraction fail, so a resumed or concurrent crawl kept those articles' teasers and
+ * wrote their stories differently from a run on a quiet machine.
+ */
+export const WORKER_START_TIMEOUT_MS = 60_000
 
 /**
  * Requests handed to one worker at once. With one, a worker idles from each answer until the main thread (busy with
@@ -58,12 +67,22 @@ export function createWorkerStages(size: number, timeoutMs = STAGE_TIMEOUT_MS): 
   const idle: Worker[] = []
   const queue: Array<{ req: WorkerRequest; resolve(res: WorkerResponse): void }> = []
   const pending = new Map<Worker, Map<number, Pending>>()
+  /** Workers that said they are ready: only their requests' clocks run. */
+  const ready = new WeakSet<Worker>()
 
   const spawn = () => {
     const worker = new Worker(source.file, { workerData: { entry: source.entry } })
     worker.unref()
     pending.set(worker, new Map())
-    worker.on('message', (res: WorkerResponse) => {
+    const starting = setTimeout(() => fail(worker, `did not start within ${WORKER_START_TIMEOUT_MS / 1000} s`), WORKER_START_TIMEOUT_MS).unref()
+    worker.on('message', (res: WorkerResponse | WorkerReady) => {
+      if (res.kind === 'ready') {
+        clearTimeout(starting)
+        ready.add(worker)
+        // The requests already handed over start their clocks now, as if dispatched at this moment.
+        for (const p of pending.get(worker)?.values() ?? []) p.timer = deadline(worker)
+        return
+      }
       const p = pending.get(worker)?.get(res.id)
       if (!p) return
       clearTimeout(p.timer)
@@ -77,8 +96,8 @@ export function createWorkerStages(size: number, timeoutMs = STAGE_TIMEOUT_MS): 
       p.resolve(res)
       release(worker)
     })
-    worker.on('error', (err) => fail(worker, err.message))
-    worker.on('exit', () => fail(worker, 'worker exited'))
+    worker.on('error', (err) => { clearTimeout(starting); fail(worker, err.message) })
+    worker.on('exit', () => { clearTimeout(starting); fail(worker, 'worker exited') })
     for (let slot = 0; slot < REQUESTS_PER_WORKER; slot++) release(worker)
   }
 
@@ -108,7 +127,7 @@ export function createWorkerStages(size: number, timeoutMs = STAGE_TIMEOUT_MS): 
   }
 
   const dispatch = (worker: Worker, req: WorkerRequest, resolve: (res: WorkerResponse) => void) => {
-    pending.get(worker)!.set(req.id, { req, resolve, timer: deadline(worker) })
+    pending.get(worker)!.set(req.id, { req, resolve, timer: ready.has(worker) ? deadline(worker) : undefined })
     worker.postMessage(req)
   }
 
