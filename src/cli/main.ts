@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { EXIT_USAGE, type Command, type CommandContext } from './command.ts'
+import { EXIT_FAILURE, EXIT_USAGE, type Command, type CommandContext } from './command.ts'
 import { exportCommand } from './commands/export.ts'
 import { importCommand } from './commands/import.ts'
 import { keysCommand } from './commands/keys.ts'
@@ -54,13 +54,23 @@ export async function runCli(argv: string[], ctx: CommandContext): Promise<numbe
   return command.run({ values: parsed.values, positionals: parsed.positionals }, ctx)
 }
 
+/**
+ * The whole command line as a function: runCli, plus the last line of defence the process entry needs (an error no
+ * command caught is one line on stderr and exit code 1, never a stack trace). Tests run it in-process with their own
+ * streams; the entry point below runs it with the process's.
+ */
+export async function main(argv: string[], ctx: CommandContext): Promise<number> {
+  try {
+    return await runCli(argv, ctx)
+  } catch (err) {
+    ctx.stderr.write(`newsdesk: ${err instanceof Error ? err.message : String(err)}\n`)
+    return EXIT_FAILURE
+  }
+}
+
 const isEntryPoint = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href
 
 if (isEntryPoint) {
-  runCli(process.argv.slice(2), { env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr })
+  main(process.argv.slice(2), { env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr })
     .then((code) => { process.exitCode = code })
-    .catch((err: unknown) => {
-      process.stderr.write(`newsdesk: ${err instanceof Error ? err.message : String(err)}\n`)
-      process.exitCode = 1
-    })
 }

@@ -7,7 +7,7 @@ import Database from '../../src/storage/sqlite/driver.ts'
 import { StorySnapshot, serializeSnapshot } from '../../src/domain/story.ts'
 import { MIGRATION_VERSIONS } from '../../src/storage/sqlite/migrations.ts'
 import { ALL_SEARCH_STORIES, makeStory } from '../fixtures/stories.ts'
-import { CLI, ROOT, runCli, tempDir, testEnv } from '../helpers/cli.ts'
+import { CLI, ROOT, runCli, runCliInProcess, tempDir, testEnv } from '../helpers/cli.ts'
 
 const canonical = (s: Parameters<typeof StorySnapshot.parse>[0]) => serializeSnapshot(StorySnapshot.parse(s))
 
@@ -19,18 +19,19 @@ function freshEnv() {
 describe('newsdesk CLI', () => {
   it('prints help for the program and for each command', async () => {
     const { env } = freshEnv()
+    // The real binary for the program's help and an unknown command: stdout vs stderr, exit codes 0 and 2.
     const top = await runCli(['--help'], { env })
     assert.equal(top.code, 0)
     for (const name of ['serve', 'import', 'export', 'migrate']) assert.match(top.stdout, new RegExp(`^  ${name}\\s+\\S`, 'm'))
     for (const name of ['serve', 'import', 'export', 'migrate']) {
-      const res = await runCli([name, '--help'], { env })
+      const res = await runCliInProcess([name, '--help'], { env })
       assert.equal(res.code, 0, name)
       assert.match(res.stdout, new RegExp(`^newsdesk ${name}`), name)
     }
     const unknown = await runCli(['frobnicate'], { env })
     assert.equal(unknown.code, 2)
     assert.match(unknown.stderr, /unknown command "frobnicate"/)
-    const badFlag = await runCli(['export', '--nope'], { env })
+    const badFlag = await runCliInProcess(['export', '--nope'], { env })
     assert.equal(badFlag.code, 2)
     assert.match(badFlag.stderr, /Unknown option '--nope'/)
   })
@@ -44,9 +45,9 @@ describe('newsdesk CLI', () => {
 
   it('migrate creates the database and applies the schema once', async () => {
     const { dir, env } = freshEnv()
-    const first = await runCli(['migrate'], { env })
+    const first = await runCliInProcess(['migrate'], { env })
     assert.equal(first.code, 0, first.stderr)
-    const again = await runCli(['migrate'], { env })
+    const again = await runCliInProcess(['migrate'], { env })
     assert.equal(again.code, 0)
     const db = new Database(path.join(dir, 'db', 'newsdesk.db'), { readonly: true })
     assert.deepEqual(db.prepare('SELECT version FROM schema_migrations').all(),
@@ -62,22 +63,22 @@ describe('newsdesk CLI', () => {
     if (fs.existsSync(samplePath)) lines.push(...fs.readFileSync(samplePath, 'utf8').split('\n').filter(Boolean))
     const file = path.join(dir, 'in.ndjson')
     fs.writeFileSync(file, [...lines].reverse().join('\n') + '\n')
-    const imported = await runCli(['import', file], { env })
+    const imported = await runCliInProcess(['import', file], { env })
     assert.equal(imported.code, 0, imported.stderr)
     assert.match(imported.stderr, new RegExp(`import: ${lines.length} new, 0 updated, 0 bad of ${lines.length} lines`))
-    const exported = await runCli(['export'], { env })
+    const exported = await runCliInProcess(['export'], { env })
     assert.equal(exported.code, 0)
     const sortById = (ls: string[]) => [...ls].sort((a, b) => (JSON.parse(a).id < JSON.parse(b).id ? -1 : 1))
     assert.equal(exported.stdout, sortById(lines).join('\n') + '\n')
 
     // Export to a file writes the same bytes, and importing it again changes nothing.
     const out = path.join(dir, 'out.ndjson')
-    assert.equal((await runCli(['export', out], { env })).code, 0)
+    assert.equal((await runCliInProcess(['export', out], { env })).code, 0)
     assert.equal(fs.readFileSync(out, 'utf8'), exported.stdout)
     assert.equal(fs.existsSync(`${out}.tmp`), false)
-    const again = await runCli(['import', out], { env })
+    const again = await runCliInProcess(['import', out], { env })
     assert.match(again.stderr, new RegExp(`import: 0 new, ${lines.length} updated, 0 bad`))
-    assert.equal((await runCli(['export'], { env })).stdout, exported.stdout)
+    assert.equal((await runCliInProcess(['export'], { env })).stdout, exported.stdout)
   })
 
   it('accepts the shape with optional fields absent or null, and fills the documented defaults', async () => {
@@ -90,9 +91,9 @@ describe('newsdesk CLI', () => {
       ...minimal, id: '8e5f9a21-3c4d-4e6f-9a71-8293a4b5c6d7', author: null, source: null, summary: null, cards: null,
       covered_by: [{ name: 'Beta Wire', title: 'Same event', url: null }], translations: { de: { summary: 'Nur Zusammenfassung' }, fr: {} },
     }
-    const res = await runCli(['import', '-'], { env, input: `${JSON.stringify(minimal)}\n\n${JSON.stringify(withCoverage)}\r\n` })
+    const res = await runCliInProcess(['import', '-'], { env, input: `${JSON.stringify(minimal)}\n\n${JSON.stringify(withCoverage)}\r\n` })
     assert.equal(res.code, 0, res.stderr)
-    const [a, b] = (await runCli(['export'], { env })).stdout.trim().split('\n').map((l) => JSON.parse(l))
+    const [a, b] = (await runCliInProcess(['export'], { env })).stdout.trim().split('\n').map((l) => JSON.parse(l))
     assert.deepEqual(a, {
       ...minimal, author: null, published_at: null, cover_image_url: null, source: null, summary: null, cards: null,
       covered_by: null, multi_source: false, translations: {},
@@ -122,7 +123,7 @@ describe('newsdesk CLI', () => {
     ]
     const file = path.join(dir, 'mixed.ndjson')
     fs.writeFileSync(file, lines.join('\n') + '\n')
-    const res = await runCli(['import', file], { env })
+    const res = await runCliInProcess(['import', file], { env })
     assert.equal(res.code, 1)
     const reported = [...res.stderr.matchAll(/^import: line (\d+): (.*)$/gm)].map((m) => [Number(m[1]), m[2]])
     assert.deepEqual(reported.map(([n]) => n), [2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13])
@@ -138,16 +139,16 @@ describe('newsdesk CLI', () => {
     assert.match(reason(12), /publisher_id/)
     assert.match(reason(13), /newsdesk_record/)
     assert.match(res.stderr, /import: 2 new, 0 updated, 11 bad of 13 lines/)
-    const exported = (await runCli(['export'], { env })).stdout.trim().split('\n')
+    const exported = (await runCliInProcess(['export'], { env })).stdout.trim().split('\n')
     assert.deepEqual(exported.map((l) => JSON.parse(l).headline).sort(), ['First good story', 'Second good story'])
   })
 
   it('reports a missing file clearly', async () => {
     const { env } = freshEnv()
-    const res = await runCli(['import', '/nonexistent/file.ndjson'], { env })
+    const res = await runCliInProcess(['import', '/nonexistent/file.ndjson'], { env })
     assert.equal(res.code, 2)
     assert.match(res.stderr, /import: no such file: \/nonexistent\/file.ndjson/)
-    assert.equal((await runCli(['import'], { env })).code, 2)
+    assert.equal((await runCliInProcess(['import'], { env })).code, 2)
   })
 
   it('loses nothing and half-writes nothing when killed mid-import', async () => {
@@ -185,7 +186,7 @@ describe('newsdesk CLI', () => {
     assert.equal(count % 500, 0, 'only whole batches are committed')
     assert.equal(texts, count, 'no story without its text')
 
-    const resumed = await runCli(['import', file], { env })
+    const resumed = await runCliInProcess(['import', file], { env })
     assert.equal(resumed.code, 0)
     assert.match(resumed.stderr, new RegExp(`import: ${total - count} new, ${count} updated`))
   })

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
 import { makeStory } from '../fixtures/stories.ts'
-import { runCli, startServe, tempDir, testEnv, type CliResult } from '../helpers/cli.ts'
+import { runCli, runCliInProcess, startServe, tempDir, testEnv, type CliResult } from '../helpers/cli.ts'
 import { startFixtureServer } from '../helpers/fixture-server.ts'
 import { request } from '../helpers/http.ts'
 
@@ -46,15 +46,16 @@ describe('newsdesk keys', () => {
     for (const args of [['keys'], ['keys', 'frobnicate'], ['keys', 'list', 'extra'], ['keys', 'list', '--overlap-days', '3'],
       ['keys', 'generate', '--json'], ['keys', 'rotate', '--overlap-days', 'seven'], ['keys', 'rotate', '--overlap-days', '-1'],
       ['keys', 'rotate', '--overlap-days', '400'], ['keys', 'list', '--nope']]) {
-      const res = await runCli(args, { env })
+      const res = await runCliInProcess(args, { env })
       assert.equal(res.code, 2, args.join(' '))
       assert.match(res.stderr, /newsdesk keys rotate \[--overlap-days N\]/, args.join(' '))
     }
-    assert.match((await runCli(['keys', 'frobnicate'], { env })).stderr, /unknown subcommand "frobnicate"/)
+    assert.match((await runCliInProcess(['keys', 'frobnicate'], { env })).stderr, /unknown subcommand "frobnicate"/)
+    // The real binary, as a user runs it: help on stdout, exit code 0.
     const help = await runCli(['keys', '--help'], { env })
     assert.equal(help.code, 0)
     assert.match(help.stdout, /^newsdesk keys generate/)
-    const top = await runCli(['--help'], { env })
+    const top = await runCliInProcess(['--help'], { env })
     assert.match(top.stdout, /^ {2}keys\s+\S/m)
     assert.ok(!fs.existsSync(file), 'no usage error touched the key file')
   })
@@ -62,10 +63,11 @@ describe('newsdesk keys', () => {
   it('list and rotate without a key file fail with a hint; generate creates it once and never replaces it', async () => {
     const { env, file } = keysEnv()
     for (const sub of ['list', 'rotate']) {
-      const res = await runCli(['keys', sub], { env })
+      const res = await runCliInProcess(['keys', sub], { env })
       assert.equal(res.code, 1, sub)
       assert.match(res.stderr, /no key file at .*crawler-signing-keys\.json; run `newsdesk keys generate`/)
     }
+    // The real binary once: the file's modes come from the process that writes it.
     const gen = await runCli(['keys', 'generate'], { env })
     assert.equal(gen.code, 0, gen.stderr)
     const stored = read(file)
@@ -76,7 +78,7 @@ describe('newsdesk keys', () => {
     assert.equal(mode(path.dirname(file)), 0o700)
     assertNoSecrets(gen, stored)
 
-    const again = await runCli(['keys', 'generate'], { env })
+    const again = await runCliInProcess(['keys', 'generate'], { env })
     assert.equal(again.code, 1)
     assert.match(again.stderr, /already exists .*nothing changed.*keys rotate/)
     assert.deepEqual(read(file), stored, 'the existing key is untouched')
@@ -84,11 +86,11 @@ describe('newsdesk keys', () => {
 
   it('list shows kid, status, created and expires, as a table or JSON, and never a private key', async () => {
     const { env, file } = keysEnv()
-    assert.equal((await runCli(['keys', 'generate'], { env })).code, 0)
-    assert.equal((await runCli(['keys', 'rotate'], { env })).code, 0)
+    assert.equal((await runCliInProcess(['keys', 'generate'], { env })).code, 0)
+    assert.equal((await runCliInProcess(['keys', 'rotate'], { env })).code, 0)
     const stored = read(file)
     const [active, retiring] = stored.keys
-    const table = await runCli(['keys', 'list'], { env })
+    const table = await runCliInProcess(['keys', 'list'], { env })
     assert.equal(table.code, 0, table.stderr)
     const lines = table.stdout.trimEnd().split('\n')
     assert.match(lines[0]!, /^KID\s+STATUS\s+CREATED\s+EXPIRES$/)
@@ -96,7 +98,7 @@ describe('newsdesk keys', () => {
     assert.match(lines[2]!, new RegExp(`^${retiring!.kid}\\s+retiring until ${retiring!.expires_at}\\s+${retiring!.created_at}\\s+${retiring!.expires_at}$`))
     assertNoSecrets(table, stored)
 
-    const json = await runCli(['keys', 'list', '--json'], { env })
+    const json = await runCliInProcess(['keys', 'list', '--json'], { env })
     assert.equal(json.code, 0)
     assert.deepEqual(JSON.parse(json.stdout), [
       { kid: active!.kid, status: 'active', created_at: active!.created_at, expires_at: null },
@@ -107,12 +109,12 @@ describe('newsdesk keys', () => {
 
   it('rotate: the old key stays published for the overlap; once expired it disappears from the directory and the file', async () => {
     const { env, file, dataDir } = keysEnv()
-    assert.equal((await runCli(['keys', 'generate'], { env })).code, 0)
+    assert.equal((await runCliInProcess(['keys', 'generate'], { env })).code, 0)
     const a = read(file).keys[0]!
     assert.deepEqual(await publishedKids(dataDir), [a.kid])
 
     const before = Date.now()
-    const rot = await runCli(['keys', 'rotate'], { env })
+    const rot = await runCliInProcess(['keys', 'rotate'], { env })
     assert.equal(rot.code, 0, rot.stderr)
     const afterRotate = read(file)
     const b = afterRotate.keys[0]!
@@ -133,11 +135,11 @@ describe('newsdesk keys', () => {
     // Time passes: the overlap is over (the file is what the clock reads against).
     afterRotate.keys[1]!.expires_at = new Date(Date.now() - 60_000).toISOString()
     fs.writeFileSync(file, JSON.stringify(afterRotate, null, 2))
-    const list = await runCli(['keys', 'list'], { env })
+    const list = await runCliInProcess(['keys', 'list'], { env })
     assert.match(list.stdout, new RegExp(`${a.kid}\\s+expired since `))
     assert.deepEqual(await publishedKids(dataDir), [b.kid], 'an expired key is no longer published')
 
-    const rot2 = await runCli(['keys', 'rotate', '--overlap-days', '0'], { env })
+    const rot2 = await runCliInProcess(['keys', 'rotate', '--overlap-days', '0'], { env })
     assert.equal(rot2.code, 0, rot2.stderr)
     const final = read(file)
     assert.equal(final.keys.length, 1, 'overlap 0 retires B at once and the expired A is removed from the file')
@@ -148,7 +150,7 @@ describe('newsdesk keys', () => {
 
   it('serve refuses a damaged key file (exit 1) and leaves it as it was', async () => {
     const { env, file } = keysEnv()
-    assert.equal((await runCli(['keys', 'generate'], { env })).code, 0)
+    assert.equal((await runCliInProcess(['keys', 'generate'], { env })).code, 0)
     const stored = read(file)
     stored.keys[0]!.kid = 'tampered'
     const damaged = JSON.stringify(stored)
@@ -158,7 +160,7 @@ describe('newsdesk keys', () => {
       /serve exited with 1/,
     )
     assert.equal(fs.readFileSync(file, 'utf8'), damaged)
-    const list = await runCli(['keys', 'list'], { env })
+    const list = await runCliInProcess(['keys', 'list'], { env })
     assert.equal(list.code, 1)
     assert.match(list.stderr, /keys\.0\.kid: is not the JWK thumbprint/)
     assertNoSecrets(list, stored)

@@ -6,7 +6,7 @@ import Database from '../../src/storage/sqlite/driver.ts'
 import { XMLValidator } from 'fast-xml-parser'
 import { parseOpml } from '../../src/publishers/opml.ts'
 import { publisherId } from '../../src/publishers/publisher.ts'
-import { ROOT, runCli, tempDir, testEnv } from '../helpers/cli.ts'
+import { ROOT, runCli, runCliInProcess, tempDir, testEnv } from '../helpers/cli.ts'
 
 const BUNDLED_FILE = path.join(ROOT, 'content', 'publishers.json')
 const BUNDLED_TEXT = fs.readFileSync(BUNDLED_FILE, 'utf8')
@@ -52,6 +52,7 @@ const NESTED_EXPECTED = [
 describe('newsdesk publishers', () => {
   it('is listed in the help, and explains itself', async () => {
     const { env } = freshEnv()
+    // The real binary, as a user runs it: help on stdout, exit code 0.
     const [top, own] = await Promise.all([runCli(['--help'], { env }), runCli(['publishers', '--help'], { env })])
     assert.match(top.stdout, /^ {2}publishers\s+\S/m)
     assert.equal(own.code, 0)
@@ -61,6 +62,7 @@ describe('newsdesk publishers', () => {
 
   it('list on a fresh database shows every bundled publisher as never fetched (plain and --json)', async () => {
     const { env, dbFile } = freshEnv()
+    // The real binary once: the table on stdout, the summary on stderr, nothing else on either.
     const plain = await runCli(['publishers', 'list'], { env })
     assert.equal(plain.code, 0, plain.stderr)
     const lines = plain.stdout.trimEnd().split('\n')
@@ -74,7 +76,7 @@ describe('newsdesk publishers', () => {
     })
     assert.match(plain.stderr, new RegExp(`^publishers: ${BUNDLED.length} feeds from the bundled directory \\(${BUNDLED.length} never fetched, 0 failing\\); sync: ${BUNDLED.length} added, 0 updated, 0 deactivated\\n$`))
 
-    const json = await runCli(['publishers', 'list', '--json'], { env })
+    const json = await runCliInProcess(['publishers', 'list', '--json'], { env })
     assert.equal(json.code, 0, json.stderr)
     const feeds = JSON.parse(json.stdout) as ListedFeed[]
     assert.deepEqual(feeds.map((f) => f.feed_url), BUNDLED.map((p) => p.feed_url))
@@ -96,19 +98,19 @@ describe('newsdesk publishers', () => {
 
   it('list --failing shows the feeds whose last fetch failed, with their error', async () => {
     const { env, dbFile } = freshEnv()
-    assert.equal((await runCli(['publishers', 'list', '--json'], { env })).code, 0)
+    assert.equal((await runCliInProcess(['publishers', 'list', '--json'], { env })).code, 0)
     const broken = BUNDLED[7]!
     const db = new Database(dbFile)
     db.prepare(`UPDATE feeds SET consecutive_failures = 3, last_status = 'http-error', last_error = 'HTTP 503 from upstream',
       last_fetched_at = '2025-01-01T00:00:00.000Z', next_fetch_at = '2999-01-01T00:00:00.000Z' WHERE feed_url = ?`).run(broken.feed_url)
     db.close()
-    const json = await runCli(['publishers', 'list', '--failing', '--json'], { env })
+    const json = await runCliInProcess(['publishers', 'list', '--failing', '--json'], { env })
     assert.equal(json.code, 0, json.stderr)
     const feeds = JSON.parse(json.stdout) as ListedFeed[]
     assert.deepEqual(feeds.map((f) => [f.name, f.last_status, f.last_error, f.consecutive_failures, f.next_fetch_at]),
       [[broken.name, 'http-error', 'HTTP 503 from upstream', 3, '2999-01-01T00:00:00.000Z']])
     assert.match(json.stderr, new RegExp(`\\(${BUNDLED.length - 1} never fetched, 1 failing\\)`))
-    const plain = await runCli(['publishers', 'list', '--failing'], { env })
+    const plain = await runCliInProcess(['publishers', 'list', '--failing'], { env })
     const rows = plain.stdout.trimEnd().split('\n')
     assert.equal(rows.length, 2)
     assert.match(rows[1]!, /http-error\s+3\s+2999-01-01 00:00Z\s+0\s+HTTP 503 from upstream$/)
@@ -118,21 +120,21 @@ describe('newsdesk publishers', () => {
     const { env, dir } = freshEnv()
     const own = path.join(dir, 'own.json')
     fs.writeFileSync(own, JSON.stringify(OWN))
-    assert.equal((await runCli(['publishers', 'list'], { env })).code, 0)
+    assert.equal((await runCliInProcess(['publishers', 'list'], { env })).code, 0)
 
-    const replaced = await runCli(['publishers', 'list', '--json'], { env: { ...env, NEWSDESK_PUBLISHERS: own } })
+    const replaced = await runCliInProcess(['publishers', 'list', '--json'], { env: { ...env, NEWSDESK_PUBLISHERS: own } })
     assert.equal(replaced.code, 0, replaced.stderr)
     assert.deepEqual((JSON.parse(replaced.stdout) as ListedFeed[]).map((f) => f.feed_url), OWN.map((p) => p.feed_url))
     assert.match(replaced.stderr, new RegExp(`2 feeds from ${own.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} .*; ${BUNDLED.length} feeds no longer in the directory not shown \\(--all\\); sync: 2 added, 0 updated, ${BUNDLED.length} deactivated`))
-    const all = JSON.parse((await runCli(['publishers', 'list', '--json', '--all'], { env: { ...env, NEWSDESK_PUBLISHERS: own } })).stdout) as ListedFeed[]
+    const all = JSON.parse((await runCliInProcess(['publishers', 'list', '--json', '--all'], { env: { ...env, NEWSDESK_PUBLISHERS: own } })).stdout) as ListedFeed[]
     assert.equal(all.length, BUNDLED.length + 2)
     assert.equal(all.filter((f) => !f.active).length, BUNDLED.length)
 
-    const opml = await runCli(['publishers', 'list', '--json'], { env: { ...env, NEWSDESK_PUBLISHERS: path.join(FIXTURES, 'nested.opml') } })
+    const opml = await runCliInProcess(['publishers', 'list', '--json'], { env: { ...env, NEWSDESK_PUBLISHERS: path.join(FIXTURES, 'nested.opml') } })
     assert.equal(opml.code, 0, opml.stderr)
     assert.deepEqual((JSON.parse(opml.stdout) as ListedFeed[]).map((f) => [f.name, f.topic, f.lang]), NESTED_EXPECTED.map((p) => [p.name, p.topic, p.lang]))
 
-    const extended = await runCli(['publishers', 'list', '--json'], { env: { ...env, NEWSDESK_PUBLISHERS: `+${own}` } })
+    const extended = await runCliInProcess(['publishers', 'list', '--json'], { env: { ...env, NEWSDESK_PUBLISHERS: `+${own}` } })
     assert.equal(extended.code, 0, extended.stderr)
     const feeds = JSON.parse(extended.stdout) as ListedFeed[]
     assert.deepEqual(feeds.map((f) => f.feed_url), [...BUNDLED.map((p) => p.feed_url), ...OWN.map((p) => p.feed_url)])
@@ -141,14 +143,14 @@ describe('newsdesk publishers', () => {
 
   it('import converts an OPML file with nested categories to the JSON directory shape', async () => {
     const { env, dir } = freshEnv()
-    const res = await runCli(['publishers', 'import', path.join(FIXTURES, 'nested.opml')], { env })
+    const res = await runCliInProcess(['publishers', 'import', path.join(FIXTURES, 'nested.opml')], { env })
     assert.equal(res.code, 0, res.stderr)
     assert.deepEqual(JSON.parse(res.stdout), NESTED_EXPECTED)
     assert.match(res.stderr, /7 publishers from .*nested\.opml \(OPML, 7 entries, 0 skipped\)/)
 
     // --topic/--lang set the defaults; --output writes atomically and says how to use the file.
     const out = path.join(dir, 'mine.json')
-    const written = await runCli(['publishers', 'import', path.join(FIXTURES, 'nested.opml'), '--topic', 'product', '--lang', 'it', '--output', out], { env })
+    const written = await runCliInProcess(['publishers', 'import', path.join(FIXTURES, 'nested.opml'), '--topic', 'product', '--lang', 'it', '--output', out], { env })
     assert.equal(written.code, 0, written.stderr)
     assert.equal(written.stdout, '')
     const mine = JSON.parse(fs.readFileSync(out, 'utf8')) as typeof NESTED_EXPECTED
@@ -158,19 +160,19 @@ describe('newsdesk publishers', () => {
     assert.match(written.stderr, new RegExp(`NEWSDESK_PUBLISHERS=${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(replaces the bundled directory\\)`))
 
     // The written file is a directory NEWSDESK_PUBLISHERS accepts.
-    const exported = await runCli(['publishers', 'export'], { env: { ...env, NEWSDESK_PUBLISHERS: out } })
+    const exported = await runCliInProcess(['publishers', 'export'], { env: { ...env, NEWSDESK_PUBLISHERS: out } })
     assert.equal(exported.code, 0, exported.stderr)
     assert.deepEqual(JSON.parse(exported.stdout), mine)
 
     // OPML 1.0 in another encoding, from standard input.
-    const stdin = await runCli(['publishers', 'import', '-'], { env, input: fs.readFileSync(path.join(FIXTURES, 'opml1.opml')) })
+    const stdin = await runCliInProcess(['publishers', 'import', '-'], { env, input: fs.readFileSync(path.join(FIXTURES, 'opml1.opml')) })
     assert.equal(stdin.code, 0, stdin.stderr)
     assert.deepEqual((JSON.parse(stdin.stdout) as typeof OWN).map((p) => p.name), ['Sales News Café', 'Growth One'])
   })
 
   it('import reports skipped entries with their position and exits 1', async () => {
     const { env } = freshEnv()
-    const res = await runCli(['publishers', 'import', path.join(FIXTURES, 'with-problems.opml')], { env })
+    const res = await runCliInProcess(['publishers', 'import', path.join(FIXTURES, 'with-problems.opml')], { env })
     assert.equal(res.code, 1)
     assert.deepEqual((JSON.parse(res.stdout) as typeof OWN).map((p) => p.name), ['Good Design Feed', 'Bad Site'])
     assert.match(res.stderr, /outline 3 \(line 7\): "No Address": type="rss" without an xmlUrl; skipped/)
@@ -181,12 +183,12 @@ describe('newsdesk publishers', () => {
 
   it('export writes the effective directory as JSON or OPML', async () => {
     const { env, dir } = freshEnv()
-    const json = await runCli(['publishers', 'export'], { env })
+    const json = await runCliInProcess(['publishers', 'export'], { env })
     assert.equal(json.code, 0, json.stderr)
     assert.equal(json.stdout, BUNDLED_TEXT)
     assert.match(json.stderr, new RegExp(`exported ${BUNDLED.length} publishers from the bundled directory as JSON`))
 
-    const opml = await runCli(['publishers', 'export', '--format', 'opml'], { env })
+    const opml = await runCliInProcess(['publishers', 'export', '--format', 'opml'], { env })
     assert.equal(opml.code, 0, opml.stderr)
     assert.equal(XMLValidator.validate(opml.stdout), true)
     const doc = parseOpml(opml.stdout)
@@ -200,11 +202,11 @@ describe('newsdesk publishers', () => {
 
     // To a file: the format follows the extension; the file round-trips through NEWSDESK_PUBLISHERS.
     const file = path.join(dir, 'directory.opml')
-    const toFile = await runCli(['publishers', 'export', file], { env })
+    const toFile = await runCliInProcess(['publishers', 'export', file], { env })
     assert.equal(toFile.code, 0, toFile.stderr)
     assert.equal(toFile.stdout, '')
     assert.match(fs.readFileSync(file, 'utf8'), /^<\?xml version="1.0" encoding="UTF-8"\?>\n<opml version="2.0">/)
-    const back = await runCli(['publishers', 'export', '--format', 'json'], { env: { ...env, NEWSDESK_PUBLISHERS: file } })
+    const back = await runCliInProcess(['publishers', 'export', '--format', 'json'], { env: { ...env, NEWSDESK_PUBLISHERS: file } })
     assert.equal(back.code, 0, back.stderr)
     const sortByUrl = (list: typeof BUNDLED) => [...list].sort((a, b) => (a.feed_url < b.feed_url ? -1 : 1))
     assert.deepEqual(sortByUrl(JSON.parse(back.stdout)), sortByUrl(BUNDLED))
@@ -212,8 +214,8 @@ describe('newsdesk publishers', () => {
     // The effective directory: replaced and extended.
     const own = path.join(dir, 'own.json')
     fs.writeFileSync(own, JSON.stringify(OWN))
-    assert.deepEqual(JSON.parse((await runCli(['publishers', 'export'], { env: { ...env, NEWSDESK_PUBLISHERS: own } })).stdout), OWN)
-    const extended = JSON.parse((await runCli(['publishers', 'export'], { env: { ...env, NEWSDESK_PUBLISHERS: `+${own}` } })).stdout) as unknown[]
+    assert.deepEqual(JSON.parse((await runCliInProcess(['publishers', 'export'], { env: { ...env, NEWSDESK_PUBLISHERS: own } })).stdout), OWN)
+    const extended = JSON.parse((await runCliInProcess(['publishers', 'export'], { env: { ...env, NEWSDESK_PUBLISHERS: `+${own}` } })).stdout) as unknown[]
     assert.equal(extended.length, BUNDLED.length + 2)
   })
 
@@ -221,7 +223,7 @@ describe('newsdesk publishers', () => {
     const { env, dir } = freshEnv()
     const file = path.join(dir, 'mixed.json')
     fs.writeFileSync(file, JSON.stringify([OWN[0], { ...OWN[1], lang: 'klingon' }, OWN[0]]))
-    const res = await runCli(['publishers', 'list', '--json'], { env: { ...env, NEWSDESK_PUBLISHERS: file } })
+    const res = await runCliInProcess(['publishers', 'list', '--json'], { env: { ...env, NEWSDESK_PUBLISHERS: file } })
     assert.equal(res.code, 0, res.stderr)
     assert.deepEqual((JSON.parse(res.stdout) as ListedFeed[]).map((f) => f.name), [OWN[0]!.name])
     assert.match(res.stderr, /publishers: warning: .*mixed\.json: entry 2 "Operator Feed Two": lang "klingon" is not one of en, es, fr, de, it, pt, ja, ko, ar; skipped/)
@@ -257,8 +259,12 @@ describe('newsdesk publishers', () => {
       [['publishers', 'export', path.join(dir, 'no-such-dir', 'out.json')], {}, 1, /ENOENT/],
     ]
     const results = []
-    for (let i = 0; i < cases.length; i += 4) {
-      results.push(...await Promise.all(cases.slice(i, i + 4).map(([args, extra]) => runCli(args, { env: { ...env, ...extra } }))))
+    for (const [args, extra] of cases) results.push(await runCliInProcess(args, { env: { ...env, ...extra } }))
+    // The real binary gives the same exit code and messages: a configuration error (2) and a refused file (1).
+    for (const i of [0, 7]) {
+      const [args, extra] = cases[i]!
+      const child = await runCli(args, { env: { ...env, ...extra } })
+      assert.deepEqual(child, results[i], `${args.join(' ')}: the binary and the in-process run differ`)
     }
     results.forEach((res, i) => {
       const [args, extra, code, pattern] = cases[i]!
