@@ -45,13 +45,12 @@ const fetcher = {
   },
 } as unknown as CrawlerFetcher
 
-async function crawlInOrder(order: string[]) {
+async function crawlInOrder(order: string[], log = pino({ level: 'silent' })) {
   const store: Store = openSqliteStore(':memory:')
   const publishers = [...PUBLISHERS.values()]
   await store.crawl.syncPublishers(publishers, NOW.toISOString())
   const window = new ClusterWindow()
   await window.load(store.crawl, NOW)
-  const log = pino({ level: 'silent' })
   const writer = createStoryRewriteQueue({ crawl: store.crawl, log, publishers: new Map(publishers.map((p) => [p.id, p])), llm: null, now: () => NOW })
   const feeds = await store.crawl.listFeeds()
   const storyOf = new Map<string, string>()
@@ -100,4 +99,21 @@ describe('story merges in the crawl pipeline', () => {
       }
     })
   }
+})
+
+describe('an article page that fails', () => {
+  it('leaves the article with its feed teaser, and says so in the log with the URL and the reason', async () => {
+    const lines: Array<Record<string, unknown>> = []
+    const log = pino({ level: 'info' }, { write: (line: string) => { lines.push(JSON.parse(line) as Record<string, unknown>) } })
+    const { store } = await crawlInOrder(['e12-a'], log)
+    try {
+      const kept = lines.filter((l) => l.msg === 'crawler: article page not fetched, kept the feed teaser')
+      assert.deepEqual(kept.map((l) => [l.url, l.reason]), [[`${PUBLISHERS.get('e12-a')!.siteUrl}/e12-a`, 'http-error']])
+      const [story] = await store.listStories({ limit: 1, lang: 'en' })
+      const [article] = await store.crawl.storyArticles(story!.id, 1)
+      assert.equal(article!.text, ARTICLES[0]!.teaserText, 'the stored text is the teaser')
+    } finally {
+      await store.close()
+    }
+  })
 })

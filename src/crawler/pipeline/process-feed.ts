@@ -151,9 +151,19 @@ async function prepareArticles(articles: NormalizedArticle[], publisher: Publish
     if (!a.needsExtraction || budget <= 0) return { text: a.fullText ?? a.teaserText, lang: null as string | null, author: a.author, image: a.imageUrl }
     budget--
     const page = await deps.fetcher.fetchArticle(a.canonicalUrl)
-    if (page.status !== 'ok') return { text: a.teaserText, lang: null, author: a.author, image: a.imageUrl }
+    const teaser = { text: a.teaserText, lang: null, author: a.author, image: a.imageUrl }
+    // The article is stored once: a page that fails now leaves it with its teaser for good, so say so where an
+    // operator looks (shorter summaries without cards are otherwise unexplained).
+    if (page.status !== 'ok') {
+      deps.log.info({ url: a.canonicalUrl, reason: page.status === 'failed' ? page.reason : page.status }, 'crawler: article page not fetched, kept the feed teaser')
+      return teaser
+    }
     const extracted = await deps.stages.extract(page.body, page.headers['content-type'] ?? null, page.finalUrl)
-    if (!extracted.ok || extracted.text.length <= a.teaserText.length) return { text: a.teaserText, lang: null, author: a.author, image: a.imageUrl }
+    if (!extracted.ok) {
+      deps.log.info({ url: a.canonicalUrl, reason: extracted.reason }, 'crawler: article page not extracted, kept the feed teaser')
+      return teaser
+    }
+    if (extracted.text.length <= a.teaserText.length) return teaser
     return { text: extracted.text, lang: extracted.lang, author: a.author ?? extracted.byline, image: a.imageUrl ?? extracted.imageUrl }
   }))
 
