@@ -1,20 +1,12 @@
 import assert from 'node:assert/strict'
 import http from 'node:http'
-import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import pino from 'pino'
-import { loadConfig } from '../../src/config/config.ts'
 import { StorySnapshot } from '../../src/domain/story.ts'
-import { createQueryService } from '../../src/query/query-service.ts'
 import type { AgentFrontPath } from '../../src/server/agent-front-path.ts'
-import { createApp } from '../../src/server/create-app.ts'
-import { startServer, type RunningServer } from '../../src/server/start-server.ts'
-import { newKeyFile } from '../../src/signing/key-file.ts'
-import { createKeyRing } from '../../src/signing/key-ring.ts'
-import { openSqliteStore } from '../../src/storage/sqlite/sqlite-store.ts'
+import type { RunningServer } from '../../src/server/start-server.ts'
 import type { Store } from '../../src/storage/store.ts'
-import { ALL_SEARCH_STORIES, SEARCH_STORIES as S, makeStory } from '../fixtures/stories.ts'
-import { tempDir } from '../helpers/cli.ts'
+import { SEARCH_STORIES as S, makeStory } from '../fixtures/stories.ts'
+import { startFrontTwins, type FrontTwins } from '../helpers/front-twins.ts'
 
 interface Raw {
   status: number
@@ -109,25 +101,13 @@ describe('agent front path: cached MCP and A2A answers before the framework, ide
   let withFront: RunningServer
   let framework: RunningServer
   let agentFront: AgentFrontPath
+  let twins: FrontTwins
 
   before(async () => {
-    store = openSqliteStore(path.join(tempDir(), 'agent-front.db'))
-    const filler = Array.from({ length: 30 }, (_, i) => makeStory({ published_at: `2026-11-${String(1 + (i % 18)).padStart(2, '0')}T0${i % 10}:00:00Z`, category: 'finance' }))
-    await store.upsertStories([...ALL_SEARCH_STORIES, ...filler].map((s) => StorySnapshot.parse(s)))
-    const config = loadConfig({ SITE_URL: 'https://news.example.org', HEALTH_MAX_STORY_AGE_MINUTES: '525600' })
-    const log = pino({ level: 'silent' })
-    const query = createQueryService({ store, siteUrl: config.siteUrl, version: '1.0.0', healthMaxStoryAgeMinutes: 525600 })
-    const crawlerKeys = createKeyRing(newKeyFile(Date.parse('2026-11-20T12:00:00Z')))
-    const a = createApp({ config, query, log, crawlerKeys })
-    agentFront = a.agentFront
-    withFront = await startServer(a.app, { port: 0, host: '127.0.0.1', front: a.front, agentFront: a.agentFront })
-    framework = await startServer(createApp({ config, query, log, crawlerKeys }).app, { port: 0, host: '127.0.0.1' })
+    twins = await startFrontTwins()
+    ;({ store, withFront, framework, agentFront } = twins)
   })
-  after(async () => {
-    await withFront.close()
-    await framework.close()
-    await store.close()
-  })
+  after(async () => { await twins?.close() })
 
   it('answers every cacheable request with the framework\'s status, headers and bytes, the id spliced in', async () => {
     for (const c of CASES) {
@@ -251,11 +231,8 @@ describe('agent front path: cached MCP and A2A answers before the framework, ide
 
   it('answers alike whatever the request headers outside the cache key say (the SDK renders the same answer)', async () => {
     // Each variant on a fresh application, so the SDK renders it rather than the answer cache.
-    const config = loadConfig({ SITE_URL: 'https://news.example.org', HEALTH_MAX_STORY_AGE_MINUTES: '525600' })
-    const query = createQueryService({ store, siteUrl: config.siteUrl, version: '1.0.0', healthMaxStoryAgeMinutes: 525600 })
-    const crawlerKeys = createKeyRing(newKeyFile(Date.parse('2026-11-20T12:00:00Z')))
     const rendered = async (headers: Record<string, string>, body: string) => {
-      const server = await startServer(createApp({ config, query, log: pino({ level: 'silent' }), crawlerKeys }).app, { port: 0, host: '127.0.0.1' })
+      const server = await twins.freshFramework()
       try {
         return await rawPost(server.port, '/mcp', headers, body)
       } finally {

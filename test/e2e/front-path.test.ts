@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict'
 import http from 'node:http'
-import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import zlib from 'node:zlib'
-import pino from 'pino'
-import { loadConfig } from '../../src/config/config.ts'
 import { StorySnapshot } from '../../src/domain/story.ts'
-import { createQueryService } from '../../src/query/query-service.ts'
-import { createApp } from '../../src/server/create-app.ts'
 import type { FrontPath } from '../../src/server/front-path.ts'
-import { startServer, type RunningServer } from '../../src/server/start-server.ts'
-import { newKeyFile } from '../../src/signing/key-file.ts'
-import { createKeyRing } from '../../src/signing/key-ring.ts'
-import { openSqliteStore } from '../../src/storage/sqlite/sqlite-store.ts'
+import type { RunningServer } from '../../src/server/start-server.ts'
 import type { Store } from '../../src/storage/store.ts'
 import { SKILL_NAME } from '../../src/surfaces/discovery/skill-md.ts'
-import { ALL_SEARCH_STORIES, ALPHA, SEARCH_STORIES as S, makeStory } from '../fixtures/stories.ts'
-import { tempDir } from '../helpers/cli.ts'
+import { ALPHA, SEARCH_STORIES as S, makeStory } from '../fixtures/stories.ts'
+import { startFrontTwins, type FrontTwins } from '../helpers/front-twins.ts'
 
 interface Raw {
   status: number
@@ -76,29 +68,16 @@ describe('front path: cached answers before the framework, byte-identical to it'
   let framework: RunningServer
   let front: FrontPath
   let archive: string[] = []
+  let twins: FrontTwins
 
   before(async () => {
-    store = openSqliteStore(path.join(tempDir(), 'front.db'))
-    // Enough stories that lists pass the compression threshold.
-    const filler = Array.from({ length: 30 }, (_, i) => makeStory({ published_at: `2026-11-${String(1 + (i % 18)).padStart(2, '0')}T0${i % 10}:00:00Z`, category: 'finance' }))
-    await store.upsertStories([...ALL_SEARCH_STORIES, ...filler].map((s) => StorySnapshot.parse(s)))
-    const config = loadConfig({ SITE_URL: 'https://news.example.org', HEALTH_MAX_STORY_AGE_MINUTES: '525600' })
-    const log = pino({ level: 'silent' })
-    const query = createQueryService({ store, siteUrl: config.siteUrl, version: '1.0.0', healthMaxStoryAgeMinutes: 525600 })
-    const crawlerKeys = createKeyRing(newKeyFile(Date.parse('2026-11-20T12:00:00Z')))
-    const a = createApp({ config, query, log, crawlerKeys })
-    front = a.front
-    withFront = await startServer(a.app, { port: 0, host: '127.0.0.1', front: a.front })
-    framework = await startServer(createApp({ config, query, log, crawlerKeys }).app, { port: 0, host: '127.0.0.1' })
+    twins = await startFrontTwins()
+    ;({ store, withFront, framework, front } = twins)
     const index = await rawGet(framework.port, '/sitemaps/index.xml')
     archive = [...index.body.toString().matchAll(/<loc>https:\/\/news\.example\.org([^<]+)<\/loc>/g)].map((m) => m[1]!).filter((p) => p.includes('stories-'))
     assert.ok(archive.length > 0, 'the index links archive sitemaps')
   })
-  after(async () => {
-    await withFront.close()
-    await framework.close()
-    await store.close()
-  })
+  after(async () => { await twins?.close() })
 
   it('answers every route and header set with the framework\'s status, headers and bytes, 200 and 304', async () => {
     const before = front.stats()
