@@ -5,30 +5,18 @@
  * these are times: scripts/run-tests.mjs runs this file alone, so a neighbour's CPU does not decide them.
  */
 import assert from 'node:assert/strict'
-import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { startServe, tempDir, testEnv } from '../helpers/cli.ts'
-import { directoryKeys, publishersList, verifyRequest, writeDirectory } from '../helpers/crawl-checks.ts'
+import { startServe } from '../helpers/cli.ts'
+import { crawlEnv, directoryKeys, publishersList, verifyRequest } from '../helpers/crawl-checks.ts'
 import { startFixturePublishers, type FixturePublishers } from '../helpers/fixture-publishers.ts'
 
 const SITE_URL = 'https://news.example.org'
 
 describe('newsdesk serve crawling hostile feeds', { timeout: 120_000 }, () => {
   let site: FixturePublishers
-  let env: Record<string, string>
 
   before(async () => {
     site = await startFixturePublishers()
-    const dir = tempDir('newsdesk-crawl-')
-    env = testEnv({
-      DATABASE_URL: `sqlite:${path.join(dir, 'newsdesk.db')}`,
-      DATA_DIR: path.join(dir, 'data'),
-      SITE_URL,
-      NEWSDESK_SAMPLE: 'off',
-      NEWSDESK_PUBLISHERS: writeDirectory(dir, 'publishers.json', site.directory),
-      NEWSDESK_FETCH_ALLOW: '127.0.0.1',
-      HEALTH_MAX_STORY_AGE_MINUTES: '525600',
-    })
   })
 
   after(async () => {
@@ -36,14 +24,7 @@ describe('newsdesk serve crawling hostile feeds', { timeout: 120_000 }, () => {
   })
 
   it('hostile feeds are rejected within 1 s of their fetch while the API keeps answering', async (t) => {
-    const hostileDir = tempDir('newsdesk-hostile-')
-    const hostileEnv = {
-      ...env,
-      DATABASE_URL: `sqlite:${path.join(hostileDir, 'newsdesk.db')}`,
-      DATA_DIR: path.join(hostileDir, 'data'),
-      NEWSDESK_PUBLISHERS: writeDirectory(hostileDir, 'hostile.json', site.hostileDirectory),
-      NEWSDESK_CRAWL_INTERVAL: '1m',
-    }
+    const hostileEnv = crawlEnv(SITE_URL, site.hostileDirectory, { NEWSDESK_CRAWL_INTERVAL: '1m' })
     const mark = site.requests.length
     const hostile = await startServe(hostileEnv)
     const keys = await directoryKeys(hostile)

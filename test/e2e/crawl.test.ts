@@ -19,15 +19,14 @@
  * (the slow feed never answers); the trickle is covered by test/crawler/guarded-fetch.test.ts.
  */
 import assert from 'node:assert/strict'
-import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import Database from '../../src/storage/sqlite/driver.ts'
 import MarkdownIt from 'markdown-it'
 import { TRANSLATION_LANGUAGES, type Language } from '../../src/domain/languages.ts'
 import { TOPICS } from '../../src/domain/topics.ts'
 import { INJECTION_MARKER } from '../fixtures/publishers-site/content.ts'
-import { runCli, tempDir, testEnv } from '../helpers/cli.ts'
-import { assertExit0, directoryKeys, publishersList, verifyRequest, writeDirectory } from '../helpers/crawl-checks.ts'
+import { runCli } from '../helpers/cli.ts'
+import { assertExit0, crawlEnv, directoryKeys, publishersList, verifyRequest } from '../helpers/crawl-checks.ts'
 import { dataBlock, errorReply, startFakeLlmServer, valid, type FakeLlmServer } from '../helpers/fake-llm-server.ts'
 import { PAGE_BOILERPLATE, startFixturePublishers, type ExpectedArticle, type FixturePublishers, type FixtureRequest } from '../helpers/fixture-publishers.ts'
 import { request, getJson } from '../helpers/http.ts'
@@ -135,7 +134,6 @@ const DATA_FIELD = /^(story\.)?(headline|summary|original_title|cards\[\d+\]\.(h
 
 describe('newsdesk crawl against the fixture publisher site', { timeout: 120_000 }, () => {
   let site: FixturePublishers
-  let dir: string
   let env: Record<string, string>
   let serve: RunningService | undefined
   let firstPassRequests: FixtureRequest[] = []
@@ -143,16 +141,7 @@ describe('newsdesk crawl against the fixture publisher site', { timeout: 120_000
 
   before(async () => {
     site = await startFixturePublishers()
-    dir = tempDir('newsdesk-crawl-')
-    env = testEnv({
-      DATABASE_URL: `sqlite:${path.join(dir, 'newsdesk.db')}`,
-      DATA_DIR: path.join(dir, 'data'),
-      SITE_URL,
-      NEWSDESK_SAMPLE: 'off',
-      NEWSDESK_PUBLISHERS: writeDirectory(dir, 'publishers.json', site.directory),
-      NEWSDESK_FETCH_ALLOW: '127.0.0.1',
-      HEALTH_MAX_STORY_AGE_MINUTES: '525600',
-    })
+    env = crawlEnv(SITE_URL, site.directory)
   })
 
   after(async () => {
@@ -321,19 +310,13 @@ describe('newsdesk crawl against the fixture publisher site', { timeout: 120_000
   describe('the LLM path (a fake OpenAI-compatible server on loopback)', () => {
     let llm: FakeLlmServer
     const slugs = ['harbor-wire', 'ledger-post', 'circuit-daily', 'morning-brief', 'quill-review', 'diario-financiero']
-    const llmEnv = (name: string) => {
-      const d = tempDir(`newsdesk-llm-${name}-`)
-      return {
-        ...env,
-        DATABASE_URL: `sqlite:${path.join(d, 'newsdesk.db')}`,
-        DATA_DIR: path.join(d, 'data'),
-        NEWSDESK_PUBLISHERS: writeDirectory(d, 'publishers.json', site.directoryOf(slugs)),
-        LLM_BASE_URL: llm.baseUrl,
-        LLM_MODEL: 'fake-model',
-        LLM_API_KEY: 'sk-fixture-123',
-        LLM_TIMEOUT_SECONDS: '10',
-      }
-    }
+    /** A fresh store each time, crawled with the fake model server. */
+    const llmEnv = () => crawlEnv(SITE_URL, site.directoryOf(slugs), {
+      LLM_BASE_URL: llm.baseUrl,
+      LLM_MODEL: 'fake-model',
+      LLM_API_KEY: 'sk-fixture-123',
+      LLM_TIMEOUT_SECONDS: '10',
+    })
     const want = () => expectedStories(site, new Set(slugs))
 
     before(async () => { llm = await startFakeLlmServer() })
@@ -343,7 +326,7 @@ describe('newsdesk crawl against the fixture publisher site', { timeout: 120_000
     const updates = (stories: ExpectedStory[]) => stories.reduce((n, st) => n + new Set(st.articles.map((a) => a.publisher)).size - 1, 0)
 
     it('a healthy LLM: English text and translations into the 8 other languages; articles passed as data', async () => {
-      const e = llmEnv('ok')
+      const e = llmEnv()
       const result = await runCli(['crawl'], { env: e })
       assertExit0(result, 'crawl with LLM')
       const summary = summaryLine(result.stdout)
@@ -387,7 +370,7 @@ describe('newsdesk crawl against the fixture publisher site', { timeout: 120_000
     })
 
     it('a failing LLM (HTTP 500): extractive text published, queued for retry; a later crawl retries it', async () => {
-      const e = llmEnv('fail')
+      const e = llmEnv()
       llm.setFallback(() => errorReply(500, 'the model server is on fire'))
       const started = Date.now()
       const result = await runCli(['crawl'], { env: e })
@@ -411,7 +394,7 @@ describe('newsdesk crawl against the fixture publisher site', { timeout: 120_000
       }
 
       // Queued: extractive, one attempt, retry in 15 minutes (the first backoff step).
-      const dbFile = e.DATABASE_URL.slice('sqlite:'.length)
+      const dbFile = e.DATABASE_URL!.slice('sqlite:'.length)
       const db = new Database(dbFile)
       try {
         const rows = db.prepare('SELECT source, attempts, retry_at FROM story_summaries').all() as Array<{ source: string; attempts: number; retry_at: string | null }>

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { verify } from 'web-bot-auth'
 import { verifierFromJWK } from 'web-bot-auth/crypto'
 import type { PublisherEntry } from '../../src/publishers/publisher.ts'
-import { runCli, type CliResult } from './cli.ts'
+import { runCli, tempDir, testEnv, type CliResult } from './cli.ts'
 import type { FixtureRequest } from './fixture-publishers.ts'
 import { request } from './http.ts'
 
@@ -36,6 +36,24 @@ export function writeDirectory(dir: string, name: string, entries: PublisherEntr
   const file = path.join(dir, name)
   fs.writeFileSync(file, JSON.stringify(entries, null, 2))
   return file
+}
+
+/**
+ * The environment of a `serve` or `crawl` that crawls `entries` (publishers on the loopback fixture site) into a
+ * fresh directory of its own: its SQLite store, its keys and its publisher directory, no sample edition.
+ */
+export function crawlEnv(siteUrl: string, entries: PublisherEntry[], extra: Record<string, string> = {}): Record<string, string> {
+  const dir = tempDir('newsdesk-crawl-')
+  return testEnv({
+    DATABASE_URL: `sqlite:${path.join(dir, 'newsdesk.db')}`,
+    DATA_DIR: path.join(dir, 'data'),
+    SITE_URL: siteUrl,
+    NEWSDESK_SAMPLE: 'off',
+    NEWSDESK_PUBLISHERS: writeDirectory(dir, 'publishers.json', entries),
+    NEWSDESK_FETCH_ALLOW: '127.0.0.1',
+    HEALTH_MAX_STORY_AGE_MINUTES: '525600',
+    ...extra,
+  })
 }
 
 /** The public keys serve publishes in its signatures directory, by kid. */
