@@ -12,6 +12,15 @@ import { tokenize } from './search-tokens.ts'
  * write path (insert, replace, delete, the cascade of a merge, import) maintains it without knowing about it.
  */
 
+/** Adds the postings of every row of `rows` (story_texts, or a trigger's transition table of new rows). */
+const addPostings = (rows: string) => `INSERT INTO search_postings (token, story_seq, lang)
+      SELECT tok, r.story_seq, r.lang FROM ${rows} r, unnest(tsvector_to_array(r.search)) AS tok
+      WHERE r.search IS NOT NULL;`
+
+/** Removes the postings of every row of a trigger's transition table of old rows. */
+const REMOVE_OLD_ROWS_POSTINGS = `DELETE FROM search_postings p USING old_rows o, unnest(tsvector_to_array(o.search)) AS tok
+      WHERE o.search IS NOT NULL AND p.token = tok AND p.story_seq = o.story_seq AND p.lang = o.lang;`
+
 /** The table, its triggers and the build for an existing store (migration 7); `search_path` is the store's schema. */
 export async function createSearchPostings(client: pg.ClientBase): Promise<void> {
   await client.query(`
@@ -20,9 +29,7 @@ export async function createSearchPostings(client: pg.ClientBase): Promise<void>
       story_seq bigint NOT NULL,
       lang text COLLATE "C" NOT NULL
     );
-    INSERT INTO search_postings (token, story_seq, lang)
-      SELECT tok, t.story_seq, t.lang FROM story_texts t, unnest(tsvector_to_array(t.search)) AS tok
-      WHERE t.search IS NOT NULL;
+    ${addPostings('story_texts')}
     -- Built after the rows are in: one sort instead of an insert per entry.
     ALTER TABLE search_postings ADD PRIMARY KEY (token, story_seq, lang);
     -- Most tokens are rare (numbers, names), so the measured average rows per token is tiny, and the planner would
@@ -35,24 +42,18 @@ export async function createSearchPostings(client: pg.ClientBase): Promise<void>
     -- SET search_path FROM CURRENT: the triggers run in the store's schema whatever the writer's search_path.
     CREATE FUNCTION search_postings_add() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
     BEGIN
-      INSERT INTO search_postings (token, story_seq, lang)
-        SELECT tok, n.story_seq, n.lang FROM new_rows n, unnest(tsvector_to_array(n.search)) AS tok
-        WHERE n.search IS NOT NULL;
+      ${addPostings('new_rows')}
       RETURN NULL;
     END $$;
     CREATE FUNCTION search_postings_remove() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
     BEGIN
-      DELETE FROM search_postings p USING old_rows o, unnest(tsvector_to_array(o.search)) AS tok
-        WHERE o.search IS NOT NULL AND p.token = tok AND p.story_seq = o.story_seq AND p.lang = o.lang;
+      ${REMOVE_OLD_ROWS_POSTINGS}
       RETURN NULL;
     END $$;
     CREATE FUNCTION search_postings_replace() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
     BEGIN
-      DELETE FROM search_postings p USING old_rows o, unnest(tsvector_to_array(o.search)) AS tok
-        WHERE o.search IS NOT NULL AND p.token = tok AND p.story_seq = o.story_seq AND p.lang = o.lang;
-      INSERT INTO search_postings (token, story_seq, lang)
-        SELECT tok, n.story_seq, n.lang FROM new_rows n, unnest(tsvector_to_array(n.search)) AS tok
-        WHERE n.search IS NOT NULL;
+      ${REMOVE_OLD_ROWS_POSTINGS}
+      ${addPostings('new_rows')}
       RETURN NULL;
     END $$;
     -- Statement triggers with transition tables: one set-based statement per write, not one call per row.
