@@ -38,6 +38,9 @@ describe('stripScriptsAndStyles', () => {
       '<svg><style>.a{}</style><path d="M0 0"/></svg><p>after svg</p>',
       '<noscript><img src="a.jpg"></noscript><script>gone</script>',
       '<div>x</div><script src="a.js"></script>\n<script async src="b.js"></script>\n<p>y</p>',
+      '<!><script>inside a declaration</script>x><style>gone</style>',
+      '<!-><script>inside a declaration</script>x><style>gone</style>',
+      '<p>a&lt<script>gone</script>b&#<script>gone</script>c&amp<style>gone</style>&</p>',
     ]
     for (const body of bodies) {
       const html = page(body)

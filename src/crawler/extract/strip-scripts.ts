@@ -121,7 +121,9 @@ export function stripScriptsAndStyles(html: string): string {
       } else if (html.startsWith('<![', i)) {
         break
       } else {
-        const gt = html.indexOf('>', i + 2)
+        // A declaration. The tokenizer consumes the character after `<!` (and after `<!-`) before it looks for the
+        // closing `>`, so `<!>` and `<!->` run on to the next `>`.
+        const gt = html.indexOf('>', html.charCodeAt(i + 2) === 0x2d ? i + 4 : i + 3)
         if (gt < 0) break
         next = gt + 1
       }
