@@ -70,6 +70,26 @@ describe('stripScriptsAndStyles', () => {
     }
   })
 
+  it('never changes the document the pipeline reads, on random token soup (fixed seed)', () => {
+    // Once scripts and styles are removed (as pruning and Readability do), cutting first must make no difference,
+    // including where the scanner gives up and copies the rest.
+    const tokens = ['<', '>', '/', '!', '-', '--', '?', '"', "'", '=', ' ', '\n', 'a', 'script', 'SCRIPT', 'style', 'title',
+      'textarea', 'xmp', 'tmp', 'p', '&', '&lt;', '&amp', '[', ']', 'CDATA[', 'type=application/ld+json', '<script>', '</script>',
+      '<style>', '</style>', '<!--', '-->', '<p>', '</p>', '<title>', '</title>', '<textarea>', '</textarea>', '<!>', '<?', ' />', 'text']
+    let seed = 12345
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
+    let cut = 0
+    for (let n = 0; n < 3000; n++) {
+      let body = ''
+      for (let k = 1 + Math.floor(next() * 25); k > 0; k--) body += tokens[Math.floor(next() * tokens.length)]
+      const html = page(body)
+      const stripped = stripScriptsAndStyles(html)
+      if (stripped !== html) cut++
+      assert.equal(parsedThenRemoved(stripped), parsedThenRemoved(html), JSON.stringify(body))
+    }
+    assert.ok(cut > 50, `only ${cut} of 3000 pages had anything cut`)
+  })
+
   it('returns the page itself when there is nothing to cut', () => {
     const html = page('<p>plain</p>')
     assert.equal(stripScriptsAndStyles(html), html)
