@@ -30,6 +30,7 @@ function rawTextEndName(name: string): string | null {
   if (rest === 'mp') return 'xmp'
   return null
 }
+
 const LD_JSON = /ld\+json/i
 
 const enum Char { Tab = 9, NewLine = 10, FormFeed = 12, Return = 13, Space = 32, DoubleQuote = 34, SingleQuote = 39, Slash = 47, Equals = 61, Gt = 62, Lt = 60, Bang = 33, Question = 63 }
