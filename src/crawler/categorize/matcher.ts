@@ -29,6 +29,9 @@ interface Compiled {
   prefix: Map<string, WordTerm[]>
   suffix: Map<string, WordTerm[]>
   infix: WordTerm[]
+  /** Length of the longest key in `prefix` and in `suffix`. */
+  longestPrefix: number
+  longestSuffix: number
   phrasesByFirst: Map<string, PhraseTerm[]>
   phrasesOther: PhraseTerm[]
   substrings: SubstringTerm[]
@@ -51,10 +54,28 @@ function foldSubstring(s: string, lang: Language): string {
   return lang === 'ar' ? foldArabic(t) : t
 }
 
+/**
+ * Folded forms of the words seen lately. Folding is two Unicode normalizations and two replacements per word, and
+ * news text repeats its words (every article of a story is read again each time the story is rewritten); the map is
+ * emptied when it grows past its bound rather than kept in recency order, which is enough for a pure function.
+ */
+const foldedWords = new Map<string, string>()
+const FOLDED_WORDS_MAX = 50_000
+
+function foldWord(word: string): string {
+  let folded = foldedWords.get(word)
+  if (folded === undefined) {
+    if (foldedWords.size >= FOLDED_WORDS_MAX) foldedWords.clear()
+    folded = foldLatin(word)
+    foldedWords.set(word, folded)
+  }
+  return folded
+}
+
 /** Latin-script words of a text (digits kept), both as written and folded. */
 export function latinWords(text: string): { raw: string[], folded: string[] } {
   const raw = text.normalize('NFKC').match(/[\p{Script=Latin}\p{N}\p{M}]+/gu) ?? []
-  return { raw, folded: raw.map(foldLatin) }
+  return { raw, folded: raw.map(foldWord) }
 }
 
 function parsePart(word: string): Part {
@@ -87,7 +108,7 @@ export function compiled(lang: Language): Compiled {
   const hit = cache.get(lang)
   if (hit) return hit
   const c: Compiled = {
-    exact: new Map(), cased: new Map(), prefix: new Map(), suffix: new Map(), infix: [],
+    exact: new Map(), cased: new Map(), prefix: new Map(), suffix: new Map(), infix: [], longestPrefix: 0, longestSuffix: 0,
     phrasesByFirst: new Map(), phrasesOther: [], substrings: [],
   }
   let id = 0
@@ -128,6 +149,8 @@ export function compiled(lang: Language): Compiled {
       }
     }
   }
+  for (const key of c.prefix.keys()) c.longestPrefix = Math.max(c.longestPrefix, key.length)
+  for (const key of c.suffix.keys()) c.longestSuffix = Math.max(c.longestSuffix, key.length)
   // Longest substrings first, so "人員削減" claims its characters before "削減" could.
   c.substrings.sort((a, b) => b.text.length - a.text.length || a.id - b.id)
   cache.set(lang, c)
@@ -145,28 +168,34 @@ export function countTerms(text: string, lang: Language): Map<number, { term: Te
   }
 
   const { raw, folded } = latinWords(text)
+  // The best term per topic for the current word (one map, emptied per word).
+  const best = new Map<Topic, WordTerm>()
+  const consider = (t: WordTerm): void => {
+    const cur = best.get(t.topic)
+    if (!cur || t.weight > cur.weight || (t.weight === cur.weight && t.id < cur.id)) best.set(t.topic, t)
+  }
+  const considerAll = (list: WordTerm[] | undefined): void => {
+    if (list !== undefined) for (const t of list) consider(t)
+  }
+  const matchPhrase = (p: PhraseTerm, i: number): void => {
+    if (i + p.parts.length > folded.length) return
+    if (p.parts.every((part, k) => partMatches(part, folded[i + k]!, raw[i + k]!))) add(p)
+  }
   for (let i = 0; i < folded.length; i++) {
     const f = folded[i]!
     const r = raw[i]!
-    // The best term per topic for this word.
-    const best = new Map<Topic, WordTerm>()
-    const consider = (list: WordTerm[] | undefined): void => {
-      for (const t of list ?? []) {
-        const cur = best.get(t.topic)
-        if (!cur || t.weight > cur.weight || (t.weight === cur.weight && t.id < cur.id)) best.set(t.topic, t)
-      }
-    }
-    consider(c.exact.get(f))
-    consider(c.cased.get(r))
-    for (let k = 1; k <= f.length; k++) consider(c.prefix.get(f.slice(0, k)))
-    for (let k = 0; k < f.length; k++) consider(c.suffix.get(f.slice(k)))
-    consider(c.infix.filter((t) => f.includes(t.part.text)))
+    best.clear()
+    considerAll(c.exact.get(f))
+    considerAll(c.cased.get(r))
+    // No prefix or suffix term is longer than the longest key, so shorter slices are all there is to look up.
+    for (let k = 1; k <= Math.min(f.length, c.longestPrefix); k++) considerAll(c.prefix.get(f.slice(0, k)))
+    for (let k = Math.max(0, f.length - c.longestSuffix); k < f.length; k++) considerAll(c.suffix.get(f.slice(k)))
+    for (const t of c.infix) if (f.includes(t.part.text)) consider(t)
     for (const t of best.values()) add(t)
 
-    for (const p of [...(c.phrasesByFirst.get(f) ?? []), ...c.phrasesOther]) {
-      if (i + p.parts.length > folded.length) continue
-      if (p.parts.every((part, k) => partMatches(part, folded[i + k]!, raw[i + k]!))) add(p)
-    }
+    const byFirst = c.phrasesByFirst.get(f)
+    if (byFirst !== undefined) for (const p of byFirst) matchPhrase(p, i)
+    for (const p of c.phrasesOther) matchPhrase(p, i)
   }
 
   if (c.substrings.length > 0) {

@@ -8,8 +8,12 @@
  *     `document.body`: move it in;
  *   - attribute names keep their case (`<META PROPERTY=og:url>`, `CLASS=byline`), so `getAttribute('class')`, `className`
  *     and `style` miss them: lower-case them (only when the source has an upper-case attribute name at all).
+ * Scripts (except JSON-LD) and style sheets are cut from the source before parsing (strip-scripts.ts): the document
+ * never holds them, as every reader of it would drop them anyway. Whether the page is a fragment is still decided on
+ * the source as served, so cutting cannot change how it is wrapped.
  */
 import { parseHTML } from 'linkedom'
+import { stripScriptsAndStyles } from './strip-scripts.ts'
 
 const HAS_HTML_ELEMENT = /<html[\s>]/i
 const HAS_HEAD_OR_BODY = /<(?:head|body)[\s>]/i
@@ -17,20 +21,22 @@ const HAS_HEAD_OR_BODY = /<(?:head|body)[\s>]/i
 const UPPER_CASE_ATTRIBUTE = /<[A-Za-z][^<>]*?\s[A-Za-z-]*[A-Z][A-Za-z-]*\s*=/
 
 export function parseHtmlDocument(html: string): Document {
-  let document = parseHTML(wrapIfFragment(html)).document as Document
+  const markup = stripScriptsAndStyles(html)
+  let document = parseHTML(wrapIfFragment(html, markup)).document as Document
   if (document.documentElement?.tagName !== 'HTML') {
     // Something before <html> that the parser made the root (rare: stray markup); wrap the whole thing once more.
-    document = parseHTML(`<!DOCTYPE html><html><head></head><body>${html}</body></html>`).document as Document
+    document = parseHTML(`<!DOCTYPE html><html><head></head><body>${markup}</body></html>`).document as Document
   }
   moveStrayContentIntoBody(document)
-  if (UPPER_CASE_ATTRIBUTE.test(html)) lowerCaseAttributeNames(document.documentElement)
+  if (UPPER_CASE_ATTRIBUTE.test(markup)) lowerCaseAttributeNames(document.documentElement)
   return document
 }
 
-function wrapIfFragment(html: string): string {
-  if (HAS_HTML_ELEMENT.test(html)) return html
-  if (HAS_HEAD_OR_BODY.test(html)) return `<!DOCTYPE html><html>${html}</html>`
-  return `<!DOCTYPE html><html><head></head><body>${html}</body></html>`
+/** `markup` (the source with scripts cut), wrapped as the source itself calls for. */
+function wrapIfFragment(source: string, markup: string): string {
+  if (HAS_HTML_ELEMENT.test(source)) return markup
+  if (HAS_HEAD_OR_BODY.test(source)) return `<!DOCTYPE html><html>${markup}</html>`
+  return `<!DOCTYPE html><html><head></head><body>${markup}</body></html>`
 }
 
 /** Elements that belong in <head> when they appear before <body> with the head tags omitted. */

@@ -11,6 +11,16 @@ import { INSTRUCTION_PATTERNS } from './instruction-patterns.ts'
  */
 
 /** Sentence ends: . ! ? … (and the Arabic ?) followed by space, or the CJK full stops, which take no space. */
+/**
+ * The patterns as two alternations, those that ignore case and those that do not: every sentence of every article is
+ * screened, clause by clause, and one scan per clause costs less than one per pattern. Every pattern is `u` or `iu`,
+ * without captures that are read, so the alternation matches exactly when one of its patterns does.
+ */
+const oneOf = (list: readonly RegExp[], flags: string) => new RegExp(list.map((re) => `(?:${re.source})`).join('|'), flags)
+const ANY_CASELESS = oneOf(INSTRUCTION_PATTERNS.filter((re) => re.flags === 'iu'), 'iu')
+const ANY_CASED = oneOf(INSTRUCTION_PATTERNS.filter((re) => re.flags === 'u'), 'u')
+if (INSTRUCTION_PATTERNS.some((re) => re.flags !== 'iu' && re.flags !== 'u')) throw new Error('instruction patterns: flags other than u and iu')
+
 const SENTENCE_END = /(?<=[.!?…؟][”’"'»)\]]*)\s+(?=\S)|(?<=[。！？])/u
 
 /** True when the sentence reads as an instruction to an AI (see instruction-patterns.ts). */
@@ -21,7 +31,7 @@ export function isInstructionLike(sentence: string): boolean {
   if (text === '') return false
   const clauses = new Set([text, ...text.split(';'), ...text.split(/[;:]/)].map((c) => c.trim()).filter((c) => c !== ''))
   for (const clause of clauses) {
-    if (INSTRUCTION_PATTERNS.some((p) => p.test(clause))) return true
+    if (ANY_CASELESS.test(clause) || ANY_CASED.test(clause)) return true
   }
   return false
 }
