@@ -123,6 +123,8 @@ export function createFrontPath({ cache, versionNow, vary, maxEntries }: FrontPa
     let slot = slots.get(url)
     if (slot?.kind === 'vary') slot = slots.get(varyKey(url, slot.names, req.headers))
     if (!slot || slot.kind !== 'answer') return false
+    // Reading the content version costs a statement on SQLite: not for a form whose entry is no longer held.
+    if (!cache.holds(slot.key)) return false
     const version = slot.version === 'static' ? 'static' : versionNow()
     if (version !== slot.version) return false
     const body = cache.lookup(slot.key, version)

@@ -62,3 +62,21 @@ describe('response cache: lookup while the variants are being made', () => {
     assert.equal(cache.lookup('k', 'v1'), done)
   })
 })
+
+describe('response cache: holds', () => {
+  it('says whether any body is held for a key, compressing or cached, and never with the cache off', async () => {
+    const cache = createResponseCache(1 << 20)
+    assert.equal(cache.holds('k'), false)
+    await cache.get('k', 'v1', counted(big).render, { identity: true })
+    assert.equal(cache.holds('k'), true, 'while its variants are made')
+    await cache.get('k', 'v1', counted(big).render)
+    assert.equal(cache.holds('k'), true, 'once cached')
+    assert.equal(cache.holds('other'), false)
+    const { hits } = cache.stats()
+    cache.holds('k')
+    assert.equal(cache.stats().hits, hits, 'not counted as a hit')
+    const off = createResponseCache(0)
+    await off.get('k', 'v1', counted(big).render)
+    assert.equal(off.holds('k'), false)
+  })
+})

@@ -126,6 +126,11 @@ export function createResponseCache(maxBytes: number) {
       hits++
       return entry
     },
+    /**
+     * Whether anything is held for `key`, of any version (no recency update, no hit counted): lets the front path
+     * skip reading the content version for a request form whose entry is gone (always, with the cache off).
+     */
+    holds: (key: string): boolean => lru?.has(key) === true || compressing.has(key),
     /** The last body cached for `key`, whatever its version: served when the store cannot say what is current. */
     stale: (key: string): CachedBody | undefined => lru?.get(key),
     stats: () => ({ hits, misses, entries: lru?.size ?? 0, bytes: lru?.calculatedSize ?? 0 }),
