@@ -1,3 +1,6 @@
+import type { SearchTerm } from '../domain/search-terms.ts'
+import { tokenize } from './postgres/search-tokens.ts'
+
 /**
  * How far back a search looks, the same rule on every store so their answers stay identical.
  *
@@ -16,3 +19,37 @@
  */
 export const SEARCH_KEYWORD_WINDOW = 200
 
+
+/** A phrase bounds the range by at most this many of its tokens (its first distinct ones). */
+export const PHRASE_WINDOW_TOKENS = 4
+
+/**
+ * The terms whose windows bound a search's range (the query's terms still decide what matches inside it).
+ *
+ * A term whose alternatives are single tokens is its own. A phrase (an alternative of several tokens in a row: a
+ * CJK word of three or more characters is its bigrams) has no index of its own: its newest matching rows can only
+ * be found by reading its tokens' rows until enough of them hold the phrase, a cost that grows with the archive
+ * when the tokens are common and the phrase rare. So a phrase counts, for the range, as its first
+ * PHRASE_WINDOW_TOKENS distinct tokens, each a keyword of its own (the last one a prefix when the phrase ends in
+ * one); in a term with other alternatives, a phrase counts as its first token. Every row the phrase matches holds
+ * each of those tokens, so a window's rows still hold every match of the whole query at or above its floor.
+ */
+export function windowTerms(terms: SearchTerm[]): SearchTerm[] {
+  return terms.flatMap((term) => {
+    const phrases = term.anyOf.map((alt) => tokenize(alt.text))
+    if (phrases.every((tokens) => tokens.length <= 1)) return [term]
+    if (term.anyOf.length === 1) {
+      const alt = term.anyOf[0]!
+      const tokens = phrases[0]!
+      const bounding = new Map<string, boolean>()
+      tokens.forEach((token, i) => {
+        if (bounding.size < PHRASE_WINDOW_TOKENS && !bounding.has(token)) bounding.set(token, alt.prefix && i === tokens.length - 1)
+      })
+      return [...bounding].map(([text, prefix]) => ({ keyword: term.keyword, anyOf: [{ text, prefix }] }))
+    }
+    return [{
+      keyword: term.keyword,
+      anyOf: term.anyOf.map((alt, i) => (phrases[i]!.length > 1 ? { text: phrases[i]![0]!, prefix: false } : alt)),
+    }]
+  })
+}
