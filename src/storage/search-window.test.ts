@@ -111,6 +111,14 @@ describe('windowTerms', () => {
     assert.deepEqual(bounding('東京東京東京大学大学院').map((a) => a[0]!.text), ['東京', '京東', '京大', '大学'])
   })
 
+  it('shares 16 windows between the phrases of a long query, one at least for each', () => {
+    const phrases = (n: number) => Array.from({ length: n }, (_, i) => `東京${'大学院長'[i % 4]}${'一二三四五六七八九十'[i % 10]}`).join(' ')
+    assert.equal(bounding(phrases(4)).length, 4 * 3, 'four keywords of three bigrams: every bigram')
+    assert.equal(bounding(phrases(8)).length, 8 * 2)
+    assert.equal(bounding(phrases(16)).length, 16)
+    assert.equal(windowTerms([...parseSearchTerms(phrases(15), 'ja').terms, ...parseSearchTerms('harbor', 'en').terms]).length, 16)
+  })
+
   it('in a term with other alternatives, counts a phrase as its first token', () => {
     const term = { keyword: 'x', anyOf: [{ text: 'ab cd', prefix: true }, { text: 'abc', prefix: false }] }
     assert.deepEqual(windowTerms([term]), [{ keyword: 'x', anyOf: [{ text: 'ab', prefix: false }, { text: 'abc', prefix: false }] }])

@@ -1,4 +1,4 @@
-import type { SearchTerm } from '../domain/search-terms.ts'
+import { MAX_SEARCH_TERMS, type SearchTerm } from '../domain/search-terms.ts'
 import { tokenize } from './postgres/search-tokens.ts'
 
 /**
@@ -22,6 +22,8 @@ export const SEARCH_KEYWORD_WINDOW = 200
 
 /** A phrase bounds the range by at most this many of its tokens (its first distinct ones). */
 export const PHRASE_WINDOW_TOKENS = 4
+/** Phrases share this many windows between them (at least one each), so no query reads more windows than 16 words. */
+export const PHRASE_WINDOW_BUDGET = MAX_SEARCH_TERMS
 
 /**
  * The terms whose windows bound a search's range (the query's terms still decide what matches inside it).
@@ -29,12 +31,14 @@ export const PHRASE_WINDOW_TOKENS = 4
  * A term whose alternatives are single tokens is its own. A phrase (an alternative of several tokens in a row: a
  * CJK word of three or more characters is its bigrams) has no index of its own: its newest matching rows can only
  * be found by reading its tokens' rows until enough of them hold the phrase, a cost that grows with the archive
- * when the tokens are common and the phrase rare. So a phrase counts, for the range, as its first
- * PHRASE_WINDOW_TOKENS distinct tokens, each a keyword of its own (the last one a prefix when the phrase ends in
- * one); in a term with other alternatives, a phrase counts as its first token. Every row the phrase matches holds
- * each of those tokens, so a window's rows still hold every match of the whole query at or above its floor.
+ * when the tokens are common and the phrase rare. So a phrase counts, for the range, as its first distinct tokens,
+ * each a keyword of its own (the last one a prefix when the phrase ends in one): PHRASE_WINDOW_TOKENS of them, or
+ * fewer when the query has many terms (PHRASE_WINDOW_BUDGET ÷ the number of terms, at least one). In a term with
+ * other alternatives, a phrase counts as its first token. Every row the phrase matches holds each of those tokens,
+ * so a window's rows still hold every match of the whole query at or above its floor.
  */
 export function windowTerms(terms: SearchTerm[]): SearchTerm[] {
+  const perPhrase = Math.max(1, Math.min(PHRASE_WINDOW_TOKENS, Math.floor(PHRASE_WINDOW_BUDGET / terms.length)))
   return terms.flatMap((term) => {
     const phrases = term.anyOf.map((alt) => tokenize(alt.text))
     if (phrases.every((tokens) => tokens.length <= 1)) return [term]
@@ -43,7 +47,7 @@ export function windowTerms(terms: SearchTerm[]): SearchTerm[] {
       const tokens = phrases[0]!
       const bounding = new Map<string, boolean>()
       tokens.forEach((token, i) => {
-        if (bounding.size < PHRASE_WINDOW_TOKENS && !bounding.has(token)) bounding.set(token, alt.prefix && i === tokens.length - 1)
+        if (bounding.size < perPhrase && !bounding.has(token)) bounding.set(token, alt.prefix && i === tokens.length - 1)
       })
       return [...bounding].map(([text, prefix]) => ({ keyword: term.keyword, anyOf: [{ text, prefix }] }))
     }
