@@ -20,7 +20,7 @@ const published = (i: number) => new Date(Date.UTC(2026, 10, 20) - i * 3_600_000
 // Story i is i hours old. Harbor and ferry alternate in the newest 480 (240 uses each, more than the window),
 // meet once inside the window (i = 100) and once beyond it (i = 500, with a rare word).
 const headline = (i: number) =>
-  i === 100 ? 'Harbor ferry collision'
+  i === 100 ? 'Harbor ferry collision counterintelligence'
     : i === 500 ? 'Harbor ferry lagoon venture'
       : i < 480 ? (i % 2 ? `Ferry tides rise ${i}` : `Harbor cranes idle ${i}`)
         : `Quiet day ${i}`
@@ -97,6 +97,10 @@ describe('search range bounded by keyword windows, on both stores', () => {
     assert.deepEqual(await search('interbb ferry'), [27])
     assert.deepEqual(await search('inte harbor', {}, 5), [0, 2, 4, 6, 8])
     assert.deepEqual(await search('東', {}, 4, 'ja'), [1, 3, 5, 7])
+    // Longer than any indexed prefix (12 letters): bounded by its first 12 letters, matched in full.
+    assert.deepEqual(await search('counterintellig'), [100])
+    assert.deepEqual(await search('counterintelligence'), [100])
+    assert.deepEqual(await search('counterintelligencex'), [])
   })
 })
 
@@ -117,6 +121,14 @@ describe('windowTerms', () => {
     assert.equal(bounding(phrases(8)).length, 8 * 2)
     assert.equal(bounding(phrases(16)).length, 16)
     assert.equal(windowTerms([...parseSearchTerms(phrases(15), 'ja').terms, ...parseSearchTerms('harbor', 'en').terms]).length, 16)
+  })
+
+  it('counts a prefix longer than 12 letters as its first 12', () => {
+    const [term] = parseSearchTerms('counterintellig', 'en').terms
+    assert.deepEqual(windowTerms([term!])[0]!.anyOf[0], { text: 'counterintel', prefix: true })
+    assert.deepEqual(windowTerms([term!])[0]!.anyOf.slice(1), term!.anyOf.slice(1), 'its stems are exact tokens, kept')
+    const twelve = parseSearchTerms('counterintel', 'en').terms
+    assert.deepEqual(windowTerms(twelve), twelve)
   })
 
   it('in a term with other alternatives, counts a phrase as its first token', () => {

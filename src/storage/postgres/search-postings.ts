@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import { MIN_PREFIX_LETTERS, SOURCE_MARK, STEM_MARK, isCjkCharacter, type SearchTerm } from '../../domain/search-terms.ts'
+import { LONGEST_INDEXED_PREFIX } from '../search-window.ts'
 import { tokenize } from './search-tokens.ts'
 
 /**
@@ -22,7 +23,7 @@ import { tokenize } from './search-tokens.ts'
 /** Marks a prefix posting (a private-use character: query keywords never hold one, see parseSearchTerms). */
 export const PREFIX_MARK = '\ue002'
 export const PREFIX_POSTING_MIN = MIN_PREFIX_LETTERS
-export const PREFIX_POSTING_MAX = 12
+export const PREFIX_POSTING_MAX = LONGEST_INDEXED_PREFIX
 /** The first code point whose two-character tokens post their first character (Hangul Jamo; CJK lies above). */
 const CJK_POSTING_FROM = 0x1100
 
