@@ -19,7 +19,6 @@ import { tokenize } from './postgres/search-tokens.ts'
  */
 export const SEARCH_KEYWORD_WINDOW = 200
 
-
 /** A phrase bounds the range by at most this many of its tokens (its first distinct ones). */
 export const PHRASE_WINDOW_TOKENS = 4
 /** Phrases share this many windows between them (at least one each), so no query reads more windows than 16 words. */

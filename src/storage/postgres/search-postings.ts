@@ -50,15 +50,15 @@ const REMOVE_OLD_ROWS_POSTINGS = `DELETE FROM search_postings p USING old_rows o
       WHERE o.search IS NOT NULL AND p.token = t.tok AND p.story_seq = o.story_seq AND p.lang = o.lang;`
 
 /**
- * Drops the table and its triggers (migration 8 rebuilds them with prefix postings); `search_path` is the store's
- * schema. Dropping the functions drops the triggers that call them.
+ * Drops the table and its triggers when a store has them (migration 8 rebuilds them with prefix postings);
+ * `search_path` is the store's schema. Dropping the functions drops the triggers that call them.
  */
 export async function dropSearchPostings(client: pg.ClientBase): Promise<void> {
-  await client.query(`DROP TABLE search_postings;
-    DROP FUNCTION search_postings_add, search_postings_remove, search_postings_replace CASCADE`)
+  await client.query(`DROP TABLE IF EXISTS search_postings;
+    DROP FUNCTION IF EXISTS search_postings_add, search_postings_remove, search_postings_replace CASCADE`)
 }
 
-/** The table, its triggers and the build for an existing store (migrations 7 and 8); `search_path` is the store's schema. */
+/** The table, its triggers and the build for an existing store (migration 8); `search_path` is the store's schema. */
 export async function createSearchPostings(client: pg.ClientBase): Promise<void> {
   await client.query(`
     CREATE TABLE search_postings (
