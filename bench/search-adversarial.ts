@@ -1,5 +1,6 @@
 import { percentile, timeSequentialGets } from './latency.ts'
 import { PLANTED } from './synthetic.ts'
+import { PRODUCTIVE_ROOTS } from './synthetic-vocabulary.ts'
 
 /**
  * The adversarial search set: queries built to be expensive (every keyword matching a large share of the corpus, or
@@ -11,7 +12,14 @@ const COMMON16 = ['market', 'growth', 'company', 'deal', 'report', 'plan', 'team
 
 const MID16 = ['eab', 'fab', 'gab', 'hab', 'iab', 'jab', 'kab', 'lab', 'mab', 'nab', 'oab', 'pab', 'qab', 'rab', 'sab', 'tab']
 
-export const SEARCH_QUERIES: Array<{ name: string; q: string; typical: boolean }> = [
+// Japanese words of three or more characters (two or more bigrams each, a phrase to the index), many in 5–15 % of the
+// Japanese headlines.
+const JA_PHRASES16 = ['日本銀行', '人工知能', '半導体', '自動車', '金融政策', '賃上げ', '株式市場', '国内総生産', '電気自動車',
+  '少子化', '観光客', '防衛費', '首脳会談', '気候変動', '人手不足', '値上げ']
+
+export interface SearchQuery { name: string; q: string; lang?: string; typical: boolean }
+
+export const SEARCH_QUERIES: SearchQuery[] = [
   { name: 'typical: one common word', q: 'market', typical: true },
   { name: 'typical: two words', q: `${PLANTED.common} market`, typical: true },
   { name: 'typical: medium word', q: PLANTED.medium, typical: true },
@@ -24,15 +32,27 @@ export const SEARCH_QUERIES: Array<{ name: string; q: string; typical: boolean }
   // Words in 0.6–1.8 % of headlines each (the vocabulary's ranks 4–19): too rare for PostgreSQL's walk to fill their
   // windows, so each asks its GIN index.
   { name: '16 mid-frequency words', q: MID16.join(' '), typical: false },
+  // Each root stands for about 1,500 distinct words at 100k stories (2,600 at 1M), as "inte" does in real news.
+  { name: 'one productive prefix', q: 'inte', typical: false },
+  { name: '16 productive 4-letter prefixes', q: PRODUCTIVE_ROOTS.slice(0, 16).join(' '), typical: false },
+  // Japanese translations are on 4 % of stories; 経済 is in 58 % of them.
+  { name: 'typical: CJK word (lang=ja)', q: '経済', lang: 'ja', typical: true },
+  { name: 'CJK 4-character word (lang=ja)', q: '人工知能', lang: 'ja', typical: false },
+  { name: '16 CJK phrases (lang=ja)', q: JA_PHRASES16.join(' '), lang: 'ja', typical: false },
+  // Every bigram common, the whole phrase in no headline of the 1M corpus.
+  { name: 'zero hits: CJK phrase (lang=ja)', q: '経済の市場の経済の市場', lang: 'ja', typical: false },
+  // A query is 2 characters at least; the comma is a separator, so the keyword is one character (a prefix).
+  { name: 'one CJK character (lang=ja)', q: '経、', lang: 'ja', typical: false },
 ]
 
-export interface SearchTiming { name: string; q: string; typical: boolean; p50: number; p99: number; status: number }
+export interface SearchTiming extends SearchQuery { p50: number; p99: number; status: number }
 
 /** Sends each query `rounds` times (after 3 warm-up requests) and returns its p50/p99 in ms. */
 export async function timeSearches(port: number, rounds: number): Promise<SearchTiming[]> {
   const out: SearchTiming[] = []
   for (const query of SEARCH_QUERIES) {
-    const url = `http://127.0.0.1:${port}/api/v1/stories?q=${encodeURIComponent(query.q)}&limit=20`
+    const lang = query.lang ? `&lang=${query.lang}` : ''
+    const url = `http://127.0.0.1:${port}/api/v1/stories?q=${encodeURIComponent(query.q)}&limit=20${lang}`
     await timeSequentialGets(url, 3)
     const { times, statuses } = await timeSequentialGets(url, rounds)
     out.push({ ...query, p50: percentile(times, 50), p99: percentile(times, 99), status: statuses.at(-1)! })

@@ -1,12 +1,17 @@
 import type { StorySnapshot } from '../src/domain/story.ts'
 import { TOPICS } from '../src/domain/topics.ts'
+import { japaneseHeadline, koreanHeadline, productiveWord } from './synthetic-vocabulary.ts'
 
 /**
  * Deterministic synthetic stories: headlines drawn from a Zipf-like vocabulary, plus planted words whose
- * frequencies are known, so search can be measured for rare, medium and common terms. Ids come from the seed too,
- * so two stores built from the same seed hold the same stories and must answer with the same bytes.
+ * frequencies are known, so search can be measured for rare, medium and common terms, plus one word from a
+ * productive root per headline and Japanese and Korean translations on 4 % of stories (bench/synthetic-vocabulary.ts),
+ * so prefix and CJK searches meet a real archive's vocabulary. Ids come from the seed too, so two stores built from
+ * the same seed hold the same stories and must answer with the same bytes.
  */
-export const GENERATOR_VERSION = 2
+export const GENERATOR_VERSION = 3
+/** Every CJK_EVERY-th story (4 %) has Japanese and Korean headline translations. */
+const CJK_EVERY = 25
 const COMMON = ['market', 'growth', 'company', 'deal', 'report', 'plan', 'team', 'launch', 'revenue', 'users']
 export const PLANTED = { rare: 'quetzalcoatl', medium: 'halvorsen', common: 'inflation' } as const
 
@@ -42,6 +47,8 @@ function word(i: number): string {
 export function* syntheticStories(count: number, seed = 42): Generator<StorySnapshot> {
   const rand = rng(seed)
   const ids = rng(seed ^ 0x5bd1e995) // a stream of its own: the headlines stay what they were with random ids
+  // Another stream of its own: the eight base words, and so the frequencies the queries rely on, stay what they were.
+  const tail = rng(seed ^ 0x2545f491)
   const sources = Array.from({ length: 500 }, (_, i) => ({ id: uuid(ids), name: `Publisher ${i}`, site_url: `https://p${i}.example` }))
   const start = Date.UTC(2024, 0, 1)
   const span = Date.UTC(2026, 10, 20) - start
@@ -54,6 +61,7 @@ export function* syntheticStories(count: number, seed = 42): Generator<StorySnap
     if (i % 5000 === 17) words.push(PLANTED.rare)
     if (i % 100 === 3) words.push(PLANTED.medium)
     if (i % 8 === 1) words.push(PLANTED.common)
+    words.push(productiveWord(tail))
     const headline = words.join(' ')
     yield {
       id: uuid(ids),
@@ -69,7 +77,10 @@ export function* syntheticStories(count: number, seed = 42): Generator<StorySnap
       cards: [{ heading: 'What happened', body: headline }],
       covered_by: [],
       multi_source: false,
-      translations: i % 10 === 0 ? { es: { headline: `ES ${headline}` } } : {},
+      translations: {
+        ...(i % 10 === 0 ? { es: { headline: `ES ${headline}` } } : {}),
+        ...(i % CJK_EVERY === 7 ? { ja: { headline: japaneseHeadline(tail) }, ko: { headline: koreanHeadline(tail) } } : {}),
+      },
       text_lang: 'en',
     }
   }

@@ -22,7 +22,9 @@ import { stemOf } from './search-stems.ts'
  * plain word.
  */
 
-const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+/gu
+const CJK_CHARACTER = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u30fc]'
+const CJK_RUN = new RegExp(`${CJK_CHARACTER}+`, 'gu')
+const ONE_CJK_CHARACTER = new RegExp(`^${CJK_CHARACTER}$`, 'u')
 const WORD = /[\p{L}\p{N}\p{M}]+/gu
 
 export const MAX_SEARCH_TERMS = 16
@@ -40,6 +42,9 @@ export interface SearchTerm { keyword: string; anyOf: SearchAlternative[] }
 
 /** A parsed query: the terms that go to the index, and the keywords dropped before it. */
 export interface ParsedSearch { terms: SearchTerm[]; dropped: string[]; keywords: number }
+
+/** Whether `ch` is one character of a CJK run: indexed only in tokens of one or two such characters (bigrams). */
+export const isCjkCharacter = (ch: string) => ONE_CJK_CHARACTER.test(ch)
 
 /** Overlapping character pairs of a CJK run (the run itself when it is one character). */
 export function bigrams(run: string): string[] {

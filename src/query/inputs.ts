@@ -31,7 +31,10 @@ export const SearchQuery = z.string({ error: Q_RULE }).min(2, { error: Q_RULE })
       + 'function words ("the", "of", "de", "der") are ignored; a query of nothing else is an error. Chinese, Japanese '
       + 'and Korean keywords match as character sequences. At most 16 keywords. When set, `topic` is ignored. '
       + 'A search reaches back through the 200 newest headlines of whichever keyword reaches furthest (to the '
-      + 'oldest story when a keyword has fewer): common words that meet only in older headlines need `until`.',
+      + 'oldest story when a keyword has fewer; a Chinese, Japanese or Korean keyword of three or more characters counts '
+      + 'here as its first character pairs, each a keyword: four, or fewer in a query of more than four keywords; a '
+      + 'keyword of more than 12 letters as its first 12): '
+      + 'common words that meet only in older headlines need `until`.',
     example: 'chip export',
   })
 

@@ -17,7 +17,7 @@ const HEADLINES: Array<{ key: string; en: string; tr?: Partial<Record<Language, 
   { key: 'grows', en: 'Semiconductors: demand grows again', beta: true },
   { key: 'airline', en: 'Skarv Airlines aimed at new routes' },
   { key: 'ai', en: 'AI startup opens lab in Oslo', beta: true },
-  { key: 'eu', en: 'EU fines a search giant' },
+  { key: 'eu', en: 'EU fines a search giant', tr: { ja: '欧州連合が検索大手に罰金' } },
   { key: 'europe', en: 'Europe weighs new chip rules' },
   { key: 'ipo', en: 'Northgate IPO priced above range', beta: true },
   { key: 'es', en: 'Chile votes', tr: { es: 'Las elecciones en Chile' } },
@@ -100,6 +100,16 @@ export function runSearchContract(name: string, openFresh: () => Promise<Store>)
       assert.deepEqual(await search('banco mercado', 'pt'), ['pt'])
       assert.deepEqual(await search('اقتصاد مدينة', 'ar'), ['ar'])
       assert.deepEqual(await search('elección', 'en'), [], 'Spanish text is searched only with lang=es')
+    })
+
+    it('Japanese keywords match as character bigrams: a word, a longer phrase, one character as a prefix', async () => {
+      assert.deepEqual(await search('連合', 'ja'), ['eu'])
+      assert.deepEqual(await search('欧州連合', 'ja'), ['eu'])
+      assert.deepEqual(await search('検索大手', 'ja'), ['eu'])
+      assert.deepEqual(await search('罰', 'ja'), ['eu'])
+      // Every bigram of 欧州大手 but 州大 is in the headline: the phrase is not.
+      assert.deepEqual(await search('欧州大手', 'ja'), [])
+      assert.deepEqual(await search('欧州連合', 'en'), [], 'Japanese text is searched only with lang=ja')
     })
 
     it("an untranslated story's base text is stemmed in its own language", async () => {

@@ -2,7 +2,7 @@ import pg from 'pg'
 import { LANGUAGES, isLanguage } from '../../domain/languages.ts'
 import { TOPICS, TOPIC_NAMES } from '../../domain/topics.ts'
 import { clientConfig, quoteIdent, type PostgresConnection } from './connection.ts'
-import { createSearchPostings } from './search-postings.ts'
+import { createSearchPostings, dropSearchPostings } from './search-postings.ts'
 import { toSearchVector } from './search-tokens.ts'
 
 interface Migration {
@@ -226,7 +226,14 @@ const MIGRATIONS: Migration[] = [
   {
     version: 7,
     name: 'search postings: each headline token with its rows, newest first, kept by triggers',
+    // Built by migration 8 since it added the prefix postings: a store older than 7 builds them once, not twice.
+    async up() {},
+  },
+  {
+    version: 8,
+    name: 'search postings of word prefixes (4 to 12 letters) and of CJK first characters',
     async up(client) {
+      await dropSearchPostings(client)
       await createSearchPostings(client)
     },
   },

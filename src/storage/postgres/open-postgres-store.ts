@@ -10,7 +10,7 @@ import { SQL } from './queries.ts'
 import { postingsParams, termTokens } from './search-postings.ts'
 import { toSearchQuery } from './search-tokens.ts'
 import { sourceTerm } from '../../domain/search-terms.ts'
-import { SEARCH_KEYWORD_WINDOW } from '../search-window.ts'
+import { SEARCH_KEYWORD_WINDOW, windowTerms } from '../search-window.ts'
 import { SEQ_END, seqWindow } from '../story-window.ts'
 import {
   pagedSnapshots, toSourceRecord, toStamp, toStoryDetailRecord, toStoryRecord,
@@ -114,17 +114,20 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
       if (tsquery === null) return []
       const { lo, hi } = seqWindow(filter)
       if (lo >= hi) return []
-      // Each term's window (storage/search-window.ts): from the search postings when every alternative of the term
-      // is one token (a backwards range scan per token, O(window); every such term in one statement); otherwise (a
-      // phrase, such as a CJK bigram sequence) by walking the newest SEARCH_WALK stories, and below them by the GIN
-      // index, whose cost is the term's posting lists: the walk and the index are only asked for such terms.
-      const termQueries = all.map((t) => toSearchQuery([t])!)
-      const lookups = all.map(termTokens)
+      // The terms bounding the range: the query's own, but a phrase's tokens for a phrase (storage/search-window.ts).
+      // Each one's window comes from the search postings (a backwards range scan per token, O(window); every term in
+      // one statement). The walk of the newest SEARCH_WALK stories and the GIN index below it are left for a term
+      // the postings cannot answer: a prefix with no string after it, which no parsed keyword is.
+      const bounding = windowTerms(all)
+      // One term that is its own window: its rows are the matches, no test needed.
+      const alone = all.length === 1 && bounding.length === 1 && bounding[0] === all[0]
+      const termQueries = bounding.map((t) => toSearchQuery([t])!)
+      const lookups = bounding.map(termTokens)
       let walk: { floor: number; rows: Array<Record<string, string | boolean>> } | undefined
       const walked = async () => {
         if (walk) return walk
         const floor = Math.max(lo, Number((await query<{ floor: string }>(SQL.searchFloor, [SEARCH_WALK, String(hi)]))[0]!.floor))
-        const rows = await query<Record<string, string | boolean>>(SQL.searchTermsWalk(all.length), [lang, String(floor), String(hi), ...termQueries])
+        const rows = await query<Record<string, string | boolean>>(SQL.searchTermsWalk(bounding.length), [lang, String(floor), String(hi), ...termQueries])
         return (walk = { floor, rows })
       }
       // The candidate rows tested against the whole query: the matches among them, newest first, `limit` at most.
@@ -132,8 +135,9 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
         .map((r) => r.story_seq)
       const indexed = lookups.flatMap((tokens, term) => (tokens ? [{ term, tokens }] : []))
       const posted = new Map<number, number[]>(indexed.map(({ term }) => [term, []]))
-      // With no phrase term, only the widest term's rows come back (and each other term's first and floor rows).
-      const allRows = indexed.length < all.length
+      // When the postings answer every term, only the widest term's rows come back (and each other term's first and
+      // floor rows).
+      const allRows = indexed.length < bounding.length
       const widestRows: number[] = []
       if (indexed.length > 0) {
         for (const r of await query<{ term: number; story_seq: string; widest: boolean }>(SQL.searchTermPostings,
@@ -146,7 +150,7 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
         // A keyword without a match in the range: nothing matches every keyword. Otherwise the widest term's rows
         // hold every story matching the whole query in the final range (storage/search-window.ts): one test.
         if ([...posted.values()].some((rows) => rows.length === 0)) return []
-        if (all.length === 1) return pageOf([...new Set(widestRows.map(String))].slice(0, limit))
+        if (alone) return pageOf([...new Set(widestRows.map(String))].slice(0, limit))
         return pageOf(await verify(widestRows))
       }
       const termRows = async (i: number): Promise<number[]> => {
@@ -166,11 +170,11 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
       // newest part of the final range); otherwise the term reaching back furthest gives the final range.
       const firstRows = await termRows(0)
       // One term: its rows are the matches.
-      if (all.length === 1) return pageOf([...new Set(firstRows.map(String))].slice(0, limit))
+      if (alone) return pageOf([...new Set(firstRows.map(String))].slice(0, limit))
       let seqs = await verify(firstRows)
       if (seqs.length < limit && floorOf(firstRows) > lo) {
         let widest = firstRows
-        for (let i = 1; i < all.length; i++) {
+        for (let i = 1; i < bounding.length; i++) {
           const rows = await termRows(i)
           if (floorOf(rows) < floorOf(widest)) widest = rows
         }

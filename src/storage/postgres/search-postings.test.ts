@@ -1,21 +1,39 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import type pg from 'pg'
-import { parseSearchTerms } from '../../domain/search-terms.ts'
+import { SOURCE_MARK, STEM_MARK, parseSearchTerms } from '../../domain/search-terms.ts'
 import { StorySnapshot } from '../../domain/story.ts'
 import { makeStory } from '../../../test/fixtures/stories.ts'
 import { inSchema, schemaUrl, useTestSchemas } from '../../../test/helpers/postgres.ts'
 import { openPostgresStore } from './open-postgres-store.ts'
-import { termTokens } from './search-postings.ts'
+import { PREFIX_MARK, termTokens } from './search-postings.ts'
 
 const schemas = useTestSchemas()
 
+/**
+ * The postings a headline row's lexemes make, written here independently of the SQL: each lexeme, and each word's
+ * prefixes of 4 to 12 letters shorter than it (the first character of a two-character CJK token), marked.
+ */
+function expectedPostings(lexemes: string[]): string[] {
+  const out = new Set<string>()
+  for (const lexeme of lexemes) {
+    if (lexeme.startsWith(PREFIX_MARK)) continue
+    out.add(lexeme)
+    if (lexeme.startsWith(STEM_MARK) || lexeme.startsWith(SOURCE_MARK)) continue
+    const chars = Array.from(lexeme)
+    if (chars.length === 2 && chars[0]!.codePointAt(0)! >= 0x1100) out.add(PREFIX_MARK + chars[0])
+    for (let n = 4; n < chars.length && n <= 12; n++) out.add(PREFIX_MARK + chars.slice(0, n).join(''))
+  }
+  return [...out]
+}
+
 /** The postings as stored, and as they follow from story_texts' search column: the two must always agree. */
 async function postingsAndExpected(client: pg.Client) {
-  const stored = (await client.query<{ p: string }>(`SELECT token || ' ' || story_seq || ' ' || lang AS p FROM search_postings
-    ORDER BY token, story_seq, lang`)).rows.map((r) => r.p)
-  const expected = (await client.query<{ p: string }>(`SELECT tok || ' ' || story_seq || ' ' || lang AS p
-    FROM story_texts, unnest(tsvector_to_array(search)) AS tok ORDER BY tok COLLATE "C", story_seq, lang`)).rows.map((r) => r.p)
+  const stored = (await client.query<{ p: string }>(`SELECT token || ' ' || story_seq || ' ' || lang AS p FROM search_postings`))
+    .rows.map((r) => r.p).sort()
+  const rows = (await client.query<{ lexemes: string[]; story_seq: string; lang: string }>(`SELECT tsvector_to_array(search) AS lexemes,
+    story_seq, lang FROM story_texts WHERE search IS NOT NULL`)).rows
+  const expected = rows.flatMap((r) => expectedPostings(r.lexemes).map((token) => `${token} ${r.story_seq} ${r.lang}`)).sort()
   return { stored, expected }
 }
 
@@ -59,16 +77,18 @@ describe('search postings', () => {
     }
   })
 
-  it('are built for an existing store by migration 7', async () => {
+  for (const from of [6, 7]) it(`are built for an existing store of schema version ${from} by migration 8`, async () => {
     const schema = schemas.fresh()
     let store = openPostgresStore(schemaUrl(schema))
     await store.upsertStories(Array.from({ length: 50 }, (_, i) => story(i, `Semiconductor makers grow ${i}`, i % 2 === 0)))
     await store.close()
-    // Back to schema version 6: no postings, no triggers.
+    // Back to schema version 6 (no postings, no triggers) or 7 (postings without the prefix ones).
     await inSchema(schema, async (client) => {
-      await client.query(`DROP TABLE search_postings;
-        DROP FUNCTION search_postings_add, search_postings_remove, search_postings_replace CASCADE;
-        DELETE FROM schema_migrations WHERE version = 7`)
+      await client.query(from === 6
+        ? `DROP TABLE search_postings;
+          DROP FUNCTION search_postings_add, search_postings_remove, search_postings_replace CASCADE;
+          DELETE FROM schema_migrations WHERE version IN (7, 8)`
+        : `DELETE FROM search_postings WHERE left(token, 1) = '${PREFIX_MARK}'; DELETE FROM schema_migrations WHERE version = 8`)
     })
     store = openPostgresStore(schemaUrl(schema))
     try {
@@ -94,21 +114,28 @@ describe('search postings', () => {
 describe('termTokens', () => {
   const lookup = (q: string, lang: 'en' | 'ja' = 'en') => termTokens(parseSearchTerms(q, lang).terms[0]!)
 
-  it('reads a word as its exact stems and one prefix, bounded by the next string in code point order', () => {
+  it('reads a prefix of 4 to 12 letters, or one CJK character, as the word and its prefix postings', () => {
     const semi = lookup('semicond')!
-    assert.equal(semi.prefix, 'semicond')
-    assert.equal(semi.prefixEnd, 'semicone')
-    assert.ok(semi.exact.length > 0 && semi.exact.every((t) => !t.startsWith('semicond') || t !== 'semicond'))
+    assert.equal(semi.prefix, null)
+    assert.ok(semi.exact.includes('semicond') && semi.exact.includes(`${PREFIX_MARK}semicond`), semi.exact.join())
+    assert.ok(lookup('semiconducto')!.exact.includes(`${PREFIX_MARK}semiconducto`), 'twelve letters')
+    assert.deepEqual(lookup('東')!.exact, ['東', `${PREFIX_MARK}東`])
     assert.deepEqual(lookup('AI'), { exact: lookup('AI')!.exact, prefix: null, prefixEnd: null })
-    assert.ok(lookup('AI')!.exact.includes('ai'))
-    assert.equal(lookup('東')!.prefixEnd, String.fromCodePoint('東'.codePointAt(0)! + 1))
+    assert.ok(lookup('AI')!.exact.includes('ai') && !lookup('AI')!.exact.includes(`${PREFIX_MARK}ai`))
+  })
+
+  it('reads a longer prefix as one prefix, bounded by the next string in code point order', () => {
+    const long = lookup('semiconductors')!
+    assert.equal(long.prefix, 'semiconductors')
+    assert.equal(long.prefixEnd, 'semiconductort')
+    assert.ok(long.exact.length > 0 && !long.exact.includes('semiconductors'))
     // The last code point carries over; a prefix of nothing but U+10FFFF has no end and is left to GIN. (Keywords
     // are letters, numbers and marks, so no parsed keyword gets there; the rule holds for any term.)
     const top = String.fromCodePoint(0x10ffff)
     const prefixOf = (text: string) => termTokens({ keyword: text, anyOf: [{ text, prefix: true }] })
-    assert.equal(prefixOf(`abc${top}`)!.prefixEnd, 'abd')
-    assert.equal(prefixOf(top.repeat(4)), null)
-    assert.equal(prefixOf('abc\ud7ff')!.prefixEnd, 'abc\ue000')
+    assert.equal(prefixOf(`abcdefghijkl${top}`)!.prefixEnd, 'abcdefghijkm')
+    assert.equal(prefixOf(top.repeat(13)), null)
+    assert.equal(prefixOf('abcdefghijkl\ud7ff')!.prefixEnd, 'abcdefghijkl\ue000')
   })
 
   it('leaves a phrase (a CJK word of three characters or more) to the GIN index', () => {

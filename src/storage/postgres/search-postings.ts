@@ -1,5 +1,6 @@
 import type pg from 'pg'
-import type { SearchTerm } from '../../domain/search-terms.ts'
+import { MIN_PREFIX_LETTERS, SOURCE_MARK, STEM_MARK, isCjkCharacter, type SearchTerm } from '../../domain/search-terms.ts'
+import { LONGEST_INDEXED_PREFIX } from '../search-window.ts'
 import { tokenize } from './search-tokens.ts'
 
 /**
@@ -8,20 +9,56 @@ import { tokenize } from './search-tokens.ts'
  * entries per token, whatever the archive size. The GIN index cannot do that: it returns matches in no order, so
  * finding the newest N meant reading a term's whole posting list (every matching row, a cost growing with the corpus).
  *
+ * Prefix postings: a prefix keyword stands for every indexed word starting with it, hundreds of distinct words for a
+ * productive prefix ("inte": international, internet, interest …), and reading 200 rows of each grows with the
+ * vocabulary. So each word also posts its prefixes of PREFIX_POSTING_MIN to PREFIX_POSTING_MAX letters (shorter than
+ * the word) as PREFIX_MARK + prefix, and each two-character token starting at U+1100 or above (CJK bigrams) its first
+ * character: a prefix of those lengths is two exact tokens (itself and its mark), read like any other. FTS5 does the
+ * same with its prefix indexes ('2 3 … 12'). Marked stems and publisher tokens post no prefixes (never searched so).
+ *
  * Triggers on story_texts keep the table in step, in the same statement and transaction as the write, so every
  * write path (insert, replace, delete, the cascade of a merge, import) maintains it without knowing about it.
  */
 
+/** Marks a prefix posting (a private-use character: query keywords never hold one, see parseSearchTerms). */
+export const PREFIX_MARK = '\ue002'
+export const PREFIX_POSTING_MIN = MIN_PREFIX_LETTERS
+export const PREFIX_POSTING_MAX = LONGEST_INDEXED_PREFIX
+/** The first code point whose two-character tokens post their first character (Hangul Jamo; CJK lies above). */
+const CJK_POSTING_FROM = 0x1100
+
+/**
+ * The posting tokens of one tsvector `search`: its lexemes and their prefix tokens, each once. A lexeme starting
+ * with PREFIX_MARK (a headline holding that private-use character) posts nothing: no query looks one up, and its
+ * rows would pass for a prefix's.
+ */
+const postingTokens = (search: string) => `(
+      SELECT tok FROM unnest(tsvector_to_array(${search})) AS tok WHERE left(tok, 1) <> '${PREFIX_MARK}'
+      UNION
+      SELECT '${PREFIX_MARK}' || left(tok, n) FROM unnest(tsvector_to_array(${search})) AS tok,
+        generate_series(CASE WHEN char_length(tok) = 2 AND ascii(tok) >= ${CJK_POSTING_FROM} THEN 1 ELSE ${PREFIX_POSTING_MIN} END,
+          least(char_length(tok) - 1, ${PREFIX_POSTING_MAX})) AS n
+      WHERE left(tok, 1) NOT IN ('${STEM_MARK}', '${SOURCE_MARK}', '${PREFIX_MARK}'))`
+
 /** Adds the postings of every row of `rows` (story_texts, or a trigger's transition table of new rows). */
 const addPostings = (rows: string) => `INSERT INTO search_postings (token, story_seq, lang)
-      SELECT tok, r.story_seq, r.lang FROM ${rows} r, unnest(tsvector_to_array(r.search)) AS tok
+      SELECT t.tok, r.story_seq, r.lang FROM ${rows} r, LATERAL ${postingTokens('r.search')} AS t(tok)
       WHERE r.search IS NOT NULL;`
 
 /** Removes the postings of every row of a trigger's transition table of old rows. */
-const REMOVE_OLD_ROWS_POSTINGS = `DELETE FROM search_postings p USING old_rows o, unnest(tsvector_to_array(o.search)) AS tok
-      WHERE o.search IS NOT NULL AND p.token = tok AND p.story_seq = o.story_seq AND p.lang = o.lang;`
+const REMOVE_OLD_ROWS_POSTINGS = `DELETE FROM search_postings p USING old_rows o, LATERAL ${postingTokens('o.search')} AS t(tok)
+      WHERE o.search IS NOT NULL AND p.token = t.tok AND p.story_seq = o.story_seq AND p.lang = o.lang;`
 
-/** The table, its triggers and the build for an existing store (migration 7); `search_path` is the store's schema. */
+/**
+ * Drops the table and its triggers when a store has them (migration 8 rebuilds them with prefix postings);
+ * `search_path` is the store's schema. Dropping the functions drops the triggers that call them.
+ */
+export async function dropSearchPostings(client: pg.ClientBase): Promise<void> {
+  await client.query(`DROP TABLE IF EXISTS search_postings;
+    DROP FUNCTION IF EXISTS search_postings_add, search_postings_remove, search_postings_replace CASCADE`)
+}
+
+/** The table, its triggers and the build for an existing store (migration 8); `search_path` is the store's schema. */
 export async function createSearchPostings(client: pg.ClientBase): Promise<void> {
   await client.query(`
     CREATE TABLE search_postings (
@@ -126,9 +163,20 @@ function prefixEnd(prefix: string): string | null {
 }
 
 /**
+ * Whether the prefix postings hold every row with a word starting with `prefix` (a token) and longer than it: a
+ * prefix of PREFIX_POSTING_MIN to PREFIX_POSTING_MAX characters, or one CJK character (CJK tokens are bigrams and
+ * single characters, see toIndexText, so the bigrams' first-character postings cover them).
+ */
+function hasPrefixPostings(prefix: string): boolean {
+  const length = Array.from(prefix).length
+  if (length === 1) return isCjkCharacter(prefix) && prefix.codePointAt(0)! >= CJK_POSTING_FROM
+  return length >= PREFIX_POSTING_MIN && length <= PREFIX_POSTING_MAX
+}
+
+/**
  * The postings lookup of a term, or null when the postings cannot answer it exactly: an alternative that is a
  * phrase (several tokens, such as a CJK bigram sequence), a term with more than one prefix alternative, or a prefix
- * with no string after it.
+ * with no string after it. A prefix with prefix postings becomes two exact tokens: the word itself and its mark.
  */
 export function termTokens(term: SearchTerm): TermTokens | null {
   const exact: string[] = []
@@ -142,7 +190,11 @@ export function termTokens(term: SearchTerm): TermTokens | null {
     else return null
   }
   if (exact.length === 0 && prefix === null) return null
-  if (prefix === null) return { exact, prefix, prefixEnd: null }
+  if (prefix !== null && hasPrefixPostings(prefix)) {
+    exact.push(prefix, PREFIX_MARK + prefix)
+    prefix = null
+  }
+  if (prefix === null) return { exact: [...new Set(exact)], prefix, prefixEnd: null }
   const end = prefixEnd(prefix)
   return end === null ? null : { exact, prefix, prefixEnd: end }
 }

@@ -10,7 +10,7 @@ import {
   type ExportStoryRow, type SourceRow, type StampRow, type StoryValues, type TextRow,
 } from '../story-rows.ts'
 import { toFtsMatch } from './fts-query.ts'
-import { SEARCH_KEYWORD_WINDOW } from '../search-window.ts'
+import { SEARCH_KEYWORD_WINDOW, windowTerms } from '../search-window.ts'
 import { indexedTokens, matchesAllTerms } from '../search-match.ts'
 import { SQL } from './queries.ts'
 import { migrate } from './migrations.ts'
@@ -213,7 +213,7 @@ export function openSqliteStore(file: string): Store {
       // Every term's window first (each a walk of at most SEARCH_KEYWORD_WINDOW rows), then one test of the widest
       // term's candidates: testing a candidate (re-tokenizing its headline) costs far more than walking to it, so
       // testing the first term's candidates before knowing the widest would, when they fall short, test twice.
-      const windows = all.map(termSeqs)
+      const windows = windowTerms(all).map(termSeqs)
       if (windows.some((rows) => rows.length === 0)) return []
       let widest = windows[0]!
       for (const rows of windows) if (floorOf(rows) < floorOf(widest)) widest = rows
