@@ -8,10 +8,15 @@
 // run instead of a group.
 //
 // Each file runs in its own node process, NEWSDESK_TEST_CONCURRENCY at a time (default: os.availableParallelism();
-// 1 runs them one after another), the slowest first by the last run's times (kept in node_modules/.cache). A file's
-// output is held until it ends and printed whole, so neighbours' logs never interleave; the end lists the slowest
-// files (NEWSDESK_TEST_SHOW_SLOWEST, default 10) and the failures, and the exit code is 1 if any file failed. Files
-// that time the service run alone afterwards (RUNS_ALONE below says why, file by file). A file still running after
+// 1 runs them one after another), the slowest first by the last run's times (kept in node_modules/.cache), except
+// the small tests beside the code: those share one node process per batch of up to SHARED_BATCH_SIZE files
+// (OWN_PROCESS below names the src/ files that may not, and why; NEWSDESK_TEST_SHARE_PROCESSES=0 gives every file its
+// own process again, to rule sharing out when a test misbehaves). Starting node and tsx costs ~0.9 CPU-second per
+// process, which was most of those files' cost: `node scripts/run-tests.mjs unit` fell from 134 to 59 CPU-seconds
+// (user+sys). Each file still passes or fails on its own line. A process's output is held until it ends and printed
+// whole, so neighbours' logs never interleave; the end lists the slowest files (NEWSDESK_TEST_SHOW_SLOWEST, default
+// 10) and the failures, and the exit code is 1 if any file failed. Files that time the service run alone afterwards
+// (RUNS_ALONE below says why, file by file). A file still running after
 // NEWSDESK_TEST_FILE_TIMEOUT_SECONDS (default 600) is killed and counts as failed. dist/ is built once first.
 //
 // PostgreSQL, in this order: NEWSDESK_TEST_POSTGRES_URL when set; else the server at the default address
@@ -177,6 +182,32 @@ const RUNS_ALONE = new Map([
 // The other unit tests' time bounds leave 5-100x margins (a hostile feed refused in < 1 s takes a few ms; a 150 ms
 // LLM or fetch timeout must fire in < 1.5 s against a server that answers after 2-3 s or never).
 
+/**
+ * Tests beside the code that keep a process of their own, each with the reason. The other src/ files share one node
+ * process per batch of SHARED_BATCH_SIZE (see runBatch): starting node and tsx costs ~0.9 CPU-second per process,
+ * more than most of these files' own tests, and the modules they have in common (zod, hono, the store) load once.
+ * Sharing is safe for them because none of them sets process.env, signal handlers, global mocks or a working folder,
+ * root-level hooks are only after() clean-ups of their own temporary folders, and node:test runs the top-level tests of
+ * a process one at a time, in the order the files were imported. The test/ files all keep their own process: they
+ * start servers, CLI runs and browsers, and many are slow enough that ~0.9 s does not matter.
+ */
+const OWN_PROCESS = new Map([
+  // Time bounds measured as this process's CPU time (process.cpuUsage): a neighbour file's leftover work in the same
+  // process (a socket closing, a timer) would be counted against them.
+  ['src/crawler/parse/xml-guard.test.ts', 'bounds parse CPU time with process.cpuUsage'],
+  ['src/crawler/extract/extract-article.test.ts', 'bounds extraction CPU time with process.cpuUsage'],
+  ['src/crawler/normalize/html-text.test.ts', 'bounds text extraction CPU time with process.cpuUsage'],
+  // Starts and kills worker threads and counts them.
+  ['src/crawler/workers/worker-pool.test.ts', 'starts, kills and counts worker threads'],
+  // Slow enough (3-26 s) that the start-up saved is noise, and alone they balance the pool better than in a batch.
+  ['src/storage/postgres/postgres-store.test.ts', 'the PostgreSQL contract suite, ~25 s'],
+  ['src/storage/search-reindex.test.ts', '~4 s'],
+  ['src/storage/postgres/search-postings.test.ts', '~4 s'],
+  ['src/sample/retire-sample.test.ts', '~4 s'],
+  ['src/storage/sqlite/sqlite-store.test.ts', 'the SQLite contract suite, ~3 s'],
+])
+const SHARED_BATCH_SIZE = 16
+
 /** Where the last run's per-file durations are kept, so the slowest files start first next time. */
 const DURATIONS = path.join(root, 'node_modules', '.cache', 'newsdesk-tests', 'durations.json')
 
@@ -265,13 +296,79 @@ function runFile(file, env) {
   })
 }
 
-async function runPool(files, size, env) {
-  const queue = [...files]
+/**
+ * Runs several files in one node process (scripts/test-batch-entry.mjs imports them in turn) and returns one result per
+ * file: the spec output names each failing test's file and line, and a second reporter (scripts/test-file-tally.mjs)
+ * counts passes and failures per file, so a failure is still pinned on its file. A file that reported no test (it
+ * could not be loaded) fails; so does every file of a batch that exited non-zero with no failure pinned on any file
+ * (a crash between tests), rather than letting a batch's failure go unnamed.
+ */
+function runBatch(files, env) {
+  if (files.length === 1) return runFile(files[0], env).then((r) => [r])
+  return new Promise((resolve) => {
+    const started = performance.now()
+    const tallyFile = path.join(os.tmpdir(), `newsdesk-test-tally-${process.pid}-${++batchCount}.json`)
+    const args = ['--import', 'tsx', '--test-reporter=spec', '--test-reporter-destination=stdout',
+      `--test-reporter=${path.join(root, 'scripts', 'test-file-tally.mjs')}`, `--test-reporter-destination=${tallyFile}`,
+      path.join(root, 'scripts', 'test-batch-entry.mjs'), ...files]
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    running.add(child)
+    const output = []
+    child.stdout.on('data', (d) => output.push(d))
+    child.stderr.on('data', (d) => output.push(d))
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      killGroup(child, 'SIGKILL')
+    }, FILE_TIMEOUT_MS)
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      running.delete(child)
+      const seconds = (performance.now() - started) / 1000
+      let tally = {}
+      try {
+        tally = JSON.parse(fs.readFileSync(tallyFile, 'utf8'))
+      } catch {
+        // No tally: the process died before its reporters finished; every file fails below.
+      }
+      fs.rmSync(tallyFile, { force: true })
+      const byFile = (file) => tally[path.join(root, file)]
+      const blamed = files.some((f) => byFile(f)?.failed > 0)
+      const batchFailed = code !== 0 || timedOut
+      const results = files.map((file) => {
+        const t = byFile(file)
+        const why = !t ? 'reported no test' : t.failed > 0 ? `${t.failed} of ${t.tests} tests failed`
+          : batchFailed && !blamed ? `its shared process ended ${timedOut ? 'by the timeout' : signal ?? `with exit ${code}`}` : ''
+        // In-process time of its tests: what the file costs in a batch, for next run's ordering.
+        return { file, ok: why === '', seconds: (t?.ms ?? 0) / 1000, why }
+      })
+      const lines = results.map((r) => `━━ ${r.ok ? 'pass' : 'FAIL'} ${r.file} ${r.seconds.toFixed(1)} s${r.why ? ` (${r.why})` : ''}`)
+      process.stdout.write(`\n━━ ${files.length} files in one process, ${seconds.toFixed(1)} s\n${lines.join('\n')}\n` +
+        `${Buffer.concat(output).toString('utf8')}`)
+      resolve(results)
+    })
+  })
+}
+let batchCount = 0
+
+/** Splits the pooled files into jobs: one per file, but the files that may share a process go in batches. */
+function jobsOf(files) {
+  const shared = files.filter((f) => f.startsWith('src/') && !OWN_PROCESS.has(f) && !IN_E2E_GROUP.has(f))
+  const jobs = files.filter((f) => !shared.includes(f)).map((f) => [f])
+  if (process.env.NEWSDESK_TEST_SHARE_PROCESSES === '0') return [...jobs, ...shared.map((f) => [f])]
+  const batches = Math.ceil(shared.length / SHARED_BATCH_SIZE)
+  // Dealt round-robin, so each batch gets a like share of the slower and faster files.
+  for (let b = 0; b < batches; b++) jobs.push(shared.filter((_, i) => i % batches === b))
+  return jobs
+}
+
+async function runPool(jobs, size, env) {
+  const queue = [...jobs]
   const results = []
   const worker = async () => {
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) results.push(await runFile(file, env))
+    for (let job = queue.shift(); job !== undefined; job = queue.shift()) results.push(...await runBatch(job, env))
   }
-  await Promise.all(Array.from({ length: Math.min(size, files.length) }, worker))
+  await Promise.all(Array.from({ length: Math.min(size, jobs.length) }, worker))
   return results
 }
 
@@ -312,15 +409,20 @@ const env = { ...process.env, NEWSDESK_TEST_POSTGRES_URL: postgres.url }
 const past = readDurations()
 // Slowest first (by the last run's times; unknown files count as slow), so a long file does not start last and
 // leave the other workers idle.
-const bySlowest = (a, b) => (past[b] ?? Infinity) - (past[a] ?? Infinity) || a.localeCompare(b)
-const pooled = files.filter((f) => !RUNS_ALONE.has(f)).sort(bySlowest)
+// A batch counts as the sum of its files plus its own start-up (~1 s).
+const pastSeconds = (job) => job.reduce((sum, f) => sum + (past[f] ?? Infinity), job.length > 1 ? 1 : 0)
+const bySlowest = (a, b) => pastSeconds(b) - pastSeconds(a) || a[0].localeCompare(b[0])
+const pooled = files.filter((f) => !RUNS_ALONE.has(f))
+const jobs = jobsOf(pooled).sort(bySlowest)
 const alone = files.filter((f) => RUNS_ALONE.has(f))
 const started = performance.now()
+const batched = jobs.filter((j) => j.length > 1)
 console.log(`run-tests: ${files.length} files, ${pooled.length} on ${poolSize} worker${poolSize === 1 ? '' : 's'}` +
+  (batched.length ? ` (${batched.reduce((n, j) => n + j.length, 0)} of them in ${batched.length} shared processes)` : '') +
   (alone.length ? `, then ${alone.length} alone` : ''))
 let results = []
 try {
-  results = await runPool(pooled, poolSize, env)
+  results = await runPool(jobs, poolSize, env)
   for (const file of alone) {
     console.log(`\nrun-tests: ${file} runs alone: ${RUNS_ALONE.get(file)}`)
     results.push(await runFile(file, env))
