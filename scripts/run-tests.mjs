@@ -188,8 +188,10 @@ const RUNS_ALONE = new Map([
  * more than most of these files' own tests, and the modules they have in common (zod, hono, the store) load once.
  * Sharing is safe for them because none of them sets process.env, signal handlers, global mocks or a working folder,
  * root-level hooks are only after() clean-ups of their own temporary folders, and node:test runs the top-level tests of
- * a process one at a time, in the order the files were imported. The test/ files all keep their own process: they
- * start servers, CLI runs and browsers, and many are slow enough that ~0.9 s does not matter.
+ * a process one at a time, in the order the files were imported (a file's root-level before() still runs before its
+ * first test; its root-level after() runs when the whole process ends). The test/ files keep their own process but
+ * those TEST_FILES_SHARING names: the others start CLI runs, servers and browsers, or are slow enough that ~0.9 s does
+ * not matter.
  */
 const OWN_PROCESS = new Map([
   // Time bounds measured as this process's CPU time (process.cpuUsage): a neighbour file's leftover work in the same
@@ -205,6 +207,22 @@ const OWN_PROCESS = new Map([
   ['src/storage/postgres/search-postings.test.ts', '~4 s'],
   ['src/sample/retire-sample.test.ts', '~4 s'],
   ['src/storage/sqlite/sqlite-store.test.ts', 'the SQLite contract suite, ~3 s'],
+])
+/**
+ * The test/ files that share processes like the src/ ones: each serves the app in-process on its own port (0) with its
+ * own store, starts no CLI or serve process of its own, sets no process.env or global, and times nothing beyond
+ * generous bounds. Left out on purpose: rest-postgres (it sets a process-wide flag so that importing rest-api's
+ * suite does not register it twice), the files that start `newsdesk` processes or browsers, the RUNS_ALONE ones, and
+ * the slow ones (fuzz, server-limits, sitemaps, front-path), whose start-up is noise beside their own time.
+ */
+const TEST_FILES_SHARING = new Set([
+  'test/architecture.test.ts', 'test/story-markdown.test.ts', 'test/latency.test.ts', 'test/extraction-benchmark.test.ts',
+  'test/crawler/feed-entities.test.ts',
+  'test/e2e/agent-front-path.test.ts', 'test/e2e/cross-surface.test.ts', 'test/e2e/discovery.test.ts',
+  'test/e2e/error-mapping.test.ts', 'test/e2e/feeds.test.ts', 'test/e2e/markdown-tokens.test.ts', 'test/e2e/mcp.test.ts',
+  'test/e2e/pages.test.ts', 'test/e2e/prompt-injection.test.ts', 'test/e2e/rest-api.test.ts',
+  'test/e2e/search-filters.test.ts',
+  'test/security/http-methods.test.ts', 'test/security/odd-paths.test.ts', 'test/security/client-aborts.test.ts',
 ])
 const SHARED_BATCH_SIZE = 16
 
@@ -353,7 +371,7 @@ let batchCount = 0
 
 /** Splits the pooled files into jobs: one per file, but the files that may share a process go in batches. */
 function jobsOf(files) {
-  const shared = files.filter((f) => f.startsWith('src/') && !OWN_PROCESS.has(f) && !IN_E2E_GROUP.has(f))
+  const shared = files.filter((f) => (f.startsWith('src/') && !OWN_PROCESS.has(f) && !IN_E2E_GROUP.has(f)) || TEST_FILES_SHARING.has(f))
   const jobs = files.filter((f) => !shared.includes(f)).map((f) => [f])
   if (process.env.NEWSDESK_TEST_SHARE_PROCESSES === '0') return [...jobs, ...shared.map((f) => [f])]
   const batches = Math.ceil(shared.length / SHARED_BATCH_SIZE)
