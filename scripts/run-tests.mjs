@@ -285,50 +285,13 @@ const FILE_TIMEOUT_MS = Number(process.env.NEWSDESK_TEST_FILE_TIMEOUT_SECONDS ??
 const running = new Set()
 
 /**
- * Runs one file in its own node process (`node --import tsx FILE` runs its node:test suite directly) with its output
- * held back until it ends, so the logs of files running side by side do not interleave.
+ * Runs node with `args` (a test file, or the batch entry and its files) with its output held back until it ends, so
+ * the logs of processes running side by side do not interleave.
  */
-function runFile(file, env) {
+function runNode(args, env) {
   return new Promise((resolve) => {
     const started = performance.now()
-    // Its own process group, so a file killed for hanging takes the servers and CLI runs it started along.
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=spec', file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
-    running.add(child)
-    const output = []
-    child.stdout.on('data', (d) => output.push(d))
-    child.stderr.on('data', (d) => output.push(d))
-    let timedOut = false
-    const timer = setTimeout(() => {
-      timedOut = true
-      killGroup(child, 'SIGKILL')
-    }, FILE_TIMEOUT_MS)
-    child.on('close', (code, signal) => {
-      clearTimeout(timer)
-      running.delete(child)
-      const seconds = (performance.now() - started) / 1000
-      const ok = code === 0 && !timedOut
-      const why = timedOut ? ` (killed after ${FILE_TIMEOUT_MS / 1000} s)` : signal ? ` (${signal})` : code !== 0 ? ` (exit ${code})` : ''
-      process.stdout.write(`\n━━ ${ok ? 'pass' : 'FAIL'} ${file} ${seconds.toFixed(1)} s${why}\n${Buffer.concat(output).toString('utf8')}`)
-      resolve({ file, ok, seconds })
-    })
-  })
-}
-
-/**
- * Runs several files in one node process (scripts/test-batch-entry.mjs imports them in turn) and returns one result per
- * file: the spec output names each failing test's file and line, and a second reporter (scripts/test-file-tally.mjs)
- * counts passes and failures per file, so a failure is still pinned on its file. A file that reported no test (it
- * could not be loaded) fails; so does every file of a batch that exited non-zero with no failure pinned on any file
- * (a crash between tests), rather than letting a batch's failure go unnamed.
- */
-function runBatch(files, env) {
-  if (files.length === 1) return runFile(files[0], env).then((r) => [r])
-  return new Promise((resolve) => {
-    const started = performance.now()
-    const tallyFile = path.join(os.tmpdir(), `newsdesk-test-tally-${process.pid}-${++batchCount}.json`)
-    const args = ['--import', 'tsx', '--test-reporter=spec', '--test-reporter-destination=stdout',
-      `--test-reporter=${path.join(root, 'scripts', 'test-file-tally.mjs')}`, `--test-reporter-destination=${tallyFile}`,
-      path.join(root, 'scripts', 'test-batch-entry.mjs'), ...files]
+    // Its own process group, so a process killed for hanging takes the servers and CLI runs it started along.
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     running.add(child)
     const output = []
@@ -343,29 +306,52 @@ function runBatch(files, env) {
       clearTimeout(timer)
       running.delete(child)
       const seconds = (performance.now() - started) / 1000
-      let tally = {}
-      try {
-        tally = JSON.parse(fs.readFileSync(tallyFile, 'utf8'))
-      } catch {
-        // No tally: the process died before its reporters finished; every file fails below.
-      }
-      fs.rmSync(tallyFile, { force: true })
-      const byFile = (file) => tally[path.join(root, file)]
-      const blamed = files.some((f) => byFile(f)?.failed > 0)
-      const batchFailed = code !== 0 || timedOut
-      const results = files.map((file) => {
-        const t = byFile(file)
-        const why = !t ? 'reported no test' : t.failed > 0 ? `${t.failed} of ${t.tests} tests failed`
-          : batchFailed && !blamed ? `its shared process ended ${timedOut ? 'by the timeout' : signal ?? `with exit ${code}`}` : ''
-        // In-process time of its tests: what the file costs in a batch, for next run's ordering.
-        return { file, ok: why === '', seconds: (t?.ms ?? 0) / 1000, why }
-      })
-      const lines = results.map((r) => `━━ ${r.ok ? 'pass' : 'FAIL'} ${r.file} ${r.seconds.toFixed(1)} s${r.why ? ` (${r.why})` : ''}`)
-      process.stdout.write(`\n━━ ${files.length} files in one process, ${seconds.toFixed(1)} s\n${lines.join('\n')}\n` +
-        `${Buffer.concat(output).toString('utf8')}`)
-      resolve(results)
+      const ok = code === 0 && !timedOut
+      const why = timedOut ? `killed after ${FILE_TIMEOUT_MS / 1000} s` : signal ?? (code !== 0 ? `exit ${code}` : '')
+      resolve({ ok, why, seconds, output: Buffer.concat(output).toString('utf8') })
     })
   })
+}
+
+/** Runs one file in its own node process (`node --import tsx FILE` runs its node:test suite directly). */
+async function runFile(file, env) {
+  const { ok, why, seconds, output } = await runNode(['--import', 'tsx', '--test-reporter=spec', file], env)
+  process.stdout.write(`\n━━ ${ok ? 'pass' : 'FAIL'} ${file} ${seconds.toFixed(1)} s${why ? ` (${why})` : ''}\n${output}`)
+  return { file, ok, seconds }
+}
+
+/**
+ * Runs several files in one node process (scripts/test-batch-entry.mjs imports them in turn) and returns one result per
+ * file: the spec output names each failing test's file and line, and a second reporter (scripts/test-file-tally.mjs)
+ * counts passes and failures per file, so a failure is still pinned on its file. A file that reported no test (it
+ * could not be loaded) fails; so does every file of a batch that failed with no failure pinned on any file (a crash
+ * after a test ended, a timeout), rather than letting a batch's failure go unnamed.
+ */
+async function runBatch(files, env) {
+  if (files.length === 1) return [await runFile(files[0], env)]
+  const tallyFile = path.join(os.tmpdir(), `newsdesk-test-tally-${process.pid}-${++batchCount}.json`)
+  const run = await runNode(['--import', 'tsx', '--test-reporter=spec', '--test-reporter-destination=stdout',
+    `--test-reporter=${path.join(root, 'scripts', 'test-file-tally.mjs')}`, `--test-reporter-destination=${tallyFile}`,
+    path.join(root, 'scripts', 'test-batch-entry.mjs'), ...files], env)
+  let tally = {}
+  try {
+    tally = JSON.parse(fs.readFileSync(tallyFile, 'utf8'))
+  } catch {
+    // No tally: the process died before its reporters finished; every file fails below.
+  }
+  fs.rmSync(tallyFile, { force: true })
+  const byFile = (file) => tally[path.join(root, file)]
+  const blamed = files.some((f) => byFile(f)?.failed > 0)
+  const results = files.map((file) => {
+    const t = byFile(file)
+    const why = !t ? 'reported no test' : t.failed > 0 ? `${t.failed} of ${t.tests} tests failed`
+      : !run.ok && !blamed ? `its shared process failed: ${run.why}` : ''
+    // The time of its own tests inside the batch: what the file costs there, for the next run's ordering.
+    return { file, ok: why === '', seconds: (t?.ms ?? 0) / 1000, why }
+  })
+  const lines = results.map((r) => `━━ ${r.ok ? 'pass' : 'FAIL'} ${r.file} ${r.seconds.toFixed(1)} s${r.why ? ` (${r.why})` : ''}`)
+  process.stdout.write(`\n━━ ${files.length} files in one process, ${run.seconds.toFixed(1)} s\n${lines.join('\n')}\n${run.output}`)
+  return results
 }
 let batchCount = 0
 
@@ -436,7 +422,7 @@ const alone = files.filter((f) => RUNS_ALONE.has(f))
 const started = performance.now()
 const batched = jobs.filter((j) => j.length > 1)
 console.log(`run-tests: ${files.length} files, ${pooled.length} on ${poolSize} worker${poolSize === 1 ? '' : 's'}` +
-  (batched.length ? ` (${batched.reduce((n, j) => n + j.length, 0)} of them in ${batched.length} shared processes)` : '') +
+  (batched.length ? ` (${batched.reduce((n, j) => n + j.length, 0)} of them in ${batched.length} shared process${batched.length === 1 ? '' : 'es'})` : '') +
   (alone.length ? `, then ${alone.length} alone` : ''))
 let results = []
 try {
