@@ -8,10 +8,15 @@
 // run instead of a group.
 //
 // Each file runs in its own node process, NEWSDESK_TEST_CONCURRENCY at a time (default: os.availableParallelism();
-// 1 runs them one after another), the slowest first by the last run's times (kept in node_modules/.cache). A file's
-// output is held until it ends and printed whole, so neighbours' logs never interleave; the end lists the slowest
-// files (NEWSDESK_TEST_SHOW_SLOWEST, default 10) and the failures, and the exit code is 1 if any file failed. Files
-// that time the service run alone afterwards (RUNS_ALONE below says why, file by file). A file still running after
+// 1 runs them one after another), the slowest first by the last run's times (kept in node_modules/.cache), except
+// the small tests beside the code: those share one node process per batch of up to SHARED_BATCH_SIZE files
+// (OWN_PROCESS below names the src/ files that may not, and why; NEWSDESK_TEST_SHARE_PROCESSES=0 gives every file its
+// own process again, to rule sharing out when a test misbehaves). Starting node and tsx costs ~0.9 CPU-second per
+// process, which was most of those files' cost: `node scripts/run-tests.mjs unit` fell from 134 to 59 CPU-seconds
+// (user+sys). Each file still passes or fails on its own line. A process's output is held until it ends and printed
+// whole, so neighbours' logs never interleave; the end lists the slowest files (NEWSDESK_TEST_SHOW_SLOWEST, default
+// 10) and the failures, and the exit code is 1 if any file failed. Files that time the service run alone afterwards
+// (RUNS_ALONE below says why, file by file). A file still running after
 // NEWSDESK_TEST_FILE_TIMEOUT_SECONDS (default 600) is killed and counts as failed. dist/ is built once first.
 //
 // PostgreSQL, in this order: NEWSDESK_TEST_POSTGRES_URL when set; else the server at the default address
@@ -177,6 +182,50 @@ const RUNS_ALONE = new Map([
 // The other unit tests' time bounds leave 5-100x margins (a hostile feed refused in < 1 s takes a few ms; a 150 ms
 // LLM or fetch timeout must fire in < 1.5 s against a server that answers after 2-3 s or never).
 
+/**
+ * Tests beside the code that keep a process of their own, each with the reason. The other src/ files share one node
+ * process per batch of SHARED_BATCH_SIZE (see runBatch): starting node and tsx costs ~0.9 CPU-second per process,
+ * more than most of these files' own tests, and the modules they have in common (zod, hono, the store) load once.
+ * Sharing is safe for them because none of them sets process.env, signal handlers, global mocks or a working folder,
+ * root-level hooks are only after() clean-ups of their own temporary folders, and node:test runs the top-level tests of
+ * a process one at a time, in the order the files were imported (a file's root-level before() still runs before its
+ * first test; its root-level after() runs when the whole process ends). The test/ files keep their own process but
+ * those TEST_FILES_SHARING names: the others start CLI runs, servers and browsers, or are slow enough that ~0.9 s does
+ * not matter.
+ */
+const OWN_PROCESS = new Map([
+  // Time bounds measured as this process's CPU time (process.cpuUsage): a neighbour file's leftover work in the same
+  // process (a socket closing, a timer) would be counted against them.
+  ['src/crawler/parse/xml-guard.test.ts', 'bounds parse CPU time with process.cpuUsage'],
+  ['src/crawler/extract/extract-article.test.ts', 'bounds extraction CPU time with process.cpuUsage'],
+  ['src/crawler/normalize/html-text.test.ts', 'bounds text extraction CPU time with process.cpuUsage'],
+  // Starts and kills worker threads and counts them.
+  ['src/crawler/workers/worker-pool.test.ts', 'starts, kills and counts worker threads'],
+  // Slow enough (3-26 s) that the start-up saved is noise, and alone they balance the pool better than in a batch.
+  ['src/storage/postgres/postgres-store.test.ts', 'the PostgreSQL contract suite, ~25 s'],
+  ['src/storage/search-reindex.test.ts', '~4 s'],
+  ['src/storage/postgres/search-postings.test.ts', '~4 s'],
+  ['src/sample/retire-sample.test.ts', '~4 s'],
+  ['src/storage/sqlite/sqlite-store.test.ts', 'the SQLite contract suite, ~3 s'],
+])
+/**
+ * The test/ files that share processes like the src/ ones: each serves the app in-process on its own port (0) with its
+ * own store, starts no CLI or serve process of its own, sets no process.env or global, and times nothing beyond
+ * generous bounds. Left out on purpose: rest-postgres (it sets a process-wide flag so that importing rest-api's
+ * suite does not register it twice), the files that start `newsdesk` processes or browsers, the RUNS_ALONE ones, and
+ * the slow ones (fuzz, server-limits, sitemaps, front-path), whose start-up is noise beside their own time.
+ */
+const TEST_FILES_SHARING = new Set([
+  'test/architecture.test.ts', 'test/story-markdown.test.ts', 'test/latency.test.ts', 'test/extraction-benchmark.test.ts',
+  'test/crawler/feed-entities.test.ts',
+  'test/e2e/agent-front-path.test.ts', 'test/e2e/cross-surface.test.ts', 'test/e2e/discovery.test.ts',
+  'test/e2e/error-mapping.test.ts', 'test/e2e/feeds.test.ts', 'test/e2e/markdown-tokens.test.ts', 'test/e2e/mcp.test.ts',
+  'test/e2e/pages.test.ts', 'test/e2e/prompt-injection.test.ts', 'test/e2e/rest-api.test.ts',
+  'test/e2e/search-filters.test.ts',
+  'test/security/http-methods.test.ts', 'test/security/odd-paths.test.ts', 'test/security/client-aborts.test.ts',
+])
+const SHARED_BATCH_SIZE = 16
+
 /** Where the last run's per-file durations are kept, so the slowest files start first next time. */
 const DURATIONS = path.join(root, 'node_modules', '.cache', 'newsdesk-tests', 'durations.json')
 
@@ -236,14 +285,14 @@ const FILE_TIMEOUT_MS = Number(process.env.NEWSDESK_TEST_FILE_TIMEOUT_SECONDS ??
 const running = new Set()
 
 /**
- * Runs one file in its own node process (`node --import tsx FILE` runs its node:test suite directly) with its output
- * held back until it ends, so the logs of files running side by side do not interleave.
+ * Runs node with `args` (a test file, or the batch entry and its files) with its output held back until it ends, so
+ * the logs of processes running side by side do not interleave.
  */
-function runFile(file, env) {
+function runNode(args, env) {
   return new Promise((resolve) => {
     const started = performance.now()
-    // Its own process group, so a file killed for hanging takes the servers and CLI runs it started along.
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=spec', file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    // Its own process group, so a process killed for hanging takes the servers and CLI runs it started along.
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     running.add(child)
     const output = []
     child.stdout.on('data', (d) => output.push(d))
@@ -258,20 +307,72 @@ function runFile(file, env) {
       running.delete(child)
       const seconds = (performance.now() - started) / 1000
       const ok = code === 0 && !timedOut
-      const why = timedOut ? ` (killed after ${FILE_TIMEOUT_MS / 1000} s)` : signal ? ` (${signal})` : code !== 0 ? ` (exit ${code})` : ''
-      process.stdout.write(`\n━━ ${ok ? 'pass' : 'FAIL'} ${file} ${seconds.toFixed(1)} s${why}\n${Buffer.concat(output).toString('utf8')}`)
-      resolve({ file, ok, seconds })
+      const why = timedOut ? `killed after ${FILE_TIMEOUT_MS / 1000} s` : signal ?? (code !== 0 ? `exit ${code}` : '')
+      resolve({ ok, why, seconds, output: Buffer.concat(output).toString('utf8') })
     })
   })
 }
 
-async function runPool(files, size, env) {
-  const queue = [...files]
+/** Runs one file in its own node process (`node --import tsx FILE` runs its node:test suite directly). */
+async function runFile(file, env) {
+  const { ok, why, seconds, output } = await runNode(['--import', 'tsx', '--test-reporter=spec', file], env)
+  process.stdout.write(`\n━━ ${ok ? 'pass' : 'FAIL'} ${file} ${seconds.toFixed(1)} s${why ? ` (${why})` : ''}\n${output}`)
+  return { file, ok, seconds }
+}
+
+/**
+ * Runs several files in one node process (scripts/test-batch-entry.mjs imports them in turn) and returns one result per
+ * file: the spec output names each failing test's file and line, and a second reporter (scripts/test-file-tally.mjs)
+ * counts passes and failures per file, so a failure is still pinned on its file. A file that reported no test (it
+ * could not be loaded) fails; so does every file of a batch that failed with no failure pinned on any file (a crash
+ * after a test ended, a timeout), rather than letting a batch's failure go unnamed.
+ */
+async function runBatch(files, env) {
+  if (files.length === 1) return [await runFile(files[0], env)]
+  const tallyFile = path.join(os.tmpdir(), `newsdesk-test-tally-${process.pid}-${++batchCount}.json`)
+  const run = await runNode(['--import', 'tsx', '--test-reporter=spec', '--test-reporter-destination=stdout',
+    `--test-reporter=${path.join(root, 'scripts', 'test-file-tally.mjs')}`, `--test-reporter-destination=${tallyFile}`,
+    path.join(root, 'scripts', 'test-batch-entry.mjs'), ...files], env)
+  let tally = {}
+  try {
+    tally = JSON.parse(fs.readFileSync(tallyFile, 'utf8'))
+  } catch {
+    // No tally: the process died before its reporters finished; every file fails below.
+  }
+  fs.rmSync(tallyFile, { force: true })
+  const byFile = (file) => tally[path.join(root, file)]
+  const blamed = files.some((f) => byFile(f)?.failed > 0)
+  const results = files.map((file) => {
+    const t = byFile(file)
+    const why = !t ? 'reported no test' : t.failed > 0 ? `${t.failed} of ${t.tests} tests failed`
+      : !run.ok && !blamed ? `its shared process failed: ${run.why}` : ''
+    // The time of its own tests inside the batch: what the file costs there, for the next run's ordering.
+    return { file, ok: why === '', seconds: (t?.ms ?? 0) / 1000, why }
+  })
+  const lines = results.map((r) => `━━ ${r.ok ? 'pass' : 'FAIL'} ${r.file} ${r.seconds.toFixed(1)} s${r.why ? ` (${r.why})` : ''}`)
+  process.stdout.write(`\n━━ ${files.length} files in one process, ${run.seconds.toFixed(1)} s\n${lines.join('\n')}\n${run.output}`)
+  return results
+}
+let batchCount = 0
+
+/** Splits the pooled files into jobs: one per file, but the files that may share a process go in batches. */
+function jobsOf(files) {
+  const shared = files.filter((f) => (f.startsWith('src/') && !OWN_PROCESS.has(f) && !IN_E2E_GROUP.has(f)) || TEST_FILES_SHARING.has(f))
+  const jobs = files.filter((f) => !shared.includes(f)).map((f) => [f])
+  if (process.env.NEWSDESK_TEST_SHARE_PROCESSES === '0') return [...jobs, ...shared.map((f) => [f])]
+  const batches = Math.ceil(shared.length / SHARED_BATCH_SIZE)
+  // Dealt round-robin, so each batch gets a like share of the slower and faster files.
+  for (let b = 0; b < batches; b++) jobs.push(shared.filter((_, i) => i % batches === b))
+  return jobs
+}
+
+async function runPool(jobs, size, env) {
+  const queue = [...jobs]
   const results = []
   const worker = async () => {
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) results.push(await runFile(file, env))
+    for (let job = queue.shift(); job !== undefined; job = queue.shift()) results.push(...await runBatch(job, env))
   }
-  await Promise.all(Array.from({ length: Math.min(size, files.length) }, worker))
+  await Promise.all(Array.from({ length: Math.min(size, jobs.length) }, worker))
   return results
 }
 
@@ -312,15 +413,20 @@ const env = { ...process.env, NEWSDESK_TEST_POSTGRES_URL: postgres.url }
 const past = readDurations()
 // Slowest first (by the last run's times; unknown files count as slow), so a long file does not start last and
 // leave the other workers idle.
-const bySlowest = (a, b) => (past[b] ?? Infinity) - (past[a] ?? Infinity) || a.localeCompare(b)
-const pooled = files.filter((f) => !RUNS_ALONE.has(f)).sort(bySlowest)
+// A batch counts as the sum of its files plus its own start-up (~1 s).
+const pastSeconds = (job) => job.reduce((sum, f) => sum + (past[f] ?? Infinity), job.length > 1 ? 1 : 0)
+const bySlowest = (a, b) => pastSeconds(b) - pastSeconds(a) || a[0].localeCompare(b[0])
+const pooled = files.filter((f) => !RUNS_ALONE.has(f))
+const jobs = jobsOf(pooled).sort(bySlowest)
 const alone = files.filter((f) => RUNS_ALONE.has(f))
 const started = performance.now()
+const batched = jobs.filter((j) => j.length > 1)
 console.log(`run-tests: ${files.length} files, ${pooled.length} on ${poolSize} worker${poolSize === 1 ? '' : 's'}` +
+  (batched.length ? ` (${batched.reduce((n, j) => n + j.length, 0)} of them in ${batched.length} shared process${batched.length === 1 ? '' : 'es'})` : '') +
   (alone.length ? `, then ${alone.length} alone` : ''))
 let results = []
 try {
-  results = await runPool(pooled, poolSize, env)
+  results = await runPool(jobs, poolSize, env)
   for (const file of alone) {
     console.log(`\nrun-tests: ${file} runs alone: ${RUNS_ALONE.get(file)}`)
     results.push(await runFile(file, env))
