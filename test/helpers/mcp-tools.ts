@@ -62,9 +62,11 @@ export interface InspectorResult extends ExecResult {
 export const INSPECTOR_EXIT_TOOL_ERROR = 5
 
 export async function inspector(url: string, era: ProtocolEra, args: string[]): Promise<InspectorResult> {
+  // The timeout is a hang guard, not a speed check: the tests start up to six CLIs at once, and on a 2-core machine
+  // at load 9-12 some took over 20 s to print their answer and exit.
   const result = await run(process.execPath, [
     INSPECTOR_CLI, '--cli', url, '--transport', 'http', '--protocol-era', era, '--format', 'json', '--connect-timeout', '10000', ...args,
-  ], 20_000)
+  ], 60_000)
   let json: unknown
   try {
     json = result.stdout.trim() ? JSON.parse(result.stdout) : undefined
