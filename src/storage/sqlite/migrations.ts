@@ -204,12 +204,13 @@ const MIGRATIONS: Migration[] = [
   },
   {
     version: 7,
-    name: 'one-character prefix index for single CJK character searches',
+    name: 'one-character prefix index for single CJK character searches; dotted abbreviations as one word',
     up(db) {
       // A search for one CJK character (経) is a prefix query over the bigrams it starts (経済, 経営…). Without an
       // index of 1-character prefixes FTS5 merges the doclist of every such bigram, a cost that grows with the CJK
       // headlines in the archive; with it, the query reads one doclist, as PostgreSQL's prefix postings do. The
-      // index holds one more entry per token (the 2–12-letter ones were already there), and the table is rebuilt.
+      // index holds one more entry per token (the 2–12-letter ones were already there), and the table is rebuilt,
+      // which also indexes dotted abbreviations as one word ("U.S." as "US", PostgreSQL's migration 9).
       rebuildHeadlineIndex(db, HEADLINE_PREFIXES)
     },
   },

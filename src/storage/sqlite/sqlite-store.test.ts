@@ -86,13 +86,14 @@ describe('sqlite store specifics', () => {
     }
   })
 
-  it('migration 7 rebuilds the headline index with one-character prefixes, every headline indexed again', async () => {
+  it('migration 7 rebuilds the headline index with one-character prefixes, every headline indexed again (U.S. as US)', async () => {
     const file = freshFile()
     const economy = StorySnapshot.parse(makeStory({ headline: 'Economy grows', translations: { ja: { headline: '日本経済が成長' } } }))
     const business = StorySnapshot.parse(makeStory({ headline: 'Managers meet', translations: { ja: { headline: '経営者が会合' } } }))
     const other = StorySnapshot.parse(makeStory({ headline: 'Banks merge', translations: { ja: { headline: '銀行が合併' } } }))
+    const dotted = StorySnapshot.parse(makeStory({ headline: 'U.S. tariffs hit steel' }))
     const store = openSqliteStore(file)
-    await store.upsertStories([economy, business, other])
+    await store.upsertStories([economy, business, other, dotted])
     await store.close()
     // Back to what version 6 left: the index without 1-character prefixes (left empty here, so only a rebuild
     // that reads every stored headline again can answer the searches below).
@@ -110,6 +111,7 @@ describe('sqlite store specifics', () => {
       assert.deepEqual(await found('経済', 'ja'), [economy.id])
       assert.deepEqual(await found('銀', 'ja'), [other.id])
       assert.deepEqual(await found('banking', 'en'), [other.id], 'stems are indexed again')
+      assert.deepEqual(await found('US steel', 'en'), [dotted.id], 'a dotted abbreviation is indexed as one word')
     } finally {
       await again.close()
     }
