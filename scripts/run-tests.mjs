@@ -281,6 +281,24 @@ function killGroup(child, signal) {
   }
 }
 
+const MEASURE_CPU = process.env.NEWSDESK_TEST_CPU === '1'
+let cpuCount = 0
+
+/** User+sys CPU-seconds that /usr/bin/time wrote (its last line: an exit status note may come first), or undefined. */
+function readCpu(file) {
+  if (!file) return undefined
+  try {
+    const [user, sys] = fs.readFileSync(file, 'utf8').trim().split('\n').at(-1).split(' ').map(Number)
+    return user + sys
+  } catch {
+    return undefined
+  } finally {
+    fs.rmSync(file, { force: true })
+  }
+}
+const cpuRows = []
+const cpuNote = (cpu) => (cpu === undefined ? '' : `, ${cpu.toFixed(1)} CPU-s`)
+
 const FILE_TIMEOUT_MS = Number(process.env.NEWSDESK_TEST_FILE_TIMEOUT_SECONDS ?? 600) * 1000
 const running = new Set()
 
@@ -291,8 +309,12 @@ const running = new Set()
 function runNode(args, env) {
   return new Promise((resolve) => {
     const started = performance.now()
+    // NEWSDESK_TEST_CPU=1: /usr/bin/time around the process counts the CPU of it and of every process it started and
+    // waited for (servers, CLI runs, browsers), which is what a file costs the machine; wall time alone hides that.
+    const cpuFile = MEASURE_CPU ? path.join(os.tmpdir(), `newsdesk-test-cpu-${process.pid}-${++cpuCount}`) : undefined
+    const [command, argv] = cpuFile ? ['/usr/bin/time', ['-f', '%U %S', '-o', cpuFile, process.execPath, ...args]] : [process.execPath, args]
     // Its own process group, so a process killed for hanging takes the servers and CLI runs it started along.
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    const child = spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     running.add(child)
     const output = []
     child.stdout.on('data', (d) => output.push(d))
@@ -308,15 +330,16 @@ function runNode(args, env) {
       const seconds = (performance.now() - started) / 1000
       const ok = code === 0 && !timedOut
       const why = timedOut ? `killed after ${FILE_TIMEOUT_MS / 1000} s` : signal ?? (code !== 0 ? `exit ${code}` : '')
-      resolve({ ok, why, seconds, output: Buffer.concat(output).toString('utf8') })
+      resolve({ ok, why, seconds, cpu: readCpu(cpuFile), output: Buffer.concat(output).toString('utf8') })
     })
   })
 }
 
 /** Runs one file in its own node process (`node --import tsx FILE` runs its node:test suite directly). */
 async function runFile(file, env) {
-  const { ok, why, seconds, output } = await runNode(['--import', 'tsx', '--test-reporter=spec', file], env)
-  process.stdout.write(`\n━━ ${ok ? 'pass' : 'FAIL'} ${file} ${seconds.toFixed(1)} s${why ? ` (${why})` : ''}\n${output}`)
+  const { ok, why, seconds, cpu, output } = await runNode(['--import', 'tsx', '--test-reporter=spec', file], env)
+  process.stdout.write(`\n━━ ${ok ? 'pass' : 'FAIL'} ${file} ${seconds.toFixed(1)} s${cpuNote(cpu)}${why ? ` (${why})` : ''}\n${output}`)
+  cpuRows.push({ name: file, seconds, cpu })
   return { file, ok, seconds }
 }
 
@@ -349,8 +372,9 @@ async function runBatch(files, env) {
     // The time of its own tests inside the batch: what the file costs there, for the next run's ordering.
     return { file, ok: why === '', seconds: (t?.ms ?? 0) / 1000, why }
   })
+  cpuRows.push({ name: `${files.length} files in one process`, seconds: run.seconds, cpu: run.cpu })
   const lines = results.map((r) => `━━ ${r.ok ? 'pass' : 'FAIL'} ${r.file} ${r.seconds.toFixed(1)} s${r.why ? ` (${r.why})` : ''}`)
-  process.stdout.write(`\n━━ ${files.length} files in one process, ${run.seconds.toFixed(1)} s\n${lines.join('\n')}\n${run.output}`)
+  process.stdout.write(`\n━━ ${files.length} files in one process, ${run.seconds.toFixed(1)} s${cpuNote(run.cpu)}\n${lines.join('\n')}\n${run.output}`)
   return results
 }
 let batchCount = 0
@@ -439,6 +463,12 @@ writeDurations(Object.fromEntries(results.map((r) => [r.file, Math.round(r.secon
 const failed = results.filter((r) => !r.ok)
 const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, Number(process.env.NEWSDESK_TEST_SHOW_SLOWEST ?? 10))
 console.log(`\nrun-tests: slowest files:\n${slowest.map((r) => `  ${r.seconds.toFixed(1).padStart(6)} s  ${r.file}`).join('\n')}`)
+if (MEASURE_CPU) {
+  const byCpu = cpuRows.filter((r) => r.cpu !== undefined).sort((a, b) => b.cpu - a.cpu)
+  const total = byCpu.reduce((sum, r) => sum + r.cpu, 0)
+  console.log(`run-tests: CPU-seconds (user+sys, with the processes each file started), ${total.toFixed(1)} in all:\n` +
+    byCpu.slice(0, Number(process.env.NEWSDESK_TEST_SHOW_SLOWEST ?? 10)).map((r) => `  ${r.cpu.toFixed(1).padStart(6)}  ${r.seconds.toFixed(1).padStart(6)} s  ${r.name}`).join('\n'))
+}
 console.log(`run-tests: ${results.length - failed.length} of ${results.length} files passed in ` +
   `${((performance.now() - started) / 1000).toFixed(1)} s (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`)
 if (failed.length > 0) console.log(`run-tests: FAILED:\n${failed.map((r) => `  ${r.file}`).join('\n')}`)
