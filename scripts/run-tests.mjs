@@ -210,10 +210,15 @@ const OWN_PROCESS = new Map([
 ])
 /**
  * The test/ files that share processes like the src/ ones: each serves the app in-process on its own port (0) with its
- * own store, starts no CLI or serve process of its own, sets no process.env or global, and times nothing beyond
- * generous bounds. Left out on purpose: rest-postgres (it sets a process-wide flag so that importing rest-api's
- * suite does not register it twice), the files that start `newsdesk` processes or browsers, the RUNS_ALONE ones, and
- * the slow ones (fuzz, server-limits, sitemaps, front-path), whose start-up is noise beside their own time.
+ * own store (or starts loopback servers of its own), keeps no `newsdesk serve` process, sets no process.env or global,
+ * and times nothing beyond generous bounds (guarded-fetch and crawler-fetcher: a 300 ms timeout must fire within
+ * 1.5-2 s; node:test runs a process's top-level tests one at a time, so a neighbour file's tests never run beside
+ * them). story-merges and rest-http start one-shot children (`newsdesk import`/`export`, redocly), which a shared
+ * process starts the same way. The slow in-process files (fuzz, sitemaps, front-path) share too: their start-up is
+ * small beside their wall time but ~0.9 CPU-second each all the same, and CPU is what the suite runs out of.
+ * Left out on purpose: rest-postgres (it sets a process-wide flag so that importing rest-api's suite does not
+ * register it twice), server-limits (it bounds the growth of the process's RSS, which neighbours' allocations would
+ * count), the files that start `newsdesk serve` or crawl processes, browsers or the MCP tools, and the RUNS_ALONE ones.
  */
 const TEST_FILES_SHARING = new Set([
   'test/architecture.test.ts', 'test/story-markdown.test.ts', 'test/latency.test.ts', 'test/extraction-benchmark.test.ts',
@@ -223,6 +228,10 @@ const TEST_FILES_SHARING = new Set([
   'test/e2e/pages.test.ts', 'test/e2e/prompt-injection.test.ts', 'test/e2e/rest-api.test.ts',
   'test/e2e/search-filters.test.ts',
   'test/security/http-methods.test.ts', 'test/security/odd-paths.test.ts', 'test/security/client-aborts.test.ts',
+  'test/e2e/a2a.test.ts', 'test/e2e/agent-answers.test.ts', 'test/e2e/cover-images.test.ts', 'test/e2e/rest-faults.test.ts',
+  'test/e2e/rest-http.test.ts', 'test/e2e/story-merges.test.ts', 'test/e2e/front-path.test.ts', 'test/e2e/sitemaps.test.ts',
+  'test/security/json-rpc-guards.test.ts', 'test/security/fuzz.test.ts',
+  'test/crawler/crawler-fetcher.test.ts', 'test/crawler/guarded-fetch.test.ts',
 ])
 const SHARED_BATCH_SIZE = 16
 
