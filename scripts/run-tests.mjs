@@ -218,7 +218,8 @@ const OWN_PROCESS = new Map([
  * small beside their wall time but ~0.9 CPU-second each all the same, and CPU is what the suite runs out of.
  * Left out on purpose: rest-postgres (it sets a process-wide flag so that importing rest-api's suite does not
  * register it twice), server-limits (it bounds the growth of the process's RSS, which neighbours' allocations would
- * count), the files that start `newsdesk serve` or crawl processes, browsers or the MCP tools, and the RUNS_ALONE ones.
+ * count), browser (a Chromium and its screenshots folder), the crawl files and many-instances (several crawling
+ * processes each: they balance the pool better alone), and the RUNS_ALONE ones.
  */
 const TEST_FILES_SHARING = new Set([
   'test/architecture.test.ts', 'test/story-markdown.test.ts', 'test/latency.test.ts', 'test/extraction-benchmark.test.ts',
@@ -232,6 +233,12 @@ const TEST_FILES_SHARING = new Set([
   'test/e2e/rest-http.test.ts', 'test/e2e/story-merges.test.ts', 'test/e2e/front-path.test.ts', 'test/e2e/sitemaps.test.ts',
   'test/security/json-rpc-guards.test.ts', 'test/security/fuzz.test.ts',
   'test/crawler/crawler-fetcher.test.ts', 'test/crawler/guarded-fetch.test.ts',
+  // These start `newsdesk` children (one-shot CLI runs, or serve and crawl --worker processes that the file itself
+  // stops), the MCP Inspector and the conformance runner: children a shared process starts and reaps the same way.
+  // None sets process.env, a signal handler or a global; their bounds are hang guards (20-60 s), not timings.
+  'test/e2e/cli.test.ts', 'test/e2e/keys-cli.test.ts', 'test/e2e/publishers-cli.test.ts', 'test/e2e/metrics.test.ts',
+  'test/e2e/signatures-directory.test.ts', 'test/e2e/serve-postgres.test.ts', 'test/e2e/sample-edition.test.ts',
+  'test/e2e/damaged-database.test.ts', 'test/e2e/mcp-conformance.test.ts',
 ])
 const SHARED_BATCH_SIZE = 16
 
