@@ -210,14 +210,14 @@ const OWN_PROCESS = new Map([
 ])
 /**
  * The test/ files that share processes like the src/ ones: each serves the app in-process on its own port (0) with its
- * own store (or starts loopback servers of its own), keeps no `newsdesk serve` process, sets no process.env or global,
- * and times nothing beyond generous bounds (guarded-fetch and crawler-fetcher: a 300 ms timeout must fire within
- * 1.5-2 s; node:test runs a process's top-level tests one at a time, so a neighbour file's tests never run beside
- * them). story-merges and rest-http start one-shot children (`newsdesk import`/`export`, redocly), which a shared
+ * own store, keeps no `newsdesk serve` process, sets no process.env or global, and times nothing beyond generous
+ * bounds. story-merges and rest-http start one-shot children (`newsdesk import`/`export`, redocly), which a shared
  * process starts the same way. The slow in-process files (fuzz, sitemaps, front-path) share too: their start-up is
  * small beside their wall time but ~0.9 CPU-second each all the same, and CPU is what the suite runs out of.
- * Left out on purpose: rest-postgres (it sets a process-wide flag so that importing rest-api's suite does not
- * register it twice), server-limits (it bounds the growth of the process's RSS, which neighbours' allocations would
+ * Left out on purpose: crawler-fetcher and guarded-fetch (they time requests as their own loopback server receives
+ * them, e.g. Crawl-delay gaps of at least 250 ms: in a shared process a neighbour file's leftover work delayed one
+ * arrival and the next gap read 193 ms, a failure in a whole run at load average 12), rest-postgres (it sets a
+ * process-wide flag so that importing rest-api's suite does not register it twice), server-limits (it bounds the growth of the process's RSS, which neighbours' allocations would
  * count), browser (a Chromium and its screenshots folder), the crawl files and many-instances (several crawling
  * processes each: they balance the pool better alone), and the RUNS_ALONE ones.
  */
@@ -232,7 +232,6 @@ const TEST_FILES_SHARING = new Set([
   'test/e2e/a2a.test.ts', 'test/e2e/agent-answers.test.ts', 'test/e2e/cover-images.test.ts', 'test/e2e/rest-faults.test.ts',
   'test/e2e/rest-http.test.ts', 'test/e2e/story-merges.test.ts', 'test/e2e/front-path.test.ts', 'test/e2e/sitemaps.test.ts',
   'test/security/json-rpc-guards.test.ts', 'test/security/fuzz.test.ts',
-  'test/crawler/crawler-fetcher.test.ts', 'test/crawler/guarded-fetch.test.ts',
   // These start `newsdesk` children (one-shot CLI runs, or serve and crawl --worker processes that the file itself
   // stops), the MCP Inspector and the conformance runner: children a shared process starts and reaps the same way.
   // None sets process.env, a signal handler or a global; their bounds are hang guards (20-60 s), not timings.
