@@ -18,6 +18,9 @@
 // 10) and the failures, and the exit code is 1 if any file failed. Files that time the service run alone afterwards
 // (RUNS_ALONE below says why, file by file). A file still running after
 // NEWSDESK_TEST_FILE_TIMEOUT_SECONDS (default 600) is killed and counts as failed. dist/ is built once first.
+// NEWSDESK_TEST_CPU=1 runs each process under /usr/bin/time and prints its user+sys CPU-seconds, with the children it
+// started (servers, CLI runs, tools), per file or shared process and in a table at the end: the suite is bound by CPU,
+// so that is the figure to cut.
 //
 // PostgreSQL, in this order: NEWSDESK_TEST_POSTGRES_URL when set; else the server at the default address
 // (postgres://postgres@127.0.0.1:5432/test) if it answers; else a throwaway server started from the binaries of the
