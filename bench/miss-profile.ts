@@ -11,6 +11,7 @@ import { createResponseCache } from '../src/surfaces/http/response-cache.ts'
 import Database from '../src/storage/sqlite/driver.ts'
 import { SQL as SQLITE_SQL } from '../src/storage/sqlite/queries.ts'
 import { SEQ_END } from '../src/storage/story-window.ts'
+import { servedRequest } from './served-request.ts'
 
 /**
  * Mean microseconds per call of each stage. The stages take turns in rounds of 50 calls, so a load change on a
@@ -45,6 +46,17 @@ export interface MissProfile {
   /** A whole uncached GET /api/v1/stories?limit=20 through the framework, in process (no socket, body not copied). */
   missUs: number
   /**
+   * The same miss as `newsdesk serve` handles it (bench/served-request.ts: node:http request and response objects,
+   * the front path, the Node adapter, the front path's recording), without a socket.
+   */
+  servedMissUs: number
+  /**
+   * The framework alone: the same request as served, answered by the framework from a response-cache entry (the
+   * front path told not to answer it), so routing, the query schema, the responder, the content version and the
+   * `Response` without the store call, JSON or hashing.
+   */
+  frameworkUs: number
+  /**
    * Of missUs, the `new Request()` the miss stage makes: under the adapter's global that is a full undici Request
    * (URL parse, headers), which the node:http listener does not build (its request object is lighter).
    */
@@ -66,7 +78,14 @@ export async function profileMiss(databaseUrl: string, n = 3000): Promise<MissPr
   try {
     const config = loadConfig({ SITE_URL: 'https://news.example.org', RESPONSE_CACHE_MB: '0', HEALTH_MAX_STORY_AGE_MINUTES: '525600' })
     const query = createQueryService({ store, siteUrl: config.siteUrl, version: 'bench', healthMaxStoryAgeMinutes: 525600 })
-    const { app } = createApp({ config, query, log: pino({ level: 'silent' }), crawlerKeys: createKeyRing(newKeyFile(Date.now())) })
+    const log = pino({ level: 'silent' })
+    const { app, front } = createApp({ config, query, log, crawlerKeys: createKeyRing(newKeyFile(Date.now())) })
+    const served = servedRequest(app, front)
+    // With its response cache on, the framework answers from the entry; the front path, which would answer first,
+    // is asked for another URL's form so that every request reaches the framework.
+    const cached = createApp({ config: loadConfig({ SITE_URL: config.siteUrl, HEALTH_MAX_STORY_AGE_MINUTES: '525600' }), query, log, crawlerKeys: createKeyRing(newKeyFile(Date.now())) })
+    const noFront = { ...cached.front, serve: () => false }
+    const framework = servedRequest(cached.app, noFront)
     // The serving process runs with the Node adapter's lightweight Request and Response globals; so does this.
     getRequestListener(app.fetch)
     const list = await query.listStories({ limit: 20 })
@@ -87,6 +106,8 @@ export async function profileMiss(databaseUrl: string, n = 3000): Promise<MissPr
       encodeHash: () => strongEtag(encoder.encode(json)),
       // The adapter writes the body the responder made without reading it through a stream, so neither does this.
       miss: async () => (await app.fetch(new Request('http://127.0.0.1/api/v1/stories?limit=20'))).status,
+      servedMiss: () => served('/api/v1/stories?limit=20'),
+      framework: () => framework('/api/v1/stories?limit=20'),
       request: () => new Request('http://127.0.0.1/api/v1/stories?limit=20'),
       fillIdentity: () => responseCache.get(`k${fresh++}`, 'v', rendered, { identity: true }),
       fillBr: () => responseCache.get(`k${fresh++}`, 'v', rendered),
@@ -95,7 +116,7 @@ export async function profileMiss(databaseUrl: string, n = 3000): Promise<MissPr
     db?.close()
     const [sqlUs, queryUs, stringifyUs, encodeHashUs, missUs] = [t.sql!, t.query!, t.stringify!, t.encodeHash!, t.miss!]
     const statementUs = t.statement
-    return { sqlUs, statementUs, queryUs, stringifyUs, encodeHashUs, missUs, requestUs: t.request!, fillIdentityUs: t.fillIdentity!, fillBrUs: t.fillBr! }
+    return { sqlUs, statementUs, queryUs, stringifyUs, encodeHashUs, missUs, servedMissUs: t.servedMiss!, frameworkUs: t.framework!, requestUs: t.request!, fillIdentityUs: t.fillIdentity!, fillBrUs: t.fillBr! }
   } finally {
     await store.close()
   }
@@ -109,6 +130,7 @@ export function formatMissProfile(label: string, p: MissProfile): string {
   return `${label} cache miss, GET /api/v1/stories?limit=20 in process: ${f(p.missUs)} = ${sql} + validation and views ${f(p.queryUs - p.sqlUs)}` +
     ` + JSON.stringify ${f(p.stringifyUs)} + encode and ETag ${f(p.encodeHashUs)} + routing, query-string validation and Response ${f(rest)} (of which the bench's Request ${f(p.requestUs)});` +
     ` miss/SQL ${(p.missUs / p.sqlUs).toFixed(2)}× (goal ≤ 2×)${statementRatio};` +
+    ` as served (node:http objects, front path, adapter): ${f(p.servedMissUs)} = ${(p.servedMissUs / p.sqlUs).toFixed(2)}× SQL, of which the framework alone ${f(p.frameworkUs)} (the same request answered from the response cache through Hono);` +
     ` cache on, body to answer: ${f(p.fillIdentityUs)} for identity, ${f(p.fillBrUs)} for br (variants made after the identity answer)`
 }
 
