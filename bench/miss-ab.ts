@@ -10,7 +10,8 @@ import { servedRequest } from './served-request.ts'
  * `app.fetch` miss, the miss as served (bench/served-request.ts) and the framework alone (the same request answered
  * from the response cache, the front path told not to answer). Stages take turns in rounds of 50 calls and are
  * timed in process CPU time, then the whole run is repeated with the trees' order swapped, because the order
- * alone moves an unchanged tree by 5-15%. Prints this tree's time as a ratio of the other's, per order.
+ * alone moves an unchanged tree by 5-15%. Prints this tree's time as a ratio of the other's, per order, then how
+ * much slower this tree's store call runs right after the framework's work than alone.
  */
 const other = process.argv[2]
 if (!other) {
@@ -22,7 +23,7 @@ const calls = Number(process.argv[4] ?? 3000)
 const here = new URL('..', import.meta.url).pathname
 const URL_PATH = '/api/v1/stories?limit=20'
 
-interface Tree { miss(): Promise<unknown>, served(): Promise<unknown>, framework(): Promise<unknown>, close(): Promise<void> }
+interface Tree { miss(): Promise<unknown>, served(): Promise<unknown>, framework(): Promise<unknown>, list(): Promise<unknown>, close(): Promise<void> }
 
 async function open(root: string): Promise<Tree> {
   const { loadConfig } = await import(`${root}/src/config/config.ts`)
@@ -44,6 +45,7 @@ async function open(root: string): Promise<Tree> {
     miss: async () => (await off.app.fetch(new Request(`http://127.0.0.1${URL_PATH}`))).status,
     served: () => served(URL_PATH),
     framework: () => framework(URL_PATH),
+    list: () => store.listStories({ limit: 20, lang: 'en' }),
     close: () => store.close(),
   }
 }
@@ -72,4 +74,13 @@ for (const order of [['other', 'here'], ['here', 'other']] as const) {
     `${k} ${r[`${k} here`]!.toFixed(0)} vs ${r[`${k} other`]!.toFixed(0)} µs = ${(r[`${k} here`]! / r[`${k} other`]!).toFixed(3)}×`).join(', ')
   console.log(`${order[0]} first: ${line}`)
 }
-for (const t of Object.values(trees)) await t.close()
+// The store call after the framework's work, against each alone: what the framework costs the work after it.
+const { here: t } = trees
+const after = await cpuPerCall({
+  list: t.list,
+  framework: t.framework,
+  'framework then list': async () => { await t.framework(); await t.list() },
+})
+console.log(`this tree: the store's list call ${after.list!.toFixed(0)} µs alone, the framework ${after.framework!.toFixed(0)} µs alone, `
+  + `both in one call ${after['framework then list']!.toFixed(0)} µs: ${(after['framework then list']! - after.list! - after.framework!).toFixed(0)} µs more than the two apart`)
+for (const tree of Object.values(trees)) await tree.close()
