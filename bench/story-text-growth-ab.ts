@@ -107,4 +107,19 @@ ways.forEach((w, i) => {
   const per = totals[i]! / rewrites
   console.log(`${w.name.padEnd(8)} ${per.toFixed(2).padStart(15)} ${`${(totals[i]! / totals[1]!).toFixed(2)}×`.padStart(11)}${base ? ` ${`${(totals[i]! / totals[2]!).toFixed(2)}×`.padStart(8)}` : ''}`)
 })
+// What remembering costs in memory: every page's story text prepared into one memo, the heap measured after a full
+// collection before and after (node --expose-gc; skipped without it).
+const gc = (globalThis as { gc?: () => void }).gc
+if (gc) {
+  // Copies, so the memo's strings are all it keeps alive (the records above stay alive either way).
+  const copies = records.map((r) => ({ ...r, title: [...r.title].join(''), text: [...r.text].join('') }))
+  gc()
+  const before = process.memoryUsage().heapUsed
+  const memo = new ArticleTextMemo()
+  for (const r of copies) await mine(r.storyId || '00000000-0000-4000-8000-000000000000', [r], { publishers, llm: null, now: () => new Date(now), memo })
+  copies.length = 0
+  gc()
+  const bytes = process.memoryUsage().heapUsed - before
+  console.log(`memo of ${memo.size} articles, ${memo.chars} characters of title and text: heap +${(bytes / 1e6).toFixed(1)} MB, ${(bytes / memo.chars).toFixed(1)} bytes per character`)
+}
 console.log(`load average: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
