@@ -25,12 +25,16 @@ function loadCorpus(): { publishers: Map<string, Publisher>; events: ArticleReco
   }
   const events = new Map<string, ArticleRecord[]>()
   let event = ''
+  /** An event may continue in a later file: its articles join the same story. */
+  const ids = new Map<string, string>()
   let n = 0
   for (const file of fs.readdirSync(CORPUS).filter((f) => f.startsWith('articles-')).sort()) {
     const text = fs.readFileSync(path.join(CORPUS, file), 'utf8')
     for (const block of text.split(/^(?=##+ )/mu)) {
       if (block.startsWith('## ')) {
-        event = `00000000-0000-4000-8000-${String(events.size + 1).padStart(12, '0')}`
+        const label = block.slice(3).split('|')[0]!.trim()
+        event = ids.get(label) ?? `00000000-0000-4000-8000-${String(ids.size + 1).padStart(12, '0')}`
+        ids.set(label, event)
         continue
       }
       if (!block.startsWith('### ')) continue
