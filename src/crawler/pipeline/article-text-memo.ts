@@ -93,8 +93,8 @@ export class ArticleTextMemo {
 }
 
 /**
- * 4 M characters of title and text, about 850 real articles (4,700 characters on average), cost about 82 MB of heap at
- * the measured 20.6 bytes per character (`npm run bench:story-growth`); the articles of a story that keeps growing are
+ * 4 M characters of title and text, about 850 real articles (4,700 characters on average), cost 74–82 MB of heap at
+ * the measured 18.5–20.6 bytes per character (`npm run bench:story-growth`); the articles of a story that keeps growing are
  * refreshed by each of its rewrites, so what ages out is coverage of stories that stopped growing. The article count
  * caps the entries when texts are short (teasers). See docs/decisions.md, "A story's per-article text computed once".
  */
