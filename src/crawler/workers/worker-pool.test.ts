@@ -3,7 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
 import { PACKAGE_ROOT as ROOT } from '../../config/paths.ts'
-import { createWorkerStages, extractionPoolSize, inThreadStages } from './worker-pool.ts'
+import { inThreadStages } from './in-thread-stages.ts'
+import { createWorkerStages, extractionPoolSize } from './worker-pool.ts'
 
 const feed = fs.readFileSync(path.join(ROOT, 'test/fixtures/feeds/rss2.xml'))
 const article = fs.readFileSync(path.join(ROOT, 'test/fixtures/articles', fs.readdirSync(path.join(ROOT, 'test/fixtures/articles')).find((f) => f.endsWith('.html'))!))

@@ -1,20 +1,17 @@
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { extractArticle, type ExtractResult } from '../extract/extract-article.ts'
-import { parseFeed, type ParseResult } from '../parse/parse-feed.ts'
+import type { ExtractResult } from '../extract/extract-article.ts'
+import type { ParseResult } from '../parse/parse-feed.ts'
 import type { WorkerReady, WorkerRequest, WorkerResponse } from './messages.ts'
 
-/** Parsing and extraction as the pipeline calls them; in worker threads (serve) or in the calling thread (tests, bench). */
+/**
+ * Parsing and extraction as the pipeline calls them: in worker threads (createWorkerStages: serve, crawl) or in the
+ * calling thread (in-thread-stages.ts: tests, benches).
+ */
 export interface PipelineStages {
   parse(body: Uint8Array, contentType: string | null, url: string): Promise<ParseResult>
   extract(body: Uint8Array, contentType: string | null, url: string): Promise<ExtractResult>
   close(): Promise<void>
-}
-
-export const inThreadStages: PipelineStages = {
-  parse: async (body, type, url) => parseFeed(body, type, url),
-  extract: async (body, type, url) => extractArticle(body, type, url),
-  close: async () => {},
 }
 
 /**
