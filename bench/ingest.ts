@@ -8,6 +8,7 @@ import { clusterArticle } from '../src/crawler/cluster/assign-cluster.ts'
 import { fingerprintArticle } from '../src/crawler/cluster/fingerprint.ts'
 import { signatureToBytes } from '../src/crawler/cluster/minhash.ts'
 import { runCrawl } from '../src/crawler/crawl-run.ts'
+import { inThreadStages } from '../src/crawler/workers/in-thread-stages.ts'
 import { ClusterWindow } from '../src/crawler/cluster-window.ts'
 import { createCrawlerFetcher } from '../src/crawler/fetch/crawler-fetcher.ts'
 import { clusterInputOf } from '../src/crawler/pipeline/cluster-input.ts'
@@ -127,7 +128,7 @@ async function scenario(existing: number) {
 
   const t2 = performance.now()
   // The window read above is reused, as serve does between passes: the crawl measures the pipeline alone.
-  const summary = await runCrawl({ crawl: store.crawl, fetcher, publishers, llm: null, log: pino({ level: 'silent' }), intervalSeconds: 900, window })
+  const summary = await runCrawl({ crawl: store.crawl, fetcher, publishers, llm: null, log: pino({ level: 'silent' }), intervalSeconds: 900, window, stages: inThreadStages })
   const crawlS = (performance.now() - t2) / 1000
   await fetcher.close()
   feeds.close()

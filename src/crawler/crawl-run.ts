@@ -4,7 +4,7 @@ import type { Logger } from 'pino'
 import type { FeedRecord, Publisher } from '../domain/crawl-records.ts'
 import type { CrawlStore } from '../storage/crawl-store.ts'
 import { ClusterWindow } from './cluster-window.ts'
-import { inThreadStages, type PipelineStages } from './workers/worker-pool.ts'
+import type { PipelineStages } from './workers/worker-pool.ts'
 import type { CrawlerFetcher } from './fetch/crawler-fetcher.ts'
 import type { LlmSummarizer } from './llm/llm-summarizer.ts'
 import type { ArticleTextMemo } from './pipeline/article-text-memo.ts'
@@ -46,8 +46,8 @@ export interface CrawlDeps {
   onFeed?: (report: FeedReport, done: number, total: number) => void
   /** Fetch every active feed now, whatever its schedule (`newsdesk crawl --force`). */
   force?: boolean
-  /** Where parsing and extraction run: worker threads in serve and crawl, the calling thread by default. */
-  stages?: PipelineStages
+  /** Where parsing and extraction run: worker threads in serve and crawl, the calling thread (inThreadStages) in benches. */
+  stages: PipelineStages
   /** The clustering index kept between passes (serve); a fresh one is read from the store when absent. */
   window?: ClusterWindow
   /** Aborting stops the pass between feeds: feeds in flight finish and commit, the rest wait for the next pass. */
@@ -92,7 +92,7 @@ export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
   summary.summariesRetried = carried.length
 
   const feedDeps = {
-    crawl: deps.crawl, fetcher: deps.fetcher, window, stages: deps.stages ?? inThreadStages, publishers, llm: deps.llm, log: deps.log, now,
+    crawl: deps.crawl, fetcher: deps.fetcher, window, stages: deps.stages, publishers, llm: deps.llm, log: deps.log, now,
     schedule: { baseSeconds: deps.intervalSeconds, random: deps.random ?? Math.random },
   }
   const passStart = now().getTime()

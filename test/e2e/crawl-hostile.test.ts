@@ -1,8 +1,10 @@
 /**
- * Serve crawling only hostile feeds (the fixture publisher site's bombs, floods, malformed and slow feeds): each is
+ * Serve crawling only hostile feeds (the fixture publisher site's bombs, floods and malformed feeds): each is
  * rejected within 1 s of its fetch, its failure recorded on the feed, while /api/v1/health keeps answering within
  * 1 s; every request the crawl makes is signed with the key serve publishes. Out of test/e2e/crawl.test.ts because
- * these are times: scripts/run-tests.mjs runs this file alone, so a neighbour's CPU does not decide them.
+ * these are times: scripts/run-tests.mjs runs this file alone, so a neighbour's CPU does not decide them. The slow
+ * feed (ended by the 10 s headers timeout) is test/e2e/crawl-slow-feed.test.ts: a timer, which needs no machine to
+ * itself, and which kept this pass, and the machine, waiting 10 s.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
@@ -24,7 +26,10 @@ describe('newsdesk serve crawling hostile feeds', { timeout: 120_000 }, () => {
   })
 
   it('hostile feeds are rejected within 1 s of their fetch while the API keeps answering', async (t) => {
-    const hostileEnv = crawlEnv(SITE_URL, site.hostileDirectory, { NEWSDESK_CRAWL_INTERVAL: '1m' })
+    const failures = site.expected.hostileFailures.filter((f) => f.status !== 'timeout')
+    const directory = site.hostileDirectory.filter((e) => failures.some((f) => f.feedUrl === e.feed_url))
+    assert.equal(directory.length, site.hostileDirectory.length - 1, 'every hostile feed but the slow one')
+    const hostileEnv = crawlEnv(SITE_URL, directory, { NEWSDESK_CRAWL_INTERVAL: '1m' })
     const mark = site.requests.length
     const hostile = await startServe(hostileEnv)
     const keys = await directoryKeys(hostile)
@@ -58,7 +63,9 @@ describe('newsdesk serve crawling hostile feeds', { timeout: 120_000 }, () => {
           const ms = Date.now() - started
           latencies.push(ms)
           if (ms > slowest.ms) slowest = { ms, at: started }
-          await new Promise((r) => setTimeout(r, 50))
+          // Every 10 ms: the pass lasts about a second now that the slow feed is elsewhere, and at least 20 answers are
+          // asked of it.
+          await new Promise((r) => setTimeout(r, 10))
         }
       })()
       await passDone.finally(() => { finished = true })
@@ -81,12 +88,12 @@ describe('newsdesk serve crawling hostile feeds', { timeout: 120_000 }, () => {
     for (const req of received) await verifyRequest(req, keys)
     const feeds = await publishersList(hostileEnv)
     const firstRequest = Math.min(...received.map((r) => r.at))
-    const parserReady = Math.min(...site.expected.hostileFailures.filter((f) => f.status.startsWith('parse:'))
+    const parserReady = Math.min(...failures.filter((f) => f.status.startsWith('parse:'))
       .map((f) => Date.parse(feeds.get(f.feedUrl)?.last_fetched_at ?? '')))
     t.diagnostic(`first parse result ${parserReady - firstRequest} ms after the pass's first request (worker pool cold start)`)
     assert.ok(parserReady - firstRequest < 3_000, `parser ready ${parserReady - firstRequest} ms after the first request`)
     const problems: string[] = []
-    for (const f of site.expected.hostileFailures) {
+    for (const f of failures) {
       const feedPath = new URL(f.feedUrl).pathname
       const req = received.find((r) => new URL(r.path, site.url).pathname === feedPath)
       const got = feeds.get(f.feedUrl)
@@ -97,9 +104,8 @@ describe('newsdesk serve crawling hostile feeds', { timeout: 120_000 }, () => {
       }
       if (!(Date.parse(got.last_fetched_at ?? '') >= req.at)) problems.push(`${f.name}: recorded before its request?`)
       const ms = Date.parse(got.last_fetched_at ?? '') - (f.status.startsWith('parse:') ? Math.max(req.at, parserReady) : req.at)
-      // The slow feed is ended by the 10 s headers timeout, not rejected.
-      const limit = f.status === 'timeout' ? 12_000 : 1_000
-      if (f.status !== 'timeout' && ms > slowestRejection) {
+      const limit = 1_000
+      if (ms > slowestRejection) {
         slowestRejection = ms
         slowestFeed = `${f.name}; ${Date.parse(got.last_fetched_at ?? '') - req.at} ms after its request, response sent in full after ${(req.finishedAt ?? NaN) - req.at} ms`
       }

@@ -9,7 +9,7 @@ import { ClusterWindow } from '../cluster-window.ts'
 import { BASE_TIME, CORPUS } from '../cluster/testdata/corpus.ts'
 import type { CrawlerFetcher } from '../fetch/crawler-fetcher.ts'
 import { failure } from '../fetch/fetch-result.ts'
-import { inThreadStages } from '../workers/worker-pool.ts'
+import { inThreadStages } from '../workers/in-thread-stages.ts'
 import { processFeed } from './process-feed.ts'
 import { createStoryRewriteQueue } from './story-rewrite-queue.ts'
 

@@ -3,7 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'node:test'
 import { PACKAGE_ROOT as ROOT } from '../../config/paths.ts'
-import { createWorkerStages, extractionPoolSize, inThreadStages } from './worker-pool.ts'
+import { inThreadStages } from './in-thread-stages.ts'
+import { createWorkerStages, extractionPoolSize } from './worker-pool.ts'
 
 const feed = fs.readFileSync(path.join(ROOT, 'test/fixtures/feeds/rss2.xml'))
 const article = fs.readFileSync(path.join(ROOT, 'test/fixtures/articles', fs.readdirSync(path.join(ROOT, 'test/fixtures/articles')).find((f) => f.endsWith('.html'))!))
@@ -33,6 +34,24 @@ describe('pipeline worker threads', () => {
     } finally {
       await stages.close()
     }
+  })
+
+  it('starts its workers with the first request, not before; a request after close() is answered with a failure', async () => {
+    const stages = createWorkerStages(2)
+    const url = 'https://p.example/feed.xml'
+    try {
+      // A crawl pass that finds nothing to parse (nothing due, or every feed unchanged) never starts a thread.
+      assert.equal(stages.workers(), 0)
+      assert.ok((await stages.parse(feed, 'application/rss+xml', url)).ok)
+      assert.equal(stages.workers(), 2)
+    } finally {
+      await stages.close()
+    }
+    assert.equal(stages.workers(), 0)
+    assert.deepEqual(await stages.parse(feed, 'application/rss+xml', url), { ok: false, reason: 'malformed', detail: 'parser: the crawler is shutting down' })
+    const unused = createWorkerStages(2)
+    await unused.close()
+    assert.equal(unused.workers(), 0)
   })
 
   it('a stage that overruns its time is answered with a failure value, never an exception', async () => {

@@ -1,20 +1,17 @@
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { extractArticle, type ExtractResult } from '../extract/extract-article.ts'
-import { parseFeed, type ParseResult } from '../parse/parse-feed.ts'
+import type { ExtractResult } from '../extract/extract-article.ts'
+import type { ParseResult } from '../parse/parse-feed.ts'
 import type { WorkerReady, WorkerRequest, WorkerResponse } from './messages.ts'
 
-/** Parsing and extraction as the pipeline calls them; in worker threads (serve) or in the calling thread (tests, bench). */
+/**
+ * Parsing and extraction as the pipeline calls them: in worker threads (createWorkerStages: serve, crawl) or in the
+ * calling thread (in-thread-stages.ts: tests, benches).
+ */
 export interface PipelineStages {
   parse(body: Uint8Array, contentType: string | null, url: string): Promise<ParseResult>
   extract(body: Uint8Array, contentType: string | null, url: string): Promise<ExtractResult>
   close(): Promise<void>
-}
-
-export const inThreadStages: PipelineStages = {
-  parse: async (body, type, url) => parseFeed(body, type, url),
-  extract: async (body, type, url) => extractArticle(body, type, url),
-  close: async () => {},
 }
 
 /**
@@ -53,11 +50,21 @@ export const WORKER_START_TIMEOUT_MS = 60_000
  */
 export const REQUESTS_PER_WORKER = 2
 
+/** The worker pool's stages, and how many worker threads it has running (none until the first request). */
+export interface WorkerStages extends PipelineStages {
+  workers(): number
+}
+
 /**
  * A small pool of worker threads (extractionPoolSize) for the CPU-bound stages. Requests queue when every worker has
  * REQUESTS_PER_WORKER; a worker that times out or dies is replaced and its requests answered with a failure value.
+ *
+ * The workers start with the first request, not with the pool: a pass that finds nothing due, or only unchanged
+ * feeds (304), parses nothing and should not load linkedom and Readability into two threads (a `crawl --worker` on a
+ * quiet directory kept them for nothing). A first request waits for that start either way (its clock starts when its
+ * worker is ready, see WORKER_START_TIMEOUT_MS); `serve` still starts them ahead of its first pass (Crawler.warmUp).
  */
-export function createWorkerStages(size: number, timeoutMs = STAGE_TIMEOUT_MS): PipelineStages {
+export function createWorkerStages(size: number, timeoutMs = STAGE_TIMEOUT_MS): WorkerStages {
   const source = import.meta.url.endsWith('.ts')
     ? { file: new URL('./ts-bootstrap.mjs', import.meta.url), entry: new URL('./pipeline-worker.ts', import.meta.url).href }
     : { file: new URL('./pipeline-worker.js', import.meta.url), entry: undefined }
@@ -140,16 +147,22 @@ export function createWorkerStages(size: number, timeoutMs = STAGE_TIMEOUT_MS): 
     return best < 0 ? undefined : idle.splice(best, 1)[0]
   }
 
+  let started = false
   const run = (req: Omit<WorkerRequest, 'id'>) => new Promise<WorkerResponse>((resolve) => {
     const full = { ...req, id: ++nextId }
+    // After close() no worker would ever take it: answered at once, as close() answers the requests it finds.
+    if (closed) return resolve({ id: full.id, kind: 'error', message: 'the crawler is shutting down' })
+    if (!started) {
+      started = true
+      for (let i = 0; i < Math.max(1, size); i++) spawn()
+    }
     const worker = leastBusy()
     if (worker) dispatch(worker, full, resolve)
     else queue.push({ req: full, resolve })
   })
 
-  for (let i = 0; i < Math.max(1, size); i++) spawn()
-
   return {
+    workers: () => pending.size,
     async parse(body, contentType, url) {
       const res = await run({ kind: 'parse', body, contentType, url })
       return res.kind === 'parse' ? res.result : { ok: false, reason: 'malformed', detail: `parser: ${res.kind === 'error' ? res.message : 'unexpected answer'}` }
@@ -169,6 +182,7 @@ export function createWorkerStages(size: number, timeoutMs = STAGE_TIMEOUT_MS): 
         }
       }
       for (const job of queue.splice(0)) job.resolve({ id: job.req.id, kind: 'error', message: 'the crawler is shutting down' })
+      idle.length = 0
       await Promise.all(workers.map(([w]) => w.terminate()))
     },
   }
