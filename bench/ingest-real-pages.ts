@@ -15,13 +15,9 @@ import { parseFeed } from '../src/crawler/parse/parse-feed.ts'
 import { clusterInputOf } from '../src/crawler/pipeline/cluster-input.ts'
 import { EXTRACTIONS_PER_FEED } from '../src/crawler/pipeline/process-feed.ts'
 import { buildStoryText } from '../src/crawler/pipeline/story-text-builder.ts'
-<<<<<<< HEAD
 import { ArticleTextMemo } from '../src/crawler/pipeline/article-text-memo.ts'
-import { createWorkerStages, inThreadStages, type PipelineStages } from '../src/crawler/workers/worker-pool.ts'
-=======
 import { inThreadStages } from '../src/crawler/workers/in-thread-stages.ts'
 import { createWorkerStages, type PipelineStages } from '../src/crawler/workers/worker-pool.ts'
->>>>>>> fast-suite2
 import { toPublisher } from '../src/publishers/publisher.ts'
 import type { ArticleRecord, Publisher } from '../src/domain/crawl-records.ts'
 import { openCrawlerKeyRing } from '../src/signing/open-key-ring.ts'
