@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
 import autocannon from 'autocannon'
 import { percentile } from './latency.ts'
 
@@ -9,11 +11,17 @@ import { percentile } from './latency.ts'
  * reported as the median of its per-round ratios with their min–max.
  */
 
-/** One load run: mean req/s and latency percentiles (ms) of every answered request, 2xx or 304 alike. */
-export interface Run { rps: number; p50: number; p99: number; requests: number; bytes: number; non2xx: number }
+/**
+ * One load run: mean req/s and latency percentiles (ms) of every answered request, 2xx or 304 alike, and, when the
+ * server's pid is known, the server's CPU time per request (µs; NaN otherwise). CPU per request moves much less with
+ * the neighbours' load than req/s: bare / cached CPU is what req/s would be if the server's core were the only limit.
+ */
+export interface Run { rps: number; p50: number; p99: number; requests: number; bytes: number; non2xx: number; cpuUs: number }
 
 export interface LoadSpec {
   port: number
+  /** The server process, for its CPU time. */
+  pid?: number
   connections: number
   requests: Array<{ method?: string; path: string; headers?: Record<string, string>; body?: string }>
 }
@@ -25,9 +33,11 @@ export interface LoadSpec {
  */
 export async function loadRun(spec: LoadSpec, duration: number): Promise<Run> {
   const latencies: number[] = []
+  const ticksBefore = spec.pid ? cpuTicksOf(spec.pid) : NaN
   const tracker = autocannon({ url: `http://127.0.0.1:${spec.port}`, connections: spec.connections, duration, pipelining: 1, requests: spec.requests })
   tracker.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => { latencies.push(ms) })
   const r = await tracker
+  const ticks = spec.pid ? cpuTicksOf(spec.pid) - ticksBefore : NaN
   const some = latencies.length > 0
   return {
     rps: r.requests.average,
@@ -36,6 +46,7 @@ export async function loadRun(spec: LoadSpec, duration: number): Promise<Run> {
     requests: r.requests.total,
     bytes: r.throughput.average / Math.max(1, r.requests.average),
     non2xx: r.non2xx,
+    cpuUs: (ticks * 1e6) / CLOCK_TICKS / Math.max(r.requests.total, 1),
   }
 }
 
@@ -71,3 +82,12 @@ export function ratioOf(runs: Run[][], a: number, b: number, pick: (r: Run) => n
 
 /** The median over the rounds of one side's measure. */
 export const medianOf = (runs: Run[][], side: number, pick: (r: Run) => number) => spread(runs.map((round) => pick(round[side]!))).median
+
+/** CPU time (user + system, clock ticks) a process has used so far, from /proc/<pid>/stat (fields 14 and 15). */
+export function cpuTicksOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return Number(fields[11]) + Number(fields[12])
+}
+
+export const CLOCK_TICKS = (() => { try { return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100 } catch { return 100 } })()

@@ -11,7 +11,7 @@ import { TOPICS } from '../src/domain/topics.ts'
 import { openStore } from '../src/storage/open-store.ts'
 import type { Store } from '../src/storage/store.ts'
 import { agentSizeReport } from './agent-sizes.ts'
-import { alternatingRounds, loadRun, medianOf, ratioOf } from './rounds.ts'
+import { alternatingRounds, CLOCK_TICKS, cpuTicksOf, loadRun, medianOf, ratioOf } from './rounds.ts'
 import { bareKey, type BareResponse } from './bare-server.ts'
 import { formatMissProfile, profileMiss } from './miss-profile.ts'
 import { GENERATOR_VERSION, PLANTED, syntheticStories } from './synthetic.ts'
@@ -276,14 +276,6 @@ async function send(port: number, s: Scenario, amount: number): Promise<void> {
   await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, amount, pipelining: 1, requests: requestsOf(s) })
 }
 
-/** CPU time (user + system, clock ticks) a process has used so far, from /proc/<pid>/stat (fields 14 and 15). */
-function cpuTicksOf(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return Number(fields[11]) + Number(fields[12])
-}
-
-const CLOCK_TICKS = (() => { try { return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100 } catch { return 100 } })()
 
 /**
  * Mean req/s of `a` and `b` over `rounds` alternating 1 s runs each (after one warm-up run each), and the service's
@@ -498,13 +490,14 @@ async function main() {
     const list304 = { connections: CONNECTIONS, requests: requestsOf(conditional) }
     const [BARE, CACHED, CACHED_304, BARE_304] = [0, 1, 2, 3]
     const runs = await alternatingRounds([
-      { port: bare.port, ...list200 }, { port: svc.cached.port, ...list200 },
-      { port: svc.cached.port, ...list304 }, { port: bare.port, ...list304 },
+      { port: bare.port, pid: bare.child.pid, ...list200 }, { port: svc.cached.port, pid: svc.cached.child.pid, ...list200 },
+      { port: svc.cached.port, pid: svc.cached.child.pid, ...list304 }, { port: bare.port, pid: bare.child.pid, ...list304 },
     ], ROUNDS, DURATION)
     const rps = (r: { rps: number }) => r.rps
     const p99 = (r: { p99: number }) => r.p99
     const vsBare = ratioOf(runs, CACHED, BARE, rps)
     const p99VsBare = ratioOf(runs, CACHED, BARE, p99)
+    const cpu = (r: { cpuUs: number }) => r.cpuUs
     const size = (headers: Record<string, string>) => Buffer.from(tables[i]![bareKey(LIST20, headers)]!.body, 'base64').byteLength
     const identityBytes = size({})
     const brBytes = size({ 'accept-encoding': 'br' })
@@ -515,7 +508,8 @@ async function main() {
     targets.push(`\n${label}: issue 15 targets (${STORIES} stories, ${os.cpus().length} CPUs, ${CONNECTIONS} connections)`,
       `  (median of ${ROUNDS} alternating rounds of ${DURATION} s per side, [min–max] of the per-round ratios)`,
       `  cached GET ${LIST20} vs bare node:http: ${vsBare.text} req/s (${medianOf(runs, CACHED, rps).toFixed(0)} vs ${medianOf(runs, BARE, rps).toFixed(0)}; goal ≥ 0.9×), ` +
-        `p99 ${p99VsBare.text} (${medianOf(runs, CACHED, p99).toFixed(2)} vs ${medianOf(runs, BARE, p99).toFixed(2)} ms; goal ≤ 1.5×)`,
+        `p99 ${p99VsBare.text} (${medianOf(runs, CACHED, p99).toFixed(2)} vs ${medianOf(runs, BARE, p99).toFixed(2)} ms; goal ≤ 1.5×); ` +
+        `server CPU per request, bare / cached: ${ratioOf(runs, BARE, CACHED, cpu).text} (${medianOf(runs, CACHED, cpu).toFixed(1)} vs ${medianOf(runs, BARE, cpu).toFixed(1)} µs)`,
       `  304 vs 200 on the same URL: ${ratioOf(runs, CACHED_304, CACHED, rps).text} req/s (${medianOf(runs, CACHED_304, rps).toFixed(0)} vs ${medianOf(runs, CACHED, rps).toFixed(0)}; ` +
         `goal ≥ 1.1×; bare node:http ${ratioOf(runs, BARE_304, BARE, rps).text})`,
       `  bytes of the 20-story list: ${identityBytes} B; br ${brBytes} B = ${x(brBytes / identityBytes)} (goal ≤ 0.25×), gzip ${gzipBytes} B = ${x(gzipBytes / identityBytes)}`,
