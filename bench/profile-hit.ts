@@ -59,8 +59,8 @@ async function main() {
   const run = await loadRun(spec, SECONDS)
   const to = process.hrtime.bigint() / 1000n
   const rss = Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024
-  const exited = new Promise((resolve) => child.once('exit', resolve))
   child.removeAllListeners('exit')
+  const exited = new Promise((resolve) => child.once('exit', resolve))
   child.kill('SIGTERM')
   await exited
   const profileFile = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))
