@@ -83,8 +83,11 @@ async function main() {
     inWindow += delta
   }
   const windowUs = Number(to - from)
+  // V8 marks the time the main thread waits in the event loop's poll as (idle): the rest is the work of the hits.
+  const busyUs = inWindow - (self.get('(idle)') ?? 0)
   console.log(`profile-hit: ${STORIES} stories, GET ${values.path}, ${values.connections} connections, ${SECONDS} s: ` +
     `${run.rps.toFixed(0)} req/s, p50 ${run.p50.toFixed(2)} ms, p99 ${run.p99.toFixed(2)} ms, service RSS ${rss.toFixed(0)} MB; ` +
+    `main thread busy ${(busyUs / 1000).toFixed(0)} ms = ${(busyUs / Math.max(run.requests, 1)).toFixed(1)} µs per request; ` +
     `samples cover ${(inWindow / 1000).toFixed(0)} ms of the ${(windowUs / 1000).toFixed(0)} ms window; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
   const rows = [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))
   for (const [k, us] of rows) console.log(`${((100 * us) / inWindow).toFixed(1).padStart(6)}%  ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`)
