@@ -52,16 +52,16 @@ export async function loadRun(spec: LoadSpec, duration: number): Promise<Run> {
 
 /**
  * `rounds` rounds of every side in `sides`, each run for `duration` s after one 1 s warm-up run of each side;
- * the order is reversed in every other round. Returns runs[round][side].
+ * the order is reversed in every other round. Returns runs[round][side]. `run` is the load run (a test passes its own).
  */
-export async function alternatingRounds(sides: LoadSpec[], rounds: number, duration: number): Promise<Run[][]> {
-  for (const s of sides) await loadRun(s, 1)
+export async function alternatingRounds(sides: LoadSpec[], rounds: number, duration: number, run: (side: LoadSpec, duration: number) => Promise<Run> = loadRun): Promise<Run[][]> {
+  for (const s of sides) await run(s, 1)
   const out: Run[][] = []
   for (let i = 0; i < rounds; i++) {
     const order = sides.map((_, k) => k)
     if (i % 2 === 1) order.reverse()
     const round: Run[] = new Array(sides.length)
-    for (const k of order) round[k] = await loadRun(sides[k]!, duration)
+    for (const k of order) round[k] = await run(sides[k]!, duration)
     out.push(round)
   }
   return out
