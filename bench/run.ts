@@ -511,7 +511,8 @@ async function main() {
         `p99 ${p99VsBare.text} (${medianOf(runs, CACHED, p99).toFixed(2)} vs ${medianOf(runs, BARE, p99).toFixed(2)} ms; goal ≤ 1.5×); ` +
         `server CPU per request, bare / cached: ${ratioOf(runs, BARE, CACHED, cpu).text} (${medianOf(runs, CACHED, cpu).toFixed(1)} vs ${medianOf(runs, BARE, cpu).toFixed(1)} µs)`,
       `  304 vs 200 on the same URL: ${ratioOf(runs, CACHED_304, CACHED, rps).text} req/s (${medianOf(runs, CACHED_304, rps).toFixed(0)} vs ${medianOf(runs, CACHED, rps).toFixed(0)}; ` +
-        `goal ≥ 1.1×; bare node:http ${ratioOf(runs, BARE_304, BARE, rps).text})`,
+        `goal ≥ 1.1×; bare node:http ${ratioOf(runs, BARE_304, BARE, rps).text}); server CPU per request, 200 / 304: ${ratioOf(runs, CACHED, CACHED_304, cpu).text} ` +
+        `(${medianOf(runs, CACHED, cpu).toFixed(1)} vs ${medianOf(runs, CACHED_304, cpu).toFixed(1)} µs)`,
       `  bytes of the 20-story list: ${identityBytes} B; br ${brBytes} B = ${x(brBytes / identityBytes)} (goal ≤ 0.25×), gzip ${gzipBytes} B = ${x(gzipBytes / identityBytes)}`,
       `  ${formatMissProfile('', miss).trim()}`,
       `  RSS of a fresh cached service: ${(rss.small / 2 ** 20).toFixed(1)} MB after ${RSS_SMALL} requests, ${(rss.large / 2 ** 20).toFixed(1)} MB after ${RSS_REQUESTS}: ` +
