@@ -15,6 +15,7 @@ import { parseFeed } from '../src/crawler/parse/parse-feed.ts'
 import { clusterInputOf } from '../src/crawler/pipeline/cluster-input.ts'
 import { EXTRACTIONS_PER_FEED } from '../src/crawler/pipeline/process-feed.ts'
 import { buildStoryText } from '../src/crawler/pipeline/story-text-builder.ts'
+import { ArticleTextMemo } from '../src/crawler/pipeline/article-text-memo.ts'
 import { createWorkerStages, inThreadStages, type PipelineStages } from '../src/crawler/workers/worker-pool.ts'
 import { toPublisher } from '../src/publishers/publisher.ts'
 import type { ArticleRecord, Publisher } from '../src/domain/crawl-records.ts'
@@ -123,7 +124,10 @@ async function crawlOnce(site: Site, mode: string, workers: number, stages: Pipe
   try {
     const t = performance.now()
     const cpu = process.cpuUsage()
-    const summary = await runCrawl({ crawl: store.crawl, fetcher, publishers, llm: null, log: pino({ level: 'silent' }), intervalSeconds: 900, stages: counted })
+    // A memo of its own: the same pages crawled again must not find their story text remembered from the last run.
+    const summary = await runCrawl({
+      crawl: store.crawl, fetcher, publishers, llm: null, log: pino({ level: 'silent' }), intervalSeconds: 900, stages: counted, storyTextMemo: new ArticleTextMemo(),
+    })
     const seconds = (performance.now() - t) / 1000
     const used = process.cpuUsage(cpu)
     return {
@@ -170,6 +174,8 @@ async function profileStages(pages: Page[], site: Site): Promise<StageProfile> {
       parseFeed(xml, 'application/rss+xml', `${site.base}/feed/${k}.xml`)
       ms.parse += performance.now() - t
     }
+    // Its own memo, as each crawl's: every page is a first write, a miss.
+    const memo = new ArticleTextMemo()
     for (const [n, page] of pages.entries()) {
       const url = `${site.base}/a/0/${page.id}`
       let t = performance.now()
@@ -190,7 +196,7 @@ async function profileStages(pages: Page[], site: Site): Promise<StageProfile> {
         fetchedAt: new Date(now).toISOString(), author: null, imageUrl: null, signature: signatureToBytes(assigned.fingerprint.signature),
       }
       t = performance.now()
-      const written = await buildStoryText(assigned.clusterId, [record], { publishers, llm: null, now: () => new Date(now) })
+      const written = await buildStoryText(assigned.clusterId, [record], { publishers, llm: null, now: () => new Date(now), memo })
       ms.summarize += performance.now() - t
       t = performance.now()
       await store.crawl.commitFeedRun({

@@ -14,7 +14,9 @@ import { findBenchmarkDir, loadBenchmarkPages } from './extraction/benchmark-pag
  * alternating rounds exposes both trees to the same load, so the ratio is what to read.
  * DIR holds the other tree's src/ with node_modules beside it, e.g.
  *   git archive COMMIT src | tar -x -C /tmp/base && ln -s "$PWD/node_modules" /tmp/base/node_modules
- * The story text is built from one article per story (as the crawl's first write of a story).
+ * The story text is built from one article per story (as the crawl's first write of a story). A tree with the article
+ * text memo gets a new one for each pass, so a page seen in an earlier round is not remembered (each pass is all
+ * misses, as a first write is); bench:story-growth measures stories that grow.
  */
 const { values } = parseArgs({ options: { base: { type: 'string' }, rounds: { type: 'string', default: '5' } } })
 if (!values.base) {
@@ -39,7 +41,9 @@ async function loadTree(root: string) {
   ])
   const pub = publisher.toPublisher({ name: 'Bench', site_url: 'http://bench.test/', feed_url: 'http://bench.test/feed', topic: 'business', lang: 'en' })
   const publishers = new Map([[pub.id, pub]])
-  return { extract, language, cluster, clusterState, clusterInput, minhash, storyText, pub, publishers }
+  // Absent from trees before the memo: their builder ignores the `memo` field.
+  const memo = await from('crawler/pipeline/article-text-memo.ts').catch(() => null)
+  return { extract, language, cluster, clusterState, clusterInput, minhash, storyText, pub, publishers, memo }
 }
 type Tree = Awaited<ReturnType<typeof loadTree>>
 
@@ -52,6 +56,7 @@ const cpuMs = () => {
 async function pass(tree: Tree, pages: ReturnType<typeof loadBenchmarkPages>, into: Record<Stage, number>): Promise<void> {
   const index = new tree.clusterState.ClusterIndex()
   const now = Date.now()
+  const memo = tree.memo ? new tree.memo.ArticleTextMemo() : undefined
   for (const [n, page] of pages.entries()) {
     let t = cpuMs()
     const ex = tree.extract.extractArticle(page.html, 'text/html; charset=utf-8', page.url)
@@ -71,7 +76,7 @@ async function pass(tree: Tree, pages: ReturnType<typeof loadBenchmarkPages>, in
       fetchedAt: new Date(now).toISOString(), author: null, imageUrl: null, signature: tree.minhash.signatureToBytes(assigned.fingerprint.signature),
     }
     t = cpuMs()
-    await tree.storyText.buildStoryText(assigned.clusterId, [record], { publishers: tree.publishers, llm: null, now: () => new Date(now) })
+    await tree.storyText.buildStoryText(assigned.clusterId, [record], { publishers: tree.publishers, llm: null, now: () => new Date(now), memo })
     into.summarize += cpuMs() - t
   }
 }

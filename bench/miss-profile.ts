@@ -11,28 +11,41 @@ import { createResponseCache } from '../src/surfaces/http/response-cache.ts'
 import Database from '../src/storage/sqlite/driver.ts'
 import { SQL as SQLITE_SQL } from '../src/storage/sqlite/queries.ts'
 import { SEQ_END } from '../src/storage/story-window.ts'
+import { servedRequest } from './served-request.ts'
 
 /**
- * Mean microseconds per call of each stage. The stages take turns in rounds of 50 calls, so a load change on a
- * shared machine hits all of them alike and their ratios hold.
+ * Mean microseconds per call of each stage: the process's CPU time (user + system, every thread) and the wall
+ * time. The stages take turns in rounds of 50 calls, so a load change on a shared machine hits all of them alike;
+ * even so, at a load average of 6-10 on two cores the wall times of one unchanged tree moved by ±30% between runs,
+ * and the CPU times by a few per cent, so on SQLite (all of the work in this process) the stages are reported in
+ * CPU time; on PostgreSQL, whose server does its part elsewhere, in wall time.
  */
-async function timeStages<K extends string>(n: number, stages: Record<K, () => unknown>): Promise<Record<K, number>> {
+async function timeStages<K extends string>(n: number, stages: Record<K, () => unknown>): Promise<{ wall: Record<K, number>, cpu: Record<K, number> }> {
   const names = Object.keys(stages) as K[]
-  const spent = Object.fromEntries(names.map((k) => [k, 0n])) as Record<K, bigint>
+  const wall = Object.fromEntries(names.map((k) => [k, 0n])) as Record<K, bigint>
+  const cpu = Object.fromEntries(names.map((k) => [k, 0])) as Record<K, number>
   const ROUND = 50
   for (const k of names) for (let i = 0; i < 200; i++) await stages[k]()
   for (let done = 0; done < n; done += ROUND) {
     for (const k of names) {
       const started = process.hrtime.bigint()
+      const startedCpu = process.cpuUsage()
       for (let i = 0; i < ROUND; i++) await stages[k]()
-      spent[k] += process.hrtime.bigint() - started
+      const used = process.cpuUsage(startedCpu)
+      wall[k] += process.hrtime.bigint() - started
+      cpu[k] += used.user + used.system
     }
   }
   const rounds = Math.ceil(n / ROUND) * ROUND
-  return Object.fromEntries(names.map((k) => [k, Number(spent[k]) / 1e3 / rounds])) as Record<K, number>
+  return {
+    wall: Object.fromEntries(names.map((k) => [k, Number(wall[k]) / 1e3 / rounds])) as Record<K, number>,
+    cpu: Object.fromEntries(names.map((k) => [k, cpu[k] / rounds])) as Record<K, number>,
+  }
 }
 
 export interface MissProfile {
+  /** How the stages below were timed: this process's CPU time (SQLite), or wall time (PostgreSQL's server works elsewhere). */
+  clock: 'cpu' | 'wall'
   /** The store's list call: the SQL, the driver's values and the mapping to records. */
   sqlUs: number
   /** SQLite only: the same list statement run through the driver alone, rows as arrays (the least any store can do). */
@@ -44,6 +57,17 @@ export interface MissProfile {
   encodeHashUs: number
   /** A whole uncached GET /api/v1/stories?limit=20 through the framework, in process (no socket, body not copied). */
   missUs: number
+  /**
+   * The same miss as `newsdesk serve` handles it (bench/served-request.ts: node:http request and response objects,
+   * the front path, the Node adapter, the front path's recording), without a socket.
+   */
+  servedMissUs: number
+  /**
+   * The framework alone: the same request as served, answered by the framework from a response-cache entry (the
+   * front path told not to answer it), so routing, the query schema, the responder, the content version and the
+   * `Response` without the store call, JSON or hashing.
+   */
+  frameworkUs: number
   /**
    * Of missUs, the `new Request()` the miss stage makes: under the adapter's global that is a full undici Request
    * (URL parse, headers), which the node:http listener does not build (its request object is lighter).
@@ -66,7 +90,14 @@ export async function profileMiss(databaseUrl: string, n = 3000): Promise<MissPr
   try {
     const config = loadConfig({ SITE_URL: 'https://news.example.org', RESPONSE_CACHE_MB: '0', HEALTH_MAX_STORY_AGE_MINUTES: '525600' })
     const query = createQueryService({ store, siteUrl: config.siteUrl, version: 'bench', healthMaxStoryAgeMinutes: 525600 })
-    const { app } = createApp({ config, query, log: pino({ level: 'silent' }), crawlerKeys: createKeyRing(newKeyFile(Date.now())) })
+    const log = pino({ level: 'silent' })
+    const { app, front } = createApp({ config, query, log, crawlerKeys: createKeyRing(newKeyFile(Date.now())) })
+    const served = servedRequest(app, front)
+    // With its response cache on, the framework answers from the entry; the front path, which would answer first,
+    // is asked for another URL's form so that every request reaches the framework.
+    const cached = createApp({ config: loadConfig({ SITE_URL: config.siteUrl, HEALTH_MAX_STORY_AGE_MINUTES: '525600' }), query, log, crawlerKeys: createKeyRing(newKeyFile(Date.now())) })
+    const noFront = { ...cached.front, serve: () => false }
+    const framework = servedRequest(cached.app, noFront)
     // The serving process runs with the Node adapter's lightweight Request and Response globals; so does this.
     getRequestListener(app.fetch)
     const list = await query.listStories({ limit: 20 })
@@ -87,15 +118,20 @@ export async function profileMiss(databaseUrl: string, n = 3000): Promise<MissPr
       encodeHash: () => strongEtag(encoder.encode(json)),
       // The adapter writes the body the responder made without reading it through a stream, so neither does this.
       miss: async () => (await app.fetch(new Request('http://127.0.0.1/api/v1/stories?limit=20'))).status,
+      servedMiss: () => served('/api/v1/stories?limit=20'),
+      framework: () => framework('/api/v1/stories?limit=20'),
       request: () => new Request('http://127.0.0.1/api/v1/stories?limit=20'),
       fillIdentity: () => responseCache.get(`k${fresh++}`, 'v', rendered, { identity: true }),
       fillBr: () => responseCache.get(`k${fresh++}`, 'v', rendered),
     }
-    const t = await timeStages(n, stages)
+    const { cpu, wall } = await timeStages(n, stages)
+    // PostgreSQL does its part of the store call in its own processes, which this process's CPU time leaves out.
+    const t = file === null ? wall : cpu
     db?.close()
     const [sqlUs, queryUs, stringifyUs, encodeHashUs, missUs] = [t.sql!, t.query!, t.stringify!, t.encodeHash!, t.miss!]
     const statementUs = t.statement
-    return { sqlUs, statementUs, queryUs, stringifyUs, encodeHashUs, missUs, requestUs: t.request!, fillIdentityUs: t.fillIdentity!, fillBrUs: t.fillBr! }
+    // The fills wait for zlib in the threadpool: their wall time is the answer's latency, their CPU time is not.
+    return { clock: file === null ? 'wall' : 'cpu', sqlUs, statementUs, queryUs, stringifyUs, encodeHashUs, missUs, servedMissUs: t.servedMiss!, frameworkUs: t.framework!, requestUs: t.request!, fillIdentityUs: wall.fillIdentity!, fillBrUs: wall.fillBr! }
   } finally {
     await store.close()
   }
@@ -106,10 +142,11 @@ export function formatMissProfile(label: string, p: MissProfile): string {
   const rest = p.missUs - p.queryUs - p.stringifyUs - p.encodeHashUs
   const sql = p.statementUs === undefined ? `SQL ${f(p.sqlUs)}` : `SQL ${f(p.sqlUs)} (statement ${f(p.statementUs)} + rows to records ${f(p.sqlUs - p.statementUs)})`
   const statementRatio = p.statementUs === undefined ? '' : `, miss/statement ${(p.missUs / p.statementUs).toFixed(2)}×`
-  return `${label} cache miss, GET /api/v1/stories?limit=20 in process: ${f(p.missUs)} = ${sql} + validation and views ${f(p.queryUs - p.sqlUs)}` +
+  return `${label} cache miss, GET /api/v1/stories?limit=20 in process, ${p.clock === 'cpu' ? 'CPU time' : 'wall time'}: ${f(p.missUs)} = ${sql} + validation and views ${f(p.queryUs - p.sqlUs)}` +
     ` + JSON.stringify ${f(p.stringifyUs)} + encode and ETag ${f(p.encodeHashUs)} + routing, query-string validation and Response ${f(rest)} (of which the bench's Request ${f(p.requestUs)});` +
     ` miss/SQL ${(p.missUs / p.sqlUs).toFixed(2)}× (goal ≤ 2×)${statementRatio};` +
-    ` cache on, body to answer: ${f(p.fillIdentityUs)} for identity, ${f(p.fillBrUs)} for br (variants made after the identity answer)`
+    ` as served (node:http objects, front path, adapter): ${f(p.servedMissUs)} = ${(p.servedMissUs / p.sqlUs).toFixed(2)}× SQL, of which the framework alone ${f(p.frameworkUs)} (the same request answered from the response cache through Hono);` +
+    ` cache on, body to answer (wall time): ${f(p.fillIdentityUs)} for identity, ${f(p.fillBrUs)} for br (variants made after the identity answer)`
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

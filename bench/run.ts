@@ -393,7 +393,7 @@ async function main() {
 
   const searchTables: string[] = []
   for (const s of services) {
-    searchTables.push(searchTable(s.backend.label, STORIES, await timeSearches(s.uncached.port, Number(values['search-rounds']))))
+    searchTables.push(searchTable(s.backend.label, STORIES, await timeSearches(s.uncached.port, s.uncached.child.pid!, Number(values['search-rounds']))))
     console.log(searchTables.at(-1))
   }
   if (values['search-only']) {

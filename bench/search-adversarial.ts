@@ -1,11 +1,14 @@
 import { percentile, timeSequentialGets } from './latency.ts'
+import { cpuMsOf } from './process-cpu.ts'
 import { PLANTED } from './synthetic.ts'
 import { PRODUCTIVE_ROOTS } from './synthetic-vocabulary.ts'
 
 /**
  * The adversarial search set: queries built to be expensive (every keyword matching a large share of the corpus, or
  * keywords that never meet), measured next to typical queries in the same run. Each query is sent one at a time to
- * the service without its response cache, so every request runs the search; p50/p99 are per query.
+ * the service without its response cache, so every request runs the search; p50/p99 are per query. Beside them, the
+ * service's own CPU time per request: latency at a load average of 10 measures the neighbours as much as the query,
+ * CPU time much less (on SQLite it holds the whole search; PostgreSQL's share runs in its own server processes).
  */
 const COMMON16 = ['market', 'growth', 'company', 'deal', 'report', 'plan', 'team', 'launch', 'revenue', 'users',
   PLANTED.common, 'the', 'of', 'and', 'to', 'in']
@@ -45,28 +48,37 @@ export const SEARCH_QUERIES: SearchQuery[] = [
   { name: 'one CJK character (lang=ja)', q: '経、', lang: 'ja', typical: false },
 ]
 
-export interface SearchTiming extends SearchQuery { p50: number; p99: number; status: number }
+export interface SearchTiming extends SearchQuery { p50: number; p99: number; status: number; cpuMs: number }
 
-/** Sends each query `rounds` times (after 3 warm-up requests) and returns its p50/p99 in ms. */
-export async function timeSearches(port: number, rounds: number): Promise<SearchTiming[]> {
+/**
+ * Sends each query `rounds` times (after 3 warm-up requests) to the service on `port` (process `pid`) and returns its
+ * p50/p99 and the service's mean CPU time per request, in ms.
+ */
+export async function timeSearches(port: number, pid: number, rounds: number): Promise<SearchTiming[]> {
   const out: SearchTiming[] = []
   for (const query of SEARCH_QUERIES) {
     const lang = query.lang ? `&lang=${query.lang}` : ''
     const url = `http://127.0.0.1:${port}/api/v1/stories?q=${encodeURIComponent(query.q)}&limit=20${lang}`
     await timeSequentialGets(url, 3)
+    const cpuBefore = cpuMsOf(pid)
     const { times, statuses } = await timeSequentialGets(url, rounds)
-    out.push({ ...query, p50: percentile(times, 50), p99: percentile(times, 99), status: statuses.at(-1)! })
+    const cpuMs = (cpuMsOf(pid) - cpuBefore) / rounds
+    out.push({ ...query, p50: percentile(times, 50), p99: percentile(times, 99), status: statuses.at(-1)!, cpuMs })
   }
   return out
 }
 
-/** The table the bench prints: each query's p50/p99, and its p99 as a multiple of the typical queries' worst p99. */
+/**
+ * The table the bench prints: each query's p50/p99, its p99 as a multiple of the typical queries' worst p99, and the
+ * service's CPU ms per request as a multiple of the typical queries' highest.
+ */
 export function searchTable(label: string, stories: number, timings: SearchTiming[]): string {
   const typicalP99 = Math.max(...timings.filter((t) => t.typical).map((t) => t.p99))
+  const typicalCpu = Math.max(...timings.filter((t) => t.typical).map((t) => t.cpuMs))
   const lines = [`${label}, ${stories} stories: search one request at a time, response cache off (ms)`,
-    `${'query'.padEnd(36)} ${'status'.padStart(6)} ${'p50'.padStart(8)} ${'p99'.padStart(8)}  p99 / worst typical p99`]
+    `${'query'.padEnd(36)} ${'status'.padStart(6)} ${'p50'.padStart(8)} ${'p99'.padStart(8)}  p99 / worst typical p99  ${'CPU/req'.padStart(8)}  CPU / typical`]
   for (const t of timings) {
-    lines.push(`${t.name.padEnd(36)} ${String(t.status).padStart(6)} ${t.p50.toFixed(2).padStart(8)} ${t.p99.toFixed(2).padStart(8)}  ${(t.p99 / typicalP99).toFixed(2)}×`)
+    lines.push(`${t.name.padEnd(36)} ${String(t.status).padStart(6)} ${t.p50.toFixed(2).padStart(8)} ${t.p99.toFixed(2).padStart(8)}  ${`${(t.p99 / typicalP99).toFixed(2)}×`.padEnd(23)}  ${t.cpuMs.toFixed(2).padStart(8)}  ${(t.cpuMs / typicalCpu).toFixed(2)}×`)
   }
   return lines.join('\n')
 }

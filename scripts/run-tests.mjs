@@ -18,6 +18,9 @@
 // 10) and the failures, and the exit code is 1 if any file failed. Files that time the service run alone afterwards
 // (RUNS_ALONE below says why, file by file). A file still running after
 // NEWSDESK_TEST_FILE_TIMEOUT_SECONDS (default 600) is killed and counts as failed. dist/ is built once first.
+// NEWSDESK_TEST_CPU=1 runs each process under /usr/bin/time and prints its user+sys CPU-seconds, with the children it
+// started (servers, CLI runs, tools), per file or shared process and in a table at the end: the suite is bound by CPU,
+// so that is the figure to cut.
 //
 // PostgreSQL, in this order: NEWSDESK_TEST_POSTGRES_URL when set; else the server at the default address
 // (postgres://postgres@127.0.0.1:5432/test) if it answers; else a throwaway server started from the binaries of the
@@ -210,10 +213,16 @@ const OWN_PROCESS = new Map([
 ])
 /**
  * The test/ files that share processes like the src/ ones: each serves the app in-process on its own port (0) with its
- * own store, starts no CLI or serve process of its own, sets no process.env or global, and times nothing beyond
- * generous bounds. Left out on purpose: rest-postgres (it sets a process-wide flag so that importing rest-api's
- * suite does not register it twice), the files that start `newsdesk` processes or browsers, the RUNS_ALONE ones, and
- * the slow ones (fuzz, server-limits, sitemaps, front-path), whose start-up is noise beside their own time.
+ * own store, keeps no `newsdesk serve` process, sets no process.env or global, and times nothing beyond generous
+ * bounds. story-merges and rest-http start one-shot children (`newsdesk import`/`export`, redocly), which a shared
+ * process starts the same way. The slow in-process files (fuzz, sitemaps, front-path) share too: their start-up is
+ * small beside their wall time but ~0.9 CPU-second each all the same, and CPU is what the suite runs out of.
+ * Left out on purpose: crawler-fetcher and guarded-fetch (they time requests as their own loopback server receives
+ * them, e.g. Crawl-delay gaps of at least 250 ms: in a shared process a neighbour file's leftover work delayed one
+ * arrival and the next gap read 193 ms, a failure in a whole run at load average 12), rest-postgres (it sets a
+ * process-wide flag so that importing rest-api's suite does not register it twice), server-limits (it bounds the growth of the process's RSS, which neighbours' allocations would
+ * count), browser (a Chromium and its screenshots folder), the crawl files and many-instances (several crawling
+ * processes each: they balance the pool better alone), and the RUNS_ALONE ones.
  */
 const TEST_FILES_SHARING = new Set([
   'test/architecture.test.ts', 'test/story-markdown.test.ts', 'test/latency.test.ts', 'test/extraction-benchmark.test.ts',
@@ -223,6 +232,15 @@ const TEST_FILES_SHARING = new Set([
   'test/e2e/pages.test.ts', 'test/e2e/prompt-injection.test.ts', 'test/e2e/rest-api.test.ts',
   'test/e2e/search-filters.test.ts',
   'test/security/http-methods.test.ts', 'test/security/odd-paths.test.ts', 'test/security/client-aborts.test.ts',
+  'test/e2e/a2a.test.ts', 'test/e2e/agent-answers.test.ts', 'test/e2e/cover-images.test.ts', 'test/e2e/rest-faults.test.ts',
+  'test/e2e/rest-http.test.ts', 'test/e2e/story-merges.test.ts', 'test/e2e/front-path.test.ts', 'test/e2e/sitemaps.test.ts',
+  'test/security/json-rpc-guards.test.ts', 'test/security/fuzz.test.ts',
+  // These start `newsdesk` children (one-shot CLI runs, or serve and crawl --worker processes that the file itself
+  // stops), the MCP Inspector and the conformance runner: children a shared process starts and reaps the same way.
+  // None sets process.env, a signal handler or a global; their bounds are hang guards (20-60 s), not timings.
+  'test/e2e/cli.test.ts', 'test/e2e/keys-cli.test.ts', 'test/e2e/publishers-cli.test.ts', 'test/e2e/metrics.test.ts',
+  'test/e2e/signatures-directory.test.ts', 'test/e2e/serve-postgres.test.ts', 'test/e2e/sample-edition.test.ts',
+  'test/e2e/damaged-database.test.ts', 'test/e2e/mcp-conformance.test.ts',
 ])
 const SHARED_BATCH_SIZE = 16
 
@@ -281,6 +299,24 @@ function killGroup(child, signal) {
   }
 }
 
+const MEASURE_CPU = process.env.NEWSDESK_TEST_CPU === '1'
+let cpuCount = 0
+
+/** User+sys CPU-seconds that /usr/bin/time wrote (its last line: an exit status note may come first), or undefined. */
+function readCpu(file) {
+  if (!file) return undefined
+  try {
+    const [user, sys] = fs.readFileSync(file, 'utf8').trim().split('\n').at(-1).split(' ').map(Number)
+    return user + sys
+  } catch {
+    return undefined
+  } finally {
+    fs.rmSync(file, { force: true })
+  }
+}
+const cpuRows = []
+const cpuNote = (cpu) => (cpu === undefined ? '' : `, ${cpu.toFixed(1)} CPU-s`)
+
 const FILE_TIMEOUT_MS = Number(process.env.NEWSDESK_TEST_FILE_TIMEOUT_SECONDS ?? 600) * 1000
 const running = new Set()
 
@@ -291,8 +327,12 @@ const running = new Set()
 function runNode(args, env) {
   return new Promise((resolve) => {
     const started = performance.now()
+    // NEWSDESK_TEST_CPU=1: /usr/bin/time around the process counts the CPU of it and of every process it started and
+    // waited for (servers, CLI runs, browsers), which is what a file costs the machine; wall time alone hides that.
+    const cpuFile = MEASURE_CPU ? path.join(os.tmpdir(), `newsdesk-test-cpu-${process.pid}-${++cpuCount}`) : undefined
+    const [command, argv] = cpuFile ? ['/usr/bin/time', ['-f', '%U %S', '-o', cpuFile, process.execPath, ...args]] : [process.execPath, args]
     // Its own process group, so a process killed for hanging takes the servers and CLI runs it started along.
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    const child = spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     running.add(child)
     const output = []
     child.stdout.on('data', (d) => output.push(d))
@@ -308,15 +348,16 @@ function runNode(args, env) {
       const seconds = (performance.now() - started) / 1000
       const ok = code === 0 && !timedOut
       const why = timedOut ? `killed after ${FILE_TIMEOUT_MS / 1000} s` : signal ?? (code !== 0 ? `exit ${code}` : '')
-      resolve({ ok, why, seconds, output: Buffer.concat(output).toString('utf8') })
+      resolve({ ok, why, seconds, cpu: readCpu(cpuFile), output: Buffer.concat(output).toString('utf8') })
     })
   })
 }
 
 /** Runs one file in its own node process (`node --import tsx FILE` runs its node:test suite directly). */
 async function runFile(file, env) {
-  const { ok, why, seconds, output } = await runNode(['--import', 'tsx', '--test-reporter=spec', file], env)
-  process.stdout.write(`\n━━ ${ok ? 'pass' : 'FAIL'} ${file} ${seconds.toFixed(1)} s${why ? ` (${why})` : ''}\n${output}`)
+  const { ok, why, seconds, cpu, output } = await runNode(['--import', 'tsx', '--test-reporter=spec', file], env)
+  process.stdout.write(`\n━━ ${ok ? 'pass' : 'FAIL'} ${file} ${seconds.toFixed(1)} s${cpuNote(cpu)}${why ? ` (${why})` : ''}\n${output}`)
+  cpuRows.push({ name: file, seconds, cpu })
   return { file, ok, seconds }
 }
 
@@ -349,8 +390,9 @@ async function runBatch(files, env) {
     // The time of its own tests inside the batch: what the file costs there, for the next run's ordering.
     return { file, ok: why === '', seconds: (t?.ms ?? 0) / 1000, why }
   })
+  cpuRows.push({ name: `${files.length} files in one process`, seconds: run.seconds, cpu: run.cpu })
   const lines = results.map((r) => `━━ ${r.ok ? 'pass' : 'FAIL'} ${r.file} ${r.seconds.toFixed(1)} s${r.why ? ` (${r.why})` : ''}`)
-  process.stdout.write(`\n━━ ${files.length} files in one process, ${run.seconds.toFixed(1)} s\n${lines.join('\n')}\n${run.output}`)
+  process.stdout.write(`\n━━ ${files.length} files in one process, ${run.seconds.toFixed(1)} s${cpuNote(run.cpu)}\n${lines.join('\n')}\n${run.output}`)
   return results
 }
 let batchCount = 0
@@ -439,6 +481,12 @@ writeDurations(Object.fromEntries(results.map((r) => [r.file, Math.round(r.secon
 const failed = results.filter((r) => !r.ok)
 const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, Number(process.env.NEWSDESK_TEST_SHOW_SLOWEST ?? 10))
 console.log(`\nrun-tests: slowest files:\n${slowest.map((r) => `  ${r.seconds.toFixed(1).padStart(6)} s  ${r.file}`).join('\n')}`)
+if (MEASURE_CPU) {
+  const byCpu = cpuRows.filter((r) => r.cpu !== undefined).sort((a, b) => b.cpu - a.cpu)
+  const total = byCpu.reduce((sum, r) => sum + r.cpu, 0)
+  console.log(`run-tests: CPU-seconds (user+sys, with the processes each file started), ${total.toFixed(1)} in all:\n` +
+    byCpu.slice(0, Number(process.env.NEWSDESK_TEST_SHOW_SLOWEST ?? 10)).map((r) => `  ${r.cpu.toFixed(1).padStart(6)}  ${r.seconds.toFixed(1).padStart(6)} s  ${r.name}`).join('\n'))
+}
 console.log(`run-tests: ${results.length - failed.length} of ${results.length} files passed in ` +
   `${((performance.now() - started) / 1000).toFixed(1)} s (load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`)
 if (failed.length > 0) console.log(`run-tests: FAILED:\n${failed.map((r) => `  ${r.file}`).join('\n')}`)

@@ -7,6 +7,7 @@ import { ClusterWindow } from './cluster-window.ts'
 import { inThreadStages, type PipelineStages } from './workers/worker-pool.ts'
 import type { CrawlerFetcher } from './fetch/crawler-fetcher.ts'
 import type { LlmSummarizer } from './llm/llm-summarizer.ts'
+import type { ArticleTextMemo } from './pipeline/article-text-memo.ts'
 import { processFeed, type FeedReport } from './pipeline/process-feed.ts'
 import { createStoryRewriteQueue } from './pipeline/story-rewrite-queue.ts'
 
@@ -51,6 +52,8 @@ export interface CrawlDeps {
   window?: ClusterWindow
   /** Aborting stops the pass between feeds: feeds in flight finish and commit, the rest wait for the next pass. */
   signal?: AbortSignal
+  /** Where articles' own story text is remembered between rewrites: the process's shared memo when absent. */
+  storyTextMemo?: ArticleTextMemo | null
 }
 
 /** A feed's lease outlives any healthy fetch (timeouts are 20 s a request): a dead worker's feeds return after it. */
@@ -82,7 +85,7 @@ export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
     feeds: { total: 0, ok: 0, notModified: 0, failed: 0 }, articlesNew: 0, storiesCreated: 0, storiesUpdated: 0,
     summariesRetried: 0, feedsHeld: 0, durationMs: 0,
   }
-  const writer = createStoryRewriteQueue({ crawl: deps.crawl, publishers, llm: deps.llm, now, log: deps.log })
+  const writer = createStoryRewriteQueue({ crawl: deps.crawl, publishers, llm: deps.llm, now, log: deps.log, memo: deps.storyTextMemo })
   // Stories an earlier pass marked and did not rewrite: LLM retries that are due, or a crash between the commits.
   const carried = await deps.crawl.dueSummaryRetries(now().toISOString(), CARRIED_OVER_PER_RUN)
   writer.enqueue(carried)

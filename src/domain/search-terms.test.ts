@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { parseSearchTerms, toIndexText } from './search-terms.ts'
+import { joinAbbreviations, parseSearchTerms, toIndexText } from './search-terms.ts'
 
 const M = '\ue000'
 const keywords = (q: string, lang: 'en' | 'es' | 'ja' = 'en') => parseSearchTerms(q, lang).terms.map((t) => t.keyword)
@@ -34,6 +34,20 @@ describe('search terms', () => {
     assert.deepEqual(keywords('los bancos de España', 'es'), ['bancos', 'españa'])
     assert.equal(parseSearchTerms('e a i s t o n r h l d c u m f p', 'en').keywords, 16)
     assert.deepEqual(keywords('US IT May'), ['us', 'it', 'may'], 'names that look like function words stay')
+  })
+
+  it('writes dotted abbreviations as one word, in headlines and queries alike', () => {
+    assert.equal(joinAbbreviations('U.S. tariffs hit U.K. steel'), 'US tariffs hit UK steel')
+    assert.equal(joinAbbreviations('A.I. rules, J.P. Morgan and the U.S.-China talks'), 'AI rules, JP Morgan and the US-China talks')
+    assert.equal(joinAbbreviations('made in the U.S.A'), 'made in the USA')
+    assert.equal(joinAbbreviations('meet at 9 a.m. in the U.S'), 'meet at 9 am in the US')
+    // Not abbreviations: a longer word between dots, a domain, a number, a lone initial.
+    for (const text of ['openai.com and x.ai', 'version 3.5.1', 'Plan B. Then C', 'e-mail', 'No.1 seed']) {
+      assert.equal(joinAbbreviations(text), text)
+    }
+    assert.deepEqual(parseSearchTerms('U.S.', 'en').terms.map((t) => t.keyword), ['us'])
+    assert.deepEqual(parseSearchTerms('u.s steel', 'en').terms.map((t) => t.keyword), ['us', 'steel'])
+    assert.match(toIndexText('U.S. tariffs', 'en'), /^US tariffs/)
   })
 
   it('turns CJK runs into bigram phrases, a single character into a prefix', () => {

@@ -13,6 +13,10 @@ import { stemOf } from './search-stems.ts'
  * One-letter keywords and function words ("the", "de", "der") are dropped before the query reaches the index: they
  * narrow nothing and would cost a walk of most of the index. Every remaining keyword must match.
  *
+ * Dotted abbreviations are one word on both sides: "U.S.", "U.K.", "A.I." and "J.P." are indexed and searched as
+ * "US", "UK", "AI" and "JP", so `US` finds "U.S. tariffs" and `U.S.` (two one-letter words otherwise, both dropped)
+ * finds "US lenders".
+ *
  * Chinese, Japanese and Korean have no spaces between words, so CJK runs are indexed as overlapping character
  * bigrams (plus the run's last character): a CJK keyword then matches wherever its characters occur in sequence,
  * including two-character words such as 経済 or 삼성 that a trigram index could not find.
@@ -26,6 +30,8 @@ const CJK_CHARACTER = '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\
 const CJK_RUN = new RegExp(`${CJK_CHARACTER}+`, 'gu')
 const ONE_CJK_CHARACTER = new RegExp(`^${CJK_CHARACTER}$`, 'u')
 const WORD = /[\p{L}\p{N}\p{M}]+/gu
+/** Single letters joined by dots (U.S., e.g., J.P.), not inside a longer word or number; a final dot is optional. */
+const DOTTED_ABBREVIATION = /(?<![\p{L}\p{N}\p{M}.])[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}](?:\.[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])+\.?(?![\p{L}\p{N}\p{M}])/gu
 
 export const MAX_SEARCH_TERMS = 16
 /** Keywords with fewer letters than this match whole words (or stems) only, not word prefixes. */
@@ -45,6 +51,9 @@ export interface ParsedSearch { terms: SearchTerm[]; dropped: string[]; keywords
 
 /** Whether `ch` is one character of a CJK run: indexed only in tokens of one or two such characters (bigrams). */
 export const isCjkCharacter = (ch: string) => ONE_CJK_CHARACTER.test(ch)
+
+/** Text with each dotted abbreviation written as one word ("U.S." → "US"), the same for headlines and queries. */
+export const joinAbbreviations = (text: string) => text.replace(DOTTED_ABBREVIATION, (m) => m.replaceAll('.', ''))
 
 /** Overlapping character pairs of a CJK run (the run itself when it is one character). */
 export function bigrams(run: string): string[] {
@@ -75,10 +84,11 @@ export const sourceTerm = (sourceId: string): SearchTerm =>
 
 /**
  * Text as it goes into a full-text index: NFKC (full-width forms folded) with CJK runs split into bigrams, then the
- * marked stems of its words in `lang` (the language the headline is written in) and the publisher's token.
+ * marked stems of its words in `lang` (the language the headline is written in) and the publisher's token; dotted
+ * abbreviations are joined first.
  */
 export function toIndexText(text: string, lang: Language, sourceId: string | null = null): string {
-  const normalized = text.normalize('NFKC')
+  const normalized = joinAbbreviations(text.normalize('NFKC'))
   const stems = stemTokens(normalized.replace(CJK_RUN, ' '), lang)
   const indexed = normalized.replace(CJK_RUN, (run) => {
     const chars = Array.from(run)
@@ -108,7 +118,7 @@ function wordTerm(word: string, lang: Language): SearchTerm {
  */
 export function parseSearchTerms(q: string, lang: Language): ParsedSearch {
   const words: Array<{ kind: 'word' | 'cjk'; text: string }> = []
-  const normalized = q.normalize('NFKC')
+  const normalized = joinAbbreviations(q.normalize('NFKC'))
   let last = 0
   const pushWords = (segment: string) => {
     for (const m of segment.matchAll(WORD)) words.push({ kind: 'word', text: m[0].toLowerCase() })

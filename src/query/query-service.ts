@@ -224,7 +224,8 @@ export function createQueryService(deps: QueryServiceDeps) {
    */
   function contentVersionNow(): string | null {
     try {
-      return store.contentVersionNow?.() ?? null
+      const version = store.contentVersionNow?.()
+      return typeof version === 'string' ? version : null
     } catch {
       return null // a closed or broken store: the framework path reports it properly
     }

@@ -51,7 +51,7 @@ export interface AppDeps {
 export function createApp({ config, query, log, crawlerKeys, documents }: AppDeps) {
   const policy = createCachePolicy(config.cache)
   const cache = createResponseCache(config.cache.responseCacheBytes)
-  const respond = createResponder({ cache, policy, contentVersion: () => query.contentVersion() })
+  const respond = createResponder({ cache, policy, contentVersion: () => query.contentVersion(), contentVersionNow: () => query.contentVersionNow() })
   // MCP and A2A answers by normalized request; a quarter of the response cache's budget, off when it is off.
   const answers = createAnswerCache(Math.floor(config.cache.responseCacheBytes / 4))
 

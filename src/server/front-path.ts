@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { LRUCache } from 'lru-cache'
 import { chooseEncoding, type EncodingChoice } from '../surfaces/http/accept-encoding.ts'
 import { ifNoneMatchHits } from '../surfaces/http/etag.ts'
-import { takeFrontNote, type FrontNote } from '../surfaces/http/front-note.ts'
+import { noteParams, takeFrontNote, type FrontNote } from '../surfaces/http/front-note.ts'
 import type { CacheEntry, ResponseCache } from '../surfaces/http/response-cache.ts'
 
 /** Turns a request header a response varies on into the few values the routes distinguish. */
@@ -153,10 +153,14 @@ export function createFrontPath({ cache, versionNow, vary, maxEntries }: FrontPa
     if (req.method !== 'GET' || response.status !== 200) return
     const raw = req.url ?? ''
     const names = distinctParamNames(raw)
-    if (!names || names.some((n) => !note.params.has(n))) return
+    if (!names) return
+    const params = noteParams(note)
+    if (names.some((n) => !params.has(n))) return
     const base: Array<[string, string]> = []
     let varyOn: string[] = []
-    for (const [name, value] of response.headers) {
+    // The responder's own header object when this is its response (what the adapter writes); else read them.
+    const headers = note.response === response && note.headers ? Object.entries(note.headers) : response.headers
+    for (const [name, value] of headers) {
       if (name === 'set-cookie') return
       if (name === 'vary') {
         varyOn = value.split(',').map((v) => v.trim().toLowerCase()).filter((v) => v && v !== 'accept-encoding')

@@ -1,6 +1,6 @@
 import type { Language } from '../domain/languages.ts'
 import { toIndexText, type SearchTerm } from '../domain/search-terms.ts'
-import { tokenize } from './postgres/search-tokens.ts'
+import { tokenize } from './search-tokenize.ts'
 
 /**
  * Tests one indexed headline (its tokens, as tokenize(toIndexText(…)) makes them: the same tokens FTS5 and the

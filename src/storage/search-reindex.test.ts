@@ -63,3 +63,35 @@ describe('migration 4 re-indexes existing headlines', () => {
     await expectReindexed(openPostgresStore(url))
   })
 })
+
+describe('PostgreSQL migration 9 indexes dotted abbreviations as one word', () => {
+  const schemas = useTestSchemas()
+
+  it('re-tokenizes the headlines that hold one, and their postings follow', async () => {
+    const dotted = StorySnapshot.parse(makeStory({ headline: 'U.S. tariffs hit steel', published_at: '2026-11-20T10:00:00Z' }))
+    const plain = StorySnapshot.parse(makeStory({ headline: 'US lenders tighten credit', published_at: '2026-11-20T09:00:00Z' }))
+    const schema = schemas.fresh()
+    const url = schemaUrl(schema)
+    const store = openPostgresStore(url)
+    await store.upsertStories([dotted, plain])
+    await store.close()
+    // Back to what version 8 wrote for the dotted headline: "u" and "s" as two words (the postings trigger follows).
+    await inSchema(schema, async (client) => {
+      await client.query(`UPDATE story_texts SET search = to_tsvector('simple', 'u s tariffs hit steel') WHERE story_id = $1`, [dotted.id])
+      await client.query('DELETE FROM schema_migrations WHERE version = 9')
+    })
+    const again = openPostgresStore(url)
+    try {
+      const found = async (q: string) => (await again.searchStories({ terms: parseSearchTerms(q, 'en').terms, limit: 10, lang: 'en' })).map((s) => s.id)
+      assert.deepEqual(await found('US'), [dotted.id, plain.id])
+      assert.deepEqual(await found('U.S. steel'), [dotted.id])
+    } finally {
+      await again.close()
+    }
+    await inSchema(schema, async (client) => {
+      const tokens = await client.query(`SELECT token FROM search_postings WHERE story_seq = (SELECT seq FROM stories WHERE id = $1) ORDER BY token`, [dotted.id])
+      assert.ok(tokens.rows.some((r) => r.token === 'us'), 'the postings hold the joined word')
+      assert.ok(!tokens.rows.some((r) => r.token === 'u'), 'and no longer the single letters')
+    })
+  })
+})

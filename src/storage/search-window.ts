@@ -1,5 +1,5 @@
 import { MAX_SEARCH_TERMS, type SearchAlternative, type SearchTerm } from '../domain/search-terms.ts'
-import { tokenize } from './postgres/search-tokens.ts'
+import { tokenize } from './search-tokenize.ts'
 
 /**
  * How far back a search looks, the same rule on every store so their answers stay identical.

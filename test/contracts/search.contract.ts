@@ -28,6 +28,9 @@ const HEADLINES: Array<{ key: string; en: string; tr?: Partial<Record<Language, 
   { key: 'ar', en: 'Riyadh economy', tr: { ar: 'الاقتصاد في المدينة' } },
   // A crawled story not translated yet: its base text is German, stemmed as German.
   { key: 'untranslated', en: 'Die Banken in Frankfurt', textLang: 'de' },
+  { key: 'us-dotted', en: 'U.S. tariffs hit steel imports' },
+  { key: 'us-plain', en: 'US lenders tighten credit' },
+  { key: 'ai-dotted', en: 'A.I. rules take shape in Brussels' },
 ]
 
 const hour = (i: number) => `2026-11-20T${String(23 - i).padStart(2, '0')}:00:00Z`
@@ -75,12 +78,19 @@ export function runSearchContract(name: string, openFresh: () => Promise<Store>)
     })
 
     it('keywords of two or three letters match whole words (or stems), not prefixes', async () => {
-      assert.deepEqual(await search('AI'), ['ai'])
+      assert.deepEqual(await search('AI'), ['ai', 'ai-dotted'])
       assert.deepEqual(await search('EU'), ['eu'])
       assert.deepEqual(await search('IPO'), ['ipo'])
       assert.deepEqual(await search('IPOs'), ['ipo'])
       assert.deepEqual(await search('ai lab'), ['ai'])
       assert.deepEqual(await search('eur'), [])
+    })
+
+    it('dotted abbreviations are one word: U.S. finds US and the other way round', async () => {
+      assert.deepEqual(await search('US'), ['us-dotted', 'us-plain'])
+      assert.deepEqual(await search('U.S.'), ['us-dotted', 'us-plain'])
+      assert.deepEqual(await search('u.s steel'), ['us-dotted'])
+      assert.deepEqual(await search('A.I. rules'), ['ai-dotted'])
     })
 
     it('one-letter keywords and function words are dropped; every other keyword must still match', async () => {

@@ -31,7 +31,7 @@ import readline from 'node:readline'
 import { after, before, describe, it, type TestContext } from 'node:test'
 import Database from '../../src/storage/sqlite/driver.ts'
 import type { PublisherEntry } from '../../src/publishers/publisher.ts'
-import { CLI, ROOT, runCli, tempDir, testEnv, type CliResult } from '../helpers/cli.ts'
+import { CLI, ROOT, runCli, runCliInProcess, tempDir, testEnv, type CliResult } from '../helpers/cli.ts'
 import { FAILING_FEEDS, PUBLISHERS } from '../fixtures/publishers-site/content.ts'
 import { startFixturePublishers, type FixturePublishers } from '../helpers/fixture-publishers.ts'
 import { mulberry32 } from '../../src/crawler/cluster/testdata/seeded-random.ts' // replay a failing set of kill points with CRASH_SEED
@@ -143,8 +143,13 @@ interface StoryContent {
   cards: unknown
 }
 
+/**
+ * `export --stories-only` through the CLI's `main` in this process: it only reads a file no crawl writes any more, so
+ * a child proves nothing extra (the crawls, which are killed, stay processes). The CLI's modules are loaded in
+ * before(), so no compile holds this process's event loop while another scenario waits to kill its crawl.
+ */
 async function exportedStories(env: Record<string, string>): Promise<Map<string, StoryContent>> {
-  const result = await runCli(['export', '--stories-only'], { env })
+  const result = await runCliInProcess(['export', '--stories-only'], { env })
   assertExit0(result, 'export')
   const stories = new Map<string, StoryContent>()
   for (const line of result.stdout.split('\n')) {
@@ -296,6 +301,7 @@ describe('newsdesk crawl killed with SIGKILL: the store stays sound and the next
   }
 
   before(async () => {
+    await import('../../src/cli/main.ts')
     site = await startFixturePublishers({ articleDelayMs: pageDelay })
     publishersFile = writeDirectory(tempDir('newsdesk-crash-dir-'), site.directory)
     assert.equal(site.directory.length, PUBLISHERS.length + FAILING_FEEDS.length)

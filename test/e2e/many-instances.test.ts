@@ -28,7 +28,7 @@ import pg from 'pg'
 import type { PublisherEntry } from '../../src/publishers/publisher.ts'
 import { PUBLISHERS } from '../fixtures/publishers-site/content.ts'
 import { makeStory } from '../fixtures/stories.ts'
-import { runCli, startCli, startServe, tempDir, testEnv, type ServeProcess } from '../helpers/cli.ts'
+import { runCliInProcess, startCli, startServe, tempDir, testEnv, type ServeProcess } from '../helpers/cli.ts'
 import { startFixturePublishers, type FixturePublishers } from '../helpers/fixture-publishers.ts'
 import { TEST_POSTGRES_URL, schemaUrl, useTestSchemas } from '../helpers/postgres.ts'
 import { getJson, answer } from '../helpers/http.ts'
@@ -176,8 +176,10 @@ describe('many instances on one PostgreSQL store: a shared crawl, identical answ
   }
 
   before(async () => {
-    // One signing key for every instance (they publish the same directory): created once, before they start.
-    const keys = await runCli(['keys', 'generate'], { env: testEnv({ DATA_DIR: dataDir }) })
+    // One signing key for every instance (they publish the same directory): created once, before they start. The
+    // one-shot commands of this file (keys, the refusals, the import) run in this process (runCliInProcess: the same
+    // `main` the binary calls); what is about many instances stays in the serve and crawl processes.
+    const keys = await runCliInProcess(['keys', 'generate'], { env: testEnv({ DATA_DIR: dataDir }) })
     assert.equal(keys.code, 0, keys.stderr)
   })
 
@@ -245,7 +247,8 @@ describe('many instances on one PostgreSQL store: a shared crawl, identical answ
       }
       const published = new Date().toISOString().replace(/\.\d+Z$/, 'Z')
       const story = makeStory({ headline: 'Three instances, one store: a story imported from outside', published_at: published, category: 'engineering' })
-      const imported = await runCli(['import', '-'], { env, input: `${JSON.stringify(story)}\n` })
+      // A writer outside the three instances (this test's process), as an operator's `newsdesk import` would be.
+      const imported = await runCliInProcess(['import', '-'], { env, input: `${JSON.stringify(story)}\n` })
       assert.equal(imported.code, 0, imported.stderr)
       const seen = await Promise.all(instances.map(async (instance) => waitFor(`the import on ${instance.url}`, async () => {
         const answers = await Promise.all(watched.map((url) => answer(instance.url, url)))
@@ -345,10 +348,10 @@ describe('many instances on one PostgreSQL store: a shared crawl, identical answ
     })
 
     it('crawl --worker refuses NEWSDESK_CRAWL_INTERVAL=off and --force', async () => {
-      const off = await runCli(['crawl', '--worker'], { env: testEnv({ DATA_DIR: dataDir }) })
+      const off = await runCliInProcess(['crawl', '--worker'], { env: testEnv({ DATA_DIR: dataDir }) })
       assert.equal(off.code, 2)
       assert.match(off.stderr, /--worker needs NEWSDESK_CRAWL_INTERVAL/)
-      const force = await runCli(['crawl', '--worker', '--force'], { env: testEnv({ DATA_DIR: dataDir, NEWSDESK_CRAWL_INTERVAL: '1m' }) })
+      const force = await runCliInProcess(['crawl', '--worker', '--force'], { env: testEnv({ DATA_DIR: dataDir, NEWSDESK_CRAWL_INTERVAL: '1m' }) })
       assert.equal(force.code, 2)
       assert.match(force.stderr, /--force is for one pass/)
     })

@@ -10,6 +10,7 @@ import {
 } from '../helpers/mcp-tools.ts'
 import { ALL_SEARCH_STORIES, SEARCH_STORIES } from '../fixtures/stories.ts'
 import { findNode22 } from '../helpers/node22.ts'
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 
 /**
  * Black-box checks of POST /mcp with the two tools the MCP project publishes: the MCP Inspector CLI (scripted tool
@@ -17,6 +18,13 @@ import { findNode22 } from '../helpers/node22.ts'
  * (@modelcontextprotocol/conformance, under Node 22), restricted to the scenarios that apply to a tools-only server.
  * Checks that fail only because they need the reference "everything" server's fixtures are listed, one by one and
  * with the reason, in test/fixtures/mcp-conformance-baseline.yml.
+ *
+ * Per era the Inspector CLI runs three times: tools/list under --strict (its schema portability check), a successful
+ * tools/call (exit 0, the result on stdout) and a tool error (exit 5, `tool_is_error` on stderr), each with the full
+ * content assertions. The CLI prints whatever result the server sends, so the other calls of each era (search,
+ * get_story, list_topics, the remaining error cases: what the server answers) go through the official SDK client
+ * in this process, negotiating the same era, with the same assertions: each Inspector run costs a node start (~0.5
+ * CPU-second), and 34 of them were most of this file's CPU.
  */
 
 const BASELINE_FILE = path.join(ROOT, 'test', 'fixtures', 'mcp-conformance-baseline.yml')
@@ -52,12 +60,30 @@ interface ToolResult {
 }
 
 /** The CallToolResult of a successful `--method tools/call`. */
-function ok(r: InspectorResult): ToolResult {
+function okCli(r: InspectorResult): ToolResult {
   assert.equal(r.code, 0, `the Inspector CLI succeeds\n${describeExec(r)}`)
   const result = r.json?.result as ToolResult | undefined
   assert.ok(result, `stdout holds {"result": ...}\n${describeExec(r)}`)
   assert.notEqual(result.isError, true, JSON.stringify(result))
   return result
+}
+
+/** The CallToolResult of a successful call through the SDK client. */
+function ok(result: ToolResult): ToolResult {
+  assert.ok(result, 'a CallToolResult')
+  assert.notEqual(result.isError, true, JSON.stringify(result))
+  return result
+}
+
+/**
+ * The official SDK client in this process, negotiating what the Inspector's `--protocol-era` does: `legacy` the 2025
+ * initialize handshake, `modern` 2026-07-28.
+ */
+async function sdkClient(url: string, era: ProtocolEra): Promise<Client> {
+  const client = new Client({ name: `newsdesk-conformance-${era}`, version: '1.0.0' },
+    { versionNegotiation: { mode: era === 'legacy' ? 'legacy' : { pin: '2026-07-28' } } })
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)))
+  return client
 }
 
 /**
@@ -87,6 +113,14 @@ describe('MCP: Inspector CLI and the conformance suite against a real server', (
 
   for (const era of ['legacy', 'modern'] as const satisfies readonly ProtocolEra[]) {
     describe(`MCP Inspector CLI, ${era} era (${era === 'legacy' ? 'initialize, 2025-11-25' : '2026-07-28'})`, () => {
+      let client: Client
+      const sdkCall = async (name: string, args: Record<string, unknown>) => await client.callTool({ name, arguments: args }) as ToolResult
+      before(async () => {
+        client = await sdkClient(url, era)
+        assert.equal(client.getNegotiatedProtocolVersion(), era === 'legacy' ? '2025-11-25' : '2026-07-28')
+      })
+      after(async () => { await client?.close() })
+
       it('tools/list: exactly the five tools, all read-only, with input and output schemas', async () => {
         // --strict exits 6 on an error-severity schema portability problem.
         const r = await inspector(url, era, ['--method', 'tools/list', '--strict'])
@@ -111,9 +145,9 @@ describe('MCP: Inspector CLI and the conformance suite against a real server', (
       it('get_latest_stories: newest first, with a limit and within a topic', async () => {
         const [latest, topic] = await Promise.all([
           callTool(url, era, 'get_latest_stories', { limit: 3 }),
-          callTool(url, era, 'get_latest_stories', { topic: 'engineering' }),
+          sdkCall('get_latest_stories', { topic: 'engineering' }),
         ])
-        const all = ok(latest)
+        const all = okCli(latest)
         assert.deepEqual(all.structuredContent.stories.map((s: any) => [s.id, s.headline]),
           [zurichLab, rates, exports].map((s) => [s.id, s.headline]))
         assert.equal(all.structuredContent.count, 3)
@@ -134,8 +168,8 @@ describe('MCP: Inspector CLI and the conformance suite against a real server', (
 
       it('search_stories: every keyword as a word prefix, accents ignored', async () => {
         const [semi, accent] = await Promise.all([
-          callTool(url, era, 'search_stories', { query: 'semiconductor' }),
-          callTool(url, era, 'search_stories', { query: 'zurich lab', limit: 5 }),
+          sdkCall('search_stories', { query: 'semiconductor' }),
+          sdkCall('search_stories', { query: 'zurich lab', limit: 5 }),
         ])
         const found = ok(semi)
         assert.deepEqual(found.structuredContent.stories.map((s: any) => [s.id, s.headline]),
@@ -147,12 +181,12 @@ describe('MCP: Inspector CLI and the conformance suite against a real server', (
       })
 
       it('get_story: by the id get_latest_stories lists, by its story page URL, and in another language', async () => {
-        const first = ok(await callTool(url, era, 'get_latest_stories', { limit: 1 })).structuredContent.stories[0]
+        const first = ok(await sdkCall('get_latest_stories', { limit: 1 })).structuredContent.stories[0]
         assert.equal(first.id, zurichLab.id)
         const [byId, byUrl, spanish] = await Promise.all([
-          callTool(url, era, 'get_story', { id: first.id }),
-          callTool(url, era, 'get_story', { id: `${SITE_URL}/s/${first.id}.md?lang=en` }),
-          callTool(url, era, 'get_story', { id: first.id, lang: 'es' }),
+          sdkCall('get_story', { id: first.id }),
+          sdkCall('get_story', { id: `${SITE_URL}/s/${first.id}.md?lang=en` }),
+          sdkCall('get_story', { id: first.id, lang: 'es' }),
         ])
         const story = ok(byId)
         assert.equal(story.structuredContent.story.id, zurichLab.id)
@@ -177,8 +211,8 @@ describe('MCP: Inspector CLI and the conformance suite against a real server', (
 
       it('list_topics: the thirteen topics in the requested language', async () => {
         const [en, es] = await Promise.all([
-          callTool(url, era, 'list_topics', {}),
-          callTool(url, era, 'list_topics', { lang: 'es' }),
+          sdkCall('list_topics', {}),
+          sdkCall('list_topics', { lang: 'es' }),
         ])
         for (const [r, lang] of [[en, 'en'], [es, 'es']] as const) {
           const result = ok(r)
@@ -200,18 +234,21 @@ describe('MCP: Inspector CLI and the conformance suite against a real server', (
           ['get_story', { id: 'a1000000-0000-4000-8000-0000000000ff' },
             /No story with id a1000000-0000-4000-8000-0000000000ff\. Find story ids with search_stories or get_latest_stories\./],
         ]
-        const results = await Promise.all(cases.map(([tool, args]) => callTool(url, era, tool, args)))
-        for (const [i, r] of results.entries()) {
+        // The first case through the Inspector CLI (its exit code and stderr for a tool error), the rest through the
+        // SDK client: the same isError result decides the CLI's exit code and stderr line.
+        const [cli, ...sdk] = await Promise.all(cases.map(([tool, args], i) => (i === 0 ? callTool(url, era, tool, args) : sdkCall(tool, args as Record<string, unknown>))))
+        const cliRun = cli as InspectorResult
+        assert.equal(cliRun.code, INSPECTOR_EXIT_TOOL_ERROR, `${cases[0]![0]} ${JSON.stringify(cases[0]![1])}: exit code\n${describeExec(cliRun)}`)
+        assert.match(cliRun.stderr, /"code":"tool_is_error"/, `${cases[0]![0]}: the CLI reports the tool error on stderr`)
+        const results = [cliRun.json?.result as ToolResult, ...sdk as ToolResult[]]
+        for (const [i, result] of results.entries()) {
           const [tool, args, message] = cases[i]!
           const label = `${tool} ${JSON.stringify(args)}`
-          assert.equal(r.code, INSPECTOR_EXIT_TOOL_ERROR, `${label}: exit code\n${describeExec(r)}`)
-          const result = r.json?.result as ToolResult
-          assert.equal(result?.isError, true, `${label}: isError\n${r.stdout}`)
+          assert.equal(result?.isError, true, `${label}: isError\n${i === 0 ? cliRun.stdout : JSON.stringify(result)}`)
           assert.equal(result.structuredContent, undefined, `${label}: no structured content on an error`)
           const text = result.content.map((b) => b.text ?? '').join('\n')
           assert.match(text, message, `${label}: message`)
           assert.doesNotMatch(text, /ZodError|"code":|at .*\.ts:\d+/, `${label}: no raw validator dump or stack`)
-          assert.match(r.stderr, /"code":"tool_is_error"/, `${label}: the CLI reports the tool error on stderr`)
         }
       })
     })

@@ -7,12 +7,17 @@
  * the sitemaps several months), and what a crawl of the fixture publisher site made: the crawler's feeds (with
  * their validators), its articles and summary retries. Then:
  *   1. the same row counts in both stores: stories, story texts, sources, months, feeds, articles, summary retries;
- *   2. `newsdesk serve` on PostgreSQL answers byte for byte (and ETag for ETag) what it answered on SQLite for lists,
+ *   2. the service on PostgreSQL answers byte for byte (and ETag for ETag) what `newsdesk serve` answered on SQLite for lists,
  *      topics, search, stories, categories, sources, HTML and Markdown pages, in several languages, and the sitemaps
  *      (their <lastmod>s are the stories' and months' stamps, which the export carries after the snapshots);
  *   3. `newsdesk export` from PostgreSQL is the SQLite export, byte for byte (snapshots and state);
  *   4. the crawler carries on where it was: a forced pass on PostgreSQL sends conditional requests with the moved
  *      validators, finds no new article and creates no story (nothing it had seen is published twice).
+ *
+ * Processes where the process is the point: the export | import pipe, both crawls and serve on SQLite (with its
+ * start-up line). The other commands (the first import, the exports compared in 3) run in this process through the
+ * same `main` the binary calls (runCliInProcess), and the PostgreSQL side of 2 is the service assembled in this
+ * process (startInProcessServe: the application serve runs), saving a node start each.
  */
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
@@ -25,7 +30,8 @@ import { TRANSLATION_LANGUAGES } from '../../src/domain/languages.ts'
 import { TOPICS } from '../../src/domain/topics.ts'
 import { ALL_SEARCH_STORIES, ALPHA, BETA, makeStory } from '../fixtures/stories.ts'
 import { PUBLISHERS } from '../fixtures/publishers-site/content.ts'
-import { CLI, ROOT, runCli, startServe, tempDir, testEnv, type ServeProcess } from '../helpers/cli.ts'
+import { CLI, ROOT, runCli, runCliInProcess, startServe, tempDir, testEnv, type ServeProcess } from '../helpers/cli.ts'
+import { startInProcessServe, type RunningService } from '../helpers/in-process-serve.ts'
 import { startFixturePublishers, type FixturePublishers } from '../helpers/fixture-publishers.ts'
 import { inSchema, schemaUrl, useTestSchemas } from '../helpers/postgres.ts'
 import { getJson, answer, type Answer } from '../helpers/http.ts'
@@ -103,7 +109,7 @@ describe('newsdesk export | DATABASE_URL=postgres://… newsdesk import -: a SQL
   let sqliteEnv: Record<string, string>
   let postgresEnv: Record<string, string>
   let crawledStories = 0
-  let serve: ServeProcess | undefined
+  let serve: ServeProcess | RunningService | undefined
   let urls: string[] = []
   const before_ = new Map<string, Answer>()
 
@@ -123,7 +129,7 @@ describe('newsdesk export | DATABASE_URL=postgres://… newsdesk import -: a SQL
       ...generatedStories(),
     ]
     fs.writeFileSync(input, `${lines.join('\n')}\n`)
-    const imported = await runCli(['import', input], { env: sqliteEnv })
+    const imported = await runCliInProcess(['import', input], { env: sqliteEnv })
     assert.equal(imported.code, 0, imported.stderr)
     const crawled = await runCli(['crawl'], { env: sqliteEnv })
     assert.equal(crawled.code, 0, crawled.stderr)
@@ -131,12 +137,13 @@ describe('newsdesk export | DATABASE_URL=postgres://… newsdesk import -: a SQL
     assert.ok(crawledStories > 20, crawled.stdout)
 
     // What the SQLite service answers.
-    serve = await startServe(sqliteEnv)
-    urls = await contentUrls(serve.url)
-    for (const url of urls) before_.set(url, await answer(serve.url, url))
+    const sqliteServe = await startServe(sqliteEnv)
+    serve = sqliteServe
+    urls = await contentUrls(sqliteServe.url)
+    for (const url of urls) before_.set(url, await answer(sqliteServe.url, url))
     // NEWSDESK_CRAWL_INTERVAL=off (testEnv) still means no crawling.
-    assert.ok(serve.logs.some((l) => l.msg === 'serve: not crawling' && l.reason === 'NEWSDESK_CRAWL_INTERVAL=off'))
-    assert.equal(await serve.stop(), 0)
+    assert.ok(sqliteServe.logs.some((l) => l.msg === 'serve: not crawling' && l.reason === 'NEWSDESK_CRAWL_INTERVAL=off'))
+    assert.equal(await sqliteServe.stop(), 0)
     serve = undefined
   })
 
@@ -166,12 +173,13 @@ describe('newsdesk export | DATABASE_URL=postgres://… newsdesk import -: a SQL
   })
 
   it('the API answers the same bytes and ETags before and after', async (t: TestContext) => {
-    serve = await startServe(postgresEnv)
+    const postgresServe = await startInProcessServe(postgresEnv)
+    serve = postgresServe
     const problems: string[] = []
     let sitemaps = 0
     for (const url of urls) {
       const was = before_.get(url)!
-      const now = await answer(serve.url, url)
+      const now = await answer(postgresServe.url, url)
       if (was.status !== 200) problems.push(`${url}: answered ${was.status} on SQLite`)
       if (isSitemap(url)) sitemaps++
       if (now.status !== was.status || now.etag !== was.etag || now.contentType !== was.contentType || !now.body.equals(was.body)) {
@@ -180,12 +188,12 @@ describe('newsdesk export | DATABASE_URL=postgres://… newsdesk import -: a SQL
     }
     t.diagnostic(`${urls.length} URLs compared byte for byte with their ETags, ${sitemaps} of them sitemaps (<lastmod> included)`)
     assert.deepEqual(problems, [])
-    assert.equal(await serve.stop(), 0)
+    await postgresServe.stop()
     serve = undefined
   })
 
   it('exports the same snapshots, byte for byte', async () => {
-    const [fromSqlite, fromPostgres] = await Promise.all([runCli(['export'], { env: sqliteEnv }), runCli(['export'], { env: postgresEnv })])
+    const [fromSqlite, fromPostgres] = await Promise.all([runCliInProcess(['export'], { env: sqliteEnv }), runCliInProcess(['export'], { env: postgresEnv })])
     assert.equal(fromSqlite.code, 0, fromSqlite.stderr)
     assert.equal(fromPostgres.code, 0, fromPostgres.stderr)
     const lines = fromPostgres.stdout.split('\n').filter(Boolean)
@@ -194,7 +202,7 @@ describe('newsdesk export | DATABASE_URL=postgres://… newsdesk import -: a SQL
     assert.ok(lines.length > stories.length + 50, 'the state follows the stories')
     assert.ok(fromPostgres.stdout === fromSqlite.stdout, 'the PostgreSQL export differs from the SQLite export')
     assert.match(fromPostgres.stderr, /export: \d+ stories and \d+ state lines/)
-    const storiesOnly = await runCli(['export', '--stories-only'], { env: postgresEnv })
+    const storiesOnly = await runCliInProcess(['export', '--stories-only'], { env: postgresEnv })
     assert.equal(storiesOnly.stdout, `${stories.join('\n')}\n`)
   })
 

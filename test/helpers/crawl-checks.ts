@@ -4,7 +4,7 @@ import path from 'node:path'
 import { verify } from 'web-bot-auth'
 import { verifierFromJWK } from 'web-bot-auth/crypto'
 import type { PublisherEntry } from '../../src/publishers/publisher.ts'
-import { runCli, tempDir, testEnv, type CliResult } from './cli.ts'
+import { runCliInProcess, tempDir, testEnv, type CliResult } from './cli.ts'
 import type { FixtureRequest } from './fixture-publishers.ts'
 import { request } from './http.ts'
 
@@ -26,8 +26,9 @@ export function assertExit0(result: CliResult, what: string) {
   assert.equal(result.code, 0, `${what} exited ${result.code}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`)
 }
 
+/** `publishers list --json` through the CLI's `main` in this process (it only reads the store): a node start saved. */
 export async function publishersList(env: Record<string, string>): Promise<Map<string, FeedJson>> {
-  const result = await runCli(['publishers', 'list', '--json'], { env })
+  const result = await runCliInProcess(['publishers', 'list', '--json'], { env })
   assertExit0(result, 'publishers list --json')
   return new Map((JSON.parse(result.stdout) as FeedJson[]).map((f) => [f.feed_url, f]))
 }

@@ -109,20 +109,31 @@ export interface StoryArticle {
 }
 
 /**
+ * One article's text evidence as a story reads it (names and attribution removed): a pure function of its title, text
+ * and language, so a caller may compute it once per article (`ArticleEvidence`). Shared between calls: never mutated.
+ */
+export function storyArticleEvidence(a: Pick<StoryArticle, 'title' | 'text' | 'lang'>): Readonly<Record<Topic, number>> {
+  const text = a.text.slice(0, TEXT_CHARS)
+  const language = typeof a.lang === 'string' ? a.lang.slice(0, 2) : null
+  return textEvidence(evidenceText(a.title, language, `${a.title}\n${text}`), evidenceText(text, language), a.lang).byTopic
+}
+
+/** How `categorizeStory` obtains an article's evidence; the default computes it. */
+export type ArticleEvidence = (a: StoryArticle) => Readonly<Record<Topic, number>>
+
+/**
  * The topic of a story from all its articles: each article's text evidence (names and attribution removed:
  * evidence-text.ts) averaged over the articles, so one outlet's wording cannot decide alone and a story's topic does
  * not depend on which outlet came first; the publisher prior split among the articles' publishers the same way.
  * Ties go to the first article's publisher's topic.
  */
-export function categorizeStory(articles: StoryArticle[]): Categorization {
+export function categorizeStory(articles: StoryArticle[], evidence: ArticleEvidence = storyArticleEvidence): Categorization {
   if (articles.length === 0) return categorize({ title: '', text: '', publisherTopic: null, lang: null })
   const byTopic = zero()
   const prior = zero()
   for (const a of articles) {
-    const text = a.text.slice(0, TEXT_CHARS)
-    const language = typeof a.lang === 'string' ? a.lang.slice(0, 2) : null
-    const ev = textEvidence(evidenceText(a.title, language, `${a.title}\n${text}`), evidenceText(text, language), a.lang)
-    for (const t of TOPICS) byTopic[t] += ev.byTopic[t] / articles.length
+    const ev = evidence(a)
+    for (const t of TOPICS) byTopic[t] += ev[t] / articles.length
     if (a.publisherTopic) prior[a.publisherTopic] += PUBLISHER_PRIOR / articles.length
   }
   const first = articles[0]!.publisherTopic

@@ -3,8 +3,9 @@ import type { StorySnapshot, TranslationText } from '../../domain/story.ts'
 import type { ArticleRecord, Publisher, SummaryState } from '../../domain/crawl-records.ts'
 import { categorizeStory } from '../categorize/categorize.ts'
 import type { LlmSummarizer } from '../llm/llm-summarizer.ts'
-import { summarizeExtractive } from '../summarize/extractive.ts'
-import { screenArticle, screenStoryText } from '../quarantine/quarantine.ts'
+import { summarizeExtractive, type SourceArticle } from '../summarize/extractive.ts'
+import { screenStoryText } from '../quarantine/quarantine.ts'
+import { ArticleText, sharedArticleTextMemo, type ArticleTextMemo } from './article-text-memo.ts'
 import { buildStorySnapshot, type StoryText } from './build-story.ts'
 
 export interface StoryTextDeps {
@@ -12,6 +13,11 @@ export interface StoryTextDeps {
   /** Null without LLM_BASE_URL: the extractive summary is then the story's text, in its source's language. */
   llm: LlmSummarizer | null
   now: () => Date
+  /**
+   * Where each article's own part of the text is remembered between rewrites of its story (article-text-memo.ts):
+   * the process's shared memo when absent; null computes everything afresh (the reference the memo is tested against).
+   */
+  memo?: ArticleTextMemo | null
 }
 
 /** First LLM retry after 15 minutes, doubling per attempt up to a day. */
@@ -26,18 +32,26 @@ const RETRY_MAX_MS = 24 * 3_600_000
 export async function buildStoryText(storyId: string, stored: ArticleRecord[], deps: StoryTextDeps, attempt = 1): Promise<{ story: StorySnapshot; summary: SummaryState }> {
   // Instruction-like sentences leave the articles before anything (summarizer, LLM, headline, covered-by titles,
   // author) reads them; the story is kept and flagged.
-  const screened = stored.map(screenArticle)
-  const members = screened.map((s) => s.article)
-  let quarantined = screened.some((s) => s.flagged)
+  const memo = deps.memo === undefined ? sharedArticleTextMemo : deps.memo
+  const texts = stored.map((a) => (memo === null ? new ArticleText(a) : memo.article(a)))
+  // What screenArticle returns, from the remembered screening.
+  const members = stored.map((a, i): ArticleRecord => {
+    const s = texts[i]!.screened
+    return { ...a, title: s.title, text: s.text, author: s.author }
+  })
+  let quarantined = texts.some((t) => t.screened.flagged)
   const first = members[0]!
   const publisher = deps.publishers.get(first.publisherId)
   const name = (a: ArticleRecord) => deps.publishers.get(a.publisherId)?.name ?? new URL(a.canonicalUrl).host
   const sources = members.map((a) => ({ title: a.title, text: a.text, publisher: name(a), publishedAt: a.publishedAt, lang: a.lang }))
+  const textOf = new Map<SourceArticle, ArticleText>(sources.map((s, i) => [s, texts[i]!]))
 
-  const extractive = summarizeExtractive({ articles: sources, lang: baseLanguage(members, publisher) })
-  const topic = categorizeStory(members.map((a) => ({
+  const extractive = summarizeExtractive({ articles: sources, lang: baseLanguage(members, publisher) }, (a, lang) => textOf.get(a)!.prepared(a, lang))
+  const storyArticles = members.map((a) => ({
     title: a.title, text: a.text, lang: a.lang, publisherTopic: deps.publishers.get(a.publisherId)?.topic ?? null,
-  }))).topic
+  }))
+  const evidenceOf = new Map(storyArticles.map((a, i) => [a, texts[i]!]))
+  const topic = categorizeStory(storyArticles, (a) => evidenceOf.get(a)!.evidence(a)).topic
   let text: StoryText = { headline: extractive.headline, summary: extractive.summary, cards: extractive.cards }
   let textLang: Language = extractive.lang
   let translations = {}

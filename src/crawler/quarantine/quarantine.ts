@@ -60,31 +60,45 @@ export function screenText(text: string): Screened {
 /** The longest a headline made from the text's first sentence may be. */
 const FALLBACK_TITLE_CHARS = 160
 
+/** What screening makes of an article's publisher text: a pure function of its title, text, author and URL. */
+export interface ScreenedText {
+  title: string
+  text: string
+  author: string | null
+  flagged: boolean
+}
+
 /**
  * An article as the story text builder may use it: instruction-like sentences gone from title, text and author. A title
  * that was nothing but instructions becomes the text's first clean sentence (or names the site), so the story keeps a
  * headline without repeating the attack.
  */
 export function screenArticle(stored: ArticleRecord): { article: ArticleRecord; flagged: boolean } {
+  const s = screenArticleText(stored)
+  return { flagged: s.flagged, article: { ...stored, title: s.title, text: s.text, author: s.author } }
+}
+
+/**
+ * The screening itself, reading only title, text, author and canonicalUrl, so its result can be remembered per
+ * article (the story text builder's memo) and spread over the record by `screenArticle`.
+ */
+export function screenArticleText(stored: Pick<ArticleRecord, 'title' | 'text' | 'author' | 'canonicalUrl'>): ScreenedText {
   // Articles stored before zero-width characters were stripped at parse time, and text from page extraction, get
   // the same cleaning here: every piece of publisher text a story is written from passes this one place.
   const article = {
-    ...stored, title: stripControls(stored.title), text: stripControls(stored.text),
+    title: stripControls(stored.title), text: stripControls(stored.text),
     author: stored.author === null ? null : stripControls(stored.author),
   }
   const text = screenText(article.text)
   const title = screenText(article.title)
   const authorFlagged = article.author !== null && isInstructionLike(article.author)
   const flagged = text.removed + title.removed > 0 || authorFlagged
-  if (!flagged) return { article, flagged }
+  if (!flagged) return { ...article, flagged }
   return {
+    title: collapseWhitespace(title.text) || fallbackTitle(text.text, stored.canonicalUrl),
+    text: text.text,
+    author: authorFlagged ? null : article.author,
     flagged,
-    article: {
-      ...article,
-      title: collapseWhitespace(title.text) || fallbackTitle(text.text, article.canonicalUrl),
-      text: text.text,
-      author: authorFlagged ? null : article.author,
-    },
   }
 }
 

@@ -69,15 +69,44 @@ export const CARD_MAX_CHARS: Record<Language, number> = {
 export const MAX_CARDS = 5
 export const MIN_CARDS = 3
 
+/**
+ * What one article contributes before it meets the others: a pure function of its title, text, publisher name and the
+ * summary language, so a caller may compute it once per article and hand it in again on every rewrite of the article's
+ * story (`PrepareArticle`). It is shared between calls, so nothing here is ever mutated.
+ */
+export interface PreparedArticle {
+  readonly title: string
+  readonly titleTerms: readonly string[]
+  readonly sentences: readonly PreparedSentence[]
+  readonly termSet: ReadonlySet<string>
+}
+
+export interface PreparedSentence {
+  readonly text: string
+  readonly terms: readonly string[]
+  /** `comparable(text)`: the key exact repeats across articles are found by. */
+  readonly key: string
+  /** Good length, complete (not cut off with "…"), ends like a sentence. */
+  readonly eligible: boolean
+  /** The score's factors that depend on the sentence alone, applied in this order. */
+  readonly lengthFactor: number
+  readonly question: boolean
+  readonly dangling: boolean
+}
+
+/** How `summarizeExtractive` obtains an article's prepared form; the default computes it. */
+export type PrepareArticle = (article: SourceArticle, lang: Language) => PreparedArticle
+
+/** A prepared sentence at work in one summary: the cluster-dependent parts (position, weights, score) are its own. */
 interface Sentence {
+  readonly prepared: PreparedSentence
   text: string
   /** Index into the working articles. */
   article: number
   /** Order among the article's kept sentences. */
   position: number
-  terms: string[]
+  terms: readonly string[]
   weighted: TermVector
-  /** Good length, complete (not cut off with "…"), ends like a sentence. */
   eligible: boolean
   score: number
 }
@@ -85,9 +114,9 @@ interface Sentence {
 interface Working {
   article: SourceArticle
   title: string
-  titleTerms: string[]
+  titleTerms: readonly string[]
   sentences: Sentence[]
-  termSet: Set<string>
+  termSet: ReadonlySet<string>
 }
 
 const joiner = (lang: Language): string => (lang === 'ja' ? '' : ' ')
@@ -109,16 +138,16 @@ function pickArticles(input: ExtractiveInput): { lang: Language, articles: Sourc
 
 const comparable = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
 
-export function summarizeExtractive(input: ExtractiveInput): ExtractiveSummary {
+export function summarizeExtractive(input: ExtractiveInput, prepare: PrepareArticle = prepareArticle): ExtractiveSummary {
   const { lang, articles } = pickArticles(input)
-  const work = articles.map((article, i) => prepare(article, i, lang))
+  const work = articles.map((article, i) => working(article, prepare(article, lang), i))
 
   // Exact repeats (syndicated wire copy) are kept once, and count as support for the copy that is kept.
   const seen = new Map<string, Sentence>()
   const repeats = new Map<Sentence, number>()
   for (const w of work) {
     w.sentences = w.sentences.filter((s) => {
-      const k = comparable(s.text)
+      const k = s.prepared.key
       const first = seen.get(k)
       if (first) {
         repeats.set(first, (repeats.get(first) ?? 0) + 1)
@@ -132,7 +161,7 @@ export function summarizeExtractive(input: ExtractiveInput): ExtractiveSummary {
 
   const all = work.flatMap((w) => w.sentences)
   const idf = inverseFrequencies([...all.map((s) => s.terms), ...work.map((w) => w.titleTerms)])
-  const weigh = (list: string[]): TermVector => {
+  const weigh = (list: readonly string[]): TermVector => {
     const v = vectorOf(list)
     for (const [t, n] of v) v.set(t, n * (idf.get(t) ?? 0))
     return v
@@ -177,22 +206,34 @@ export function summarizeExtractive(input: ExtractiveInput): ExtractiveSummary {
   }
 }
 
-function prepare(article: SourceArticle, index: number, lang: Language): Working {
+/** An article's own part of the summary: its title, and its sentences split, cleaned, filtered and reduced to terms. */
+export function prepareArticle(article: SourceArticle, lang: Language): PreparedArticle {
   const title = cleanTitle(article.title, article.publisher)
   const titleTerms = terms(title, lang)
   const titleKey = comparable(title)
   const titleVector = vectorOf(titleTerms)
-  const sentences: Sentence[] = []
+  const sentences: PreparedSentence[] = []
   for (const raw of splitSentences(article.text, lang)) {
     const text = stripDateline(raw).trim()
     if (isBoilerplate(text)) continue
     const list = terms(text, lang)
     if (list.length === 0) continue
+    const key = comparable(text)
     // The title repeated as the first line of the text.
-    if (comparable(text) === titleKey || (titleTerms.length > 0 && cosine(vectorOf(list), titleVector) >= 0.9)) continue
-    sentences.push({ text, article: index, position: sentences.length, terms: list, weighted: new Map(), eligible: isEligible(text, lang), score: 0 })
+    if (key === titleKey || (titleTerms.length > 0 && cosine(vectorOf(list), titleVector) >= 0.9)) continue
+    sentences.push({
+      text, terms: list, key, eligible: isEligible(text, lang), lengthFactor: lengthFactor(text, lang),
+      question: /[?？؟]["”’»」』)]?$/u.test(text), dangling: DANGLING[lang]?.test(text) ?? false,
+    })
   }
-  return { article, title, titleTerms, sentences, termSet: new Set([...titleTerms, ...sentences.flatMap((s) => s.terms)]) }
+  return { title, titleTerms, sentences, termSet: new Set([...titleTerms, ...sentences.flatMap((s) => s.terms)]) }
+}
+
+function working(article: SourceArticle, p: PreparedArticle, index: number): Working {
+  const sentences = p.sentences.map((s, position): Sentence => ({
+    prepared: s, text: s.text, article: index, position, terms: s.terms, weighted: new Map(), eligible: s.eligible, score: 0,
+  }))
+  return { article, title: p.title, titleTerms: p.titleTerms, sentences, termSet: p.termSet }
 }
 
 const TERMINATED = /[.!?。！？؟"”’»」』)）]$/u
@@ -245,7 +286,7 @@ interface ScoreContext {
 }
 
 function scoreSentence(s: Sentence, ctx: ScoreContext, repeats: number): number {
-  const { work, idf, lang } = ctx
+  const { work, idf } = ctx
   const weight = (t: string): number => idf.get(t) ?? 0
   const position = 1 / (1 + 0.45 * s.position)
   const central = cosine(s.weighted, ctx.centroid)
@@ -272,13 +313,13 @@ function scoreSentence(s: Sentence, ctx: ScoreContext, repeats: number): number 
   } else {
     score = 0.4 * position + 0.35 * central + 0.25 * title
   }
-  score *= lengthFactor(s.text, lang)
-  if (/[?？؟]["”’»」』)]?$/u.test(s.text)) score *= 0.7
-  if (DANGLING[lang]?.test(s.text)) score *= 0.85
+  score *= s.prepared.lengthFactor
+  if (s.prepared.question) score *= 0.7
+  if (s.prepared.dangling) score *= 0.85
   return score
 }
 
-function inverseFrequencies(docs: string[][]): Map<string, number> {
+function inverseFrequencies(docs: (readonly string[])[]): Map<string, number> {
   const df = new Map<string, number>()
   for (const d of docs) for (const t of new Set(d)) df.set(t, (df.get(t) ?? 0) + 1)
   const n = docs.length
@@ -288,7 +329,7 @@ function inverseFrequencies(docs: string[][]): Map<string, number> {
 }
 
 /** Articles best first: the title closest to the cluster's centroid, then the earliest, then input order. */
-function articleOrder(work: Working[], weigh: (t: string[]) => TermVector, centroid: TermVector): number[] {
+function articleOrder(work: Working[], weigh: (t: readonly string[]) => TermVector, centroid: TermVector): number[] {
   const key = work.map((w, i) => {
     const time = w.article.publishedAt ? Date.parse(w.article.publishedAt) : Number.NaN
     return { i, central: Math.round(cosine(weigh(w.titleTerms), centroid) * 1000), time: Number.isNaN(time) ? Infinity : time }

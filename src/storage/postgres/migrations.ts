@@ -4,6 +4,7 @@ import { TOPICS, TOPIC_NAMES } from '../../domain/topics.ts'
 import { clientConfig, quoteIdent, type PostgresConnection } from './connection.ts'
 import { createSearchPostings, dropSearchPostings } from './search-postings.ts'
 import { toSearchVector } from './search-tokens.ts'
+import { joinAbbreviations } from '../../domain/search-terms.ts'
 
 interface Migration {
   version: number
@@ -178,25 +179,8 @@ const MIGRATIONS: Migration[] = [
     name: 'headline search by word stems, whole short words and publisher',
     async up(client) {
       // The search column now also holds each headline's word stems and its publisher's token
-      // (domain/search-terms.ts): every stored headline is tokenized again, in pages of the primary key.
-      let after = ['', '']
-      for (;;) {
-        const { rows } = await client.query<{ story_id: string; lang: string; headline: string; text_lang: string; source_id: string | null }>(
-          `SELECT t.story_id, t.lang, t.headline, s.text_lang, s.source_id
-           FROM story_texts t JOIN stories s ON s.id = t.story_id
-           WHERE (t.story_id, t.lang) > ($1::text, $2::text) ORDER BY t.story_id, t.lang LIMIT 5000`, after)
-        if (rows.length === 0) break
-        const page = rows.filter((r) => r.headline !== null && isLanguage(r.lang))
-        await client.query(`UPDATE story_texts t SET search = u.search::tsvector
-          FROM unnest($1::text[], $2::text[], $3::text[]) AS u(story_id, lang, search)
-          WHERE t.story_id = u.story_id AND t.lang = u.lang`, [
-          page.map((r) => r.story_id), page.map((r) => r.lang),
-          // The English row holds the base text, written in text_lang until a model translates it.
-          page.map((r) => toSearchVector(r.headline, r.lang === 'en' && isLanguage(r.text_lang) ? r.text_lang : r.lang as never, r.source_id)),
-        ])
-        const last = rows[rows.length - 1]!
-        after = [last.story_id, last.lang]
-      }
+      // (domain/search-terms.ts): every stored headline is tokenized again.
+      await retokenizeHeadlines(client)
     },
   },
   {
@@ -237,7 +221,48 @@ const MIGRATIONS: Migration[] = [
       await createSearchPostings(client)
     },
   },
+  {
+    version: 9,
+    name: 'dotted abbreviations searched as one word (U.S. as US)',
+    async up(client) {
+      // Only headlines holding a dotted abbreviation index differently now (joinAbbreviations): their search column
+      // is written again and the postings triggers replace their postings. The SQL pattern only narrows what is read
+      // (it also passes "openai.com"); the exact test is the function the index itself uses.
+      await retokenizeHeadlines(client, {
+        where: "t.headline ~ '[[:alpha:]][.．][[:alpha:]]'",
+        changed: (headline) => { const text = headline.normalize('NFKC'); return joinAbbreviations(text) !== text },
+      })
+    },
+  },
 ]
+
+/**
+ * Writes story_texts' search column again for every headline (or those the `where` SQL condition on `t` and the
+ * `changed` test pick), in pages of the primary key, from the headline and the language it is written in.
+ */
+async function retokenizeHeadlines(client: pg.ClientBase, only?: { where: string; changed: (headline: string) => boolean }): Promise<void> {
+  let after = ['', '']
+  for (;;) {
+    const { rows } = await client.query<{ story_id: string; lang: string; headline: string; text_lang: string; source_id: string | null }>(
+      `SELECT t.story_id, t.lang, t.headline, s.text_lang, s.source_id
+       FROM story_texts t JOIN stories s ON s.id = t.story_id
+       WHERE (t.story_id, t.lang) > ($1::text, $2::text) AND ${only?.where ?? 'true'}
+       ORDER BY t.story_id, t.lang LIMIT 5000`, after)
+    if (rows.length === 0) break
+    const page = rows.filter((r) => r.headline !== null && isLanguage(r.lang) && (only?.changed(r.headline) ?? true))
+    if (page.length > 0) {
+      await client.query(`UPDATE story_texts t SET search = u.search::tsvector
+        FROM unnest($1::text[], $2::text[], $3::text[]) AS u(story_id, lang, search)
+        WHERE t.story_id = u.story_id AND t.lang = u.lang`, [
+        page.map((r) => r.story_id), page.map((r) => r.lang),
+        // The English row holds the base text, written in text_lang until a model translates it.
+        page.map((r) => toSearchVector(r.headline, r.lang === 'en' && isLanguage(r.text_lang) ? r.text_lang : r.lang as never, r.source_id)),
+      ])
+    }
+    const last = rows[rows.length - 1]!
+    after = [last.story_id, last.lang]
+  }
+}
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
 /** Every version, in order: numbers are reserved per change, so the list may have gaps. */

@@ -1,7 +1,7 @@
 import type pg from 'pg'
 import { MIN_PREFIX_LETTERS, SOURCE_MARK, STEM_MARK, isCjkCharacter, type SearchTerm } from '../../domain/search-terms.ts'
 import { LONGEST_INDEXED_PREFIX } from '../search-window.ts'
-import { tokenize } from './search-tokens.ts'
+import { tokenize } from '../search-tokenize.ts'
 
 /**
  * The search postings: one row per (token, headline row) of story_texts' search column, ordered by token then by

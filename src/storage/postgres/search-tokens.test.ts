@@ -2,7 +2,8 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import Database from '../sqlite/driver.ts'
 import { parseSearchTerms } from '../../domain/search-terms.ts'
-import { toSearchQuery, toSearchVector, tokenize } from './search-tokens.ts'
+import { toSearchQuery, toSearchVector } from './search-tokens.ts'
+import { tokenize } from '../search-tokenize.ts'
 
 /** What SQLite's FTS5 tokenizer (the one the SQLite store uses) makes of each text. */
 function fts5Tokens(texts: string[]): string[][] {

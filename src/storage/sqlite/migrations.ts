@@ -172,35 +172,7 @@ const MIGRATIONS: Migration[] = [
     up(db) {
       // The index now also holds each headline's word stems and its publisher's token (domain/search-terms.ts), so
       // every stored headline is indexed again; the table is rebuilt, as a contentless one cannot be re-read.
-      db.exec(`
-        DROP TABLE story_search;
-        CREATE VIRTUAL TABLE story_search USING fts5 (
-          headline,
-          content = '',
-          contentless_delete = 1,
-          tokenize = 'unicode61 remove_diacritics 2',
-          prefix = '2 3 4 5 6 7 8 9 10 11 12'
-        );
-      `)
-      const insert = db.prepare('INSERT INTO story_search (rowid, headline) VALUES (?, ?)')
-      // In pages: better-sqlite3 runs no other statement while one is being iterated.
-      const page = db.prepare(`SELECT s.seq, s.source_id, s.text_lang, t.story_id, t.lang, t.headline
-        FROM story_texts t JOIN stories s ON s.id = t.story_id
-        WHERE (t.story_id, t.lang) > (?, ?) ORDER BY t.story_id, t.lang LIMIT 5000`)
-      type Row = { seq: number; source_id: string | null; text_lang: string; story_id: string; lang: string; headline: string | null }
-      let after = ['', '']
-      for (;;) {
-        const rows = page.all(after[0], after[1]) as Row[]
-        if (rows.length === 0) break
-        for (const r of rows) {
-          if (r.headline === null || !isLanguage(r.lang)) continue
-          // The English row holds the base text, written in text_lang until a model translates it.
-          const written = r.lang === 'en' && isLanguage(r.text_lang) ? r.text_lang : r.lang
-          insert.run(r.seq * LANGUAGE_SLOTS + languageIndex(r.lang), toIndexText(r.headline, written, r.source_id))
-        }
-        const last = rows[rows.length - 1]!
-        after = [last.story_id, last.lang]
-      }
+      rebuildHeadlineIndex(db, '2 3 4 5 6 7 8 9 10 11 12')
     },
   },
   {
@@ -230,7 +202,59 @@ const MIGRATIONS: Migration[] = [
       db.exec('ALTER TABLE stories ADD COLUMN quarantined INTEGER NOT NULL DEFAULT 0')
     },
   },
+  {
+    version: 7,
+    name: 'one-character prefix index for single CJK character searches; dotted abbreviations as one word',
+    up(db) {
+      // A search for one CJK character (経) is a prefix query over the bigrams it starts (経済, 経営…). Without an
+      // index of 1-character prefixes FTS5 merges the doclist of every such bigram, a cost that grows with the CJK
+      // headlines in the archive; with it, the query reads one doclist, as PostgreSQL's prefix postings do. The
+      // index holds one more entry per token (the 2–12-letter ones were already there), and the table is rebuilt,
+      // which also indexes dotted abbreviations as one word ("U.S." as "US", PostgreSQL's migration 9).
+      rebuildHeadlineIndex(db, HEADLINE_PREFIXES)
+    },
+  },
 ]
+
+/** The prefix lengths (in characters) FTS5 indexes for the headline search: one CJK character up to 12 letters. */
+const HEADLINE_PREFIXES = '1 2 3 4 5 6 7 8 9 10 11 12'
+
+/**
+ * Drops and re-creates the headline search table with `prefixes` and indexes every stored headline again: a
+ * contentless table cannot be re-read or re-configured in place. One transaction (the migration's), so a crash
+ * leaves the old index.
+ */
+function rebuildHeadlineIndex(db: Database, prefixes: string): void {
+  db.exec(`
+    DROP TABLE story_search;
+    CREATE VIRTUAL TABLE story_search USING fts5 (
+      headline,
+      content = '',
+      contentless_delete = 1,
+      tokenize = 'unicode61 remove_diacritics 2',
+      prefix = '${prefixes}'
+    );
+  `)
+  const insert = db.prepare('INSERT INTO story_search (rowid, headline) VALUES (?, ?)')
+  // In pages: better-sqlite3 runs no other statement while one is being iterated.
+  const page = db.prepare(`SELECT s.seq, s.source_id, s.text_lang, t.story_id, t.lang, t.headline
+    FROM story_texts t JOIN stories s ON s.id = t.story_id
+    WHERE (t.story_id, t.lang) > (?, ?) ORDER BY t.story_id, t.lang LIMIT 5000`)
+  type Row = { seq: number; source_id: string | null; text_lang: string; story_id: string; lang: string; headline: string | null }
+  let after = ['', '']
+  for (;;) {
+    const rows = page.all(after[0], after[1]) as Row[]
+    if (rows.length === 0) break
+    for (const r of rows) {
+      if (r.headline === null || !isLanguage(r.lang)) continue
+      // The English row holds the base text, written in text_lang until a model translates it.
+      const written = r.lang === 'en' && isLanguage(r.text_lang) ? r.text_lang : r.lang
+      insert.run(r.seq * LANGUAGE_SLOTS + languageIndex(r.lang), toIndexText(r.headline, written, r.source_id))
+    }
+    const last = rows[rows.length - 1]!
+    after = [last.story_id, last.lang]
+  }
+}
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version
 /** Every version, in order: numbers are reserved per change, so the list may have gaps. */

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { after, describe, it } from 'node:test'
 import Database from './driver.ts'
 import { StorySnapshot } from '../../domain/story.ts'
+import { parseSearchTerms } from '../../domain/search-terms.ts'
 import { makeStory } from '../../../test/fixtures/stories.ts'
 import { runStoreContract } from '../../../test/contracts/store.contract.ts'
 import { runSearchContract } from '../../../test/contracts/search.contract.ts'
@@ -80,6 +81,44 @@ describe('sqlite store specifics', () => {
     const check = new Database(file)
     try {
       assert.deepEqual(check.prepare('SELECT version FROM schema_migrations ORDER BY version').all().map((r) => (r as { version: number }).version), MIGRATION_VERSIONS)
+    } finally {
+      check.close()
+    }
+  })
+
+  it('migration 7 rebuilds the headline index with one-character prefixes, every headline indexed again (U.S. as US)', async () => {
+    const file = freshFile()
+    const economy = StorySnapshot.parse(makeStory({ headline: 'Economy grows', translations: { ja: { headline: '日本経済が成長' } } }))
+    const business = StorySnapshot.parse(makeStory({ headline: 'Managers meet', translations: { ja: { headline: '経営者が会合' } } }))
+    const other = StorySnapshot.parse(makeStory({ headline: 'Banks merge', translations: { ja: { headline: '銀行が合併' } } }))
+    const dotted = StorySnapshot.parse(makeStory({ headline: 'U.S. tariffs hit steel' }))
+    const store = openSqliteStore(file)
+    await store.upsertStories([economy, business, other, dotted])
+    await store.close()
+    // Back to what version 6 left: the index without 1-character prefixes (left empty here, so only a rebuild
+    // that reads every stored headline again can answer the searches below).
+    const db = new Database(file)
+    db.exec(`DROP TABLE story_search;
+      CREATE VIRTUAL TABLE story_search USING fts5 (headline, content = '', contentless_delete = 1,
+        tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4 5 6 7 8 9 10 11 12');
+      DELETE FROM schema_migrations WHERE version = 7`)
+    db.close()
+    const again = openSqliteStore(file)
+    try {
+      const found = async (q: string, lang: 'en' | 'ja') =>
+        (await again.searchStories({ terms: parseSearchTerms(q, lang).terms, limit: 10, lang, filter: {} })).map((s) => s.id).sort()
+      assert.deepEqual(await found('経', 'ja'), [economy.id, business.id].sort(), 'one character finds every bigram it starts')
+      assert.deepEqual(await found('経済', 'ja'), [economy.id])
+      assert.deepEqual(await found('銀', 'ja'), [other.id])
+      assert.deepEqual(await found('banking', 'en'), [other.id], 'stems are indexed again')
+      assert.deepEqual(await found('US steel', 'en'), [dotted.id], 'a dotted abbreviation is indexed as one word')
+    } finally {
+      await again.close()
+    }
+    const check = new Database(file, { readonly: true })
+    try {
+      const ddl = (check.prepare(`SELECT sql FROM sqlite_master WHERE name = 'story_search'`).get() as { sql: string }).sql
+      assert.match(ddl, /prefix = '1 2 3 4 5 6 7 8 9 10 11 12'/)
     } finally {
       check.close()
     }

@@ -3,15 +3,17 @@ import { AppError } from '../../domain/errors.ts'
 import { chooseEncoding } from './accept-encoding.ts'
 import type { CachePolicy } from './cache-policy.ts'
 import { notModified } from './conditional.ts'
-import { leaveFrontNote } from './front-note.ts'
+import { fromSocket, leaveFrontNote, noteResponse } from './front-note.ts'
 import type { CachedBody, Rendered, ResponseCache } from './response-cache.ts'
-import { completeResponse } from './security-headers.ts'
+import { completeResponse, completeResponseWithHeaders } from './security-headers.ts'
 
 export interface ResponderDeps {
   cache: ResponseCache
   policy: CachePolicy
   /** The current content version; entries made under another version are stale. */
   contentVersion: () => Promise<string>
+  /** The content version if the store knows it without I/O, else null (see QueryService.contentVersionNow). */
+  contentVersionNow?: () => string | null
 }
 
 export interface RenderOptions {
@@ -24,23 +26,13 @@ export interface RenderOptions {
   cacheHeaders?: Record<string, string>
 }
 
-/** The query parameter names a cache key was built from (see cacheKey): `stories?lang=en&limit=20` → lang, limit. */
-function keyParams(key: string): Set<string> {
-  const q = key.indexOf('?')
-  if (q < 0 || q === key.length - 1) return new Set()
-  return new Set(key.slice(q + 1).split('&').map((p) => {
-    const eq = p.indexOf('=')
-    return eq < 0 ? p : p.slice(0, eq)
-  }))
-}
-
 /**
  * Serves `render`'s output through the response cache with ETag, 304, the cacheable header set and the
  * stored encoding the client accepts. The front path (src/server/front-path.ts) answers repeated requests from
  * the same entries with the same bytes; this is the path every first request, and every request the front path
  * cannot answer, takes.
  */
-export function createResponder({ cache, policy, contentVersion }: ResponderDeps) {
+export function createResponder({ cache, policy, contentVersion, contentVersionNow }: ResponderDeps) {
   function send(c: Context, entry: CachedBody, opts: RenderOptions): Response {
     const compressed = entry.compressed
     const coding = compressed ? chooseEncoding(c.req.header('Accept-Encoding')) : 'identity'
@@ -54,9 +46,11 @@ export function createResponder({ cache, policy, contentVersion }: ResponderDeps
       return completeResponse(null, 304, headers)
     }
     if (coding !== 'identity') headers['Content-Encoding'] = coding
-    return completeResponse(variant.bytes, 200, {
-      ...headers, 'Content-Type': entry.contentType, 'Content-Length': String(variant.bytes.byteLength),
-    })
+    headers['Content-Type'] = entry.contentType
+    headers['Content-Length'] = String(variant.bytes.byteLength)
+    const made = completeResponseWithHeaders(variant.bytes, 200, headers)
+    noteResponse(c, made.response, made.headers)
+    return made.response
   }
 
   /**
@@ -65,11 +59,13 @@ export function createResponder({ cache, policy, contentVersion }: ResponderDeps
    */
   async function current(c: Context, key: string, render: () => Promise<Rendered>, opts: RenderOptions): Promise<CachedBody> {
     try {
-      const version = opts.static ? 'static' : await contentVersion()
+      // A request read from a socket may take the version known without I/O, as the front path does (the store
+      // re-validates it once per event-loop turn); an in-process caller that wrote in this turn gets the store's.
+      const version = opts.static ? 'static' : (fromSocket(c) ? contentVersionNow?.() : null) ?? await contentVersion()
       // A client taking identity does not wait for the compressed variants a miss makes for later requests.
       const identity = chooseEncoding(c.req.header('Accept-Encoding')) === 'identity'
       const entry = await cache.get(key, version, render, { identity })
-      leaveFrontNote(c, { key, version, params: keyParams(key) })
+      leaveFrontNote(c, { key, version })
       return entry
     } catch (err) {
       const stale = err instanceof AppError && err.code === 'unavailable' ? cache.stale(key) : undefined

@@ -71,9 +71,15 @@ export function withSecurityHeaders(headers: Record<string, string>): Record<str
 
 /** A response made with withSecurityHeaders' headers, which the middleware can pass without reading them. */
 export function completeResponse(body: BodyInit | null, status: number, headers: Record<string, string>): Response {
-  const response = new Response(body, { status, headers: withSecurityHeaders(headers) })
+  return completeResponseWithHeaders(body, status, headers).response
+}
+
+/** completeResponse, also giving the final header object (for the front path's note: see front-note.ts). */
+export function completeResponseWithHeaders(body: BodyInit | null, status: number, headers: Record<string, string>): { response: Response, headers: Record<string, string> } {
+  const sent = withSecurityHeaders(headers)
+  const response = new Response(body, { status, headers: sent })
   complete.add(response)
-  return response
+  return { response, headers: sent }
 }
 
 export function hasSecurityHeaders(response: Response): boolean {
