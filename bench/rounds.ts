@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
 import autocannon from 'autocannon'
 import { percentile } from './latency.ts'
+import { cpuMsOf } from './process-cpu.ts'
 
 /**
  * Load runs and alternating rounds for the bench's ratios. On a shared 2-core machine req/s moves with the
@@ -33,11 +32,11 @@ export interface LoadSpec {
  */
 export async function loadRun(spec: LoadSpec, duration: number): Promise<Run> {
   const latencies: number[] = []
-  const ticksBefore = spec.pid ? cpuTicksOf(spec.pid) : NaN
+  const cpuBefore = spec.pid ? cpuMsOf(spec.pid) : NaN
   const tracker = autocannon({ url: `http://127.0.0.1:${spec.port}`, connections: spec.connections, duration, pipelining: 1, requests: spec.requests })
   tracker.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => { latencies.push(ms) })
   const r = await tracker
-  const ticks = spec.pid ? cpuTicksOf(spec.pid) - ticksBefore : NaN
+  const cpuMs = spec.pid ? cpuMsOf(spec.pid) - cpuBefore : NaN
   const some = latencies.length > 0
   return {
     rps: r.requests.average,
@@ -46,7 +45,7 @@ export async function loadRun(spec: LoadSpec, duration: number): Promise<Run> {
     requests: r.requests.total,
     bytes: r.throughput.average / Math.max(1, r.requests.average),
     non2xx: r.non2xx,
-    cpuUs: (ticks * 1e6) / CLOCK_TICKS / Math.max(r.requests.total, 1),
+    cpuUs: (cpuMs * 1000) / Math.max(r.requests.total, 1),
   }
 }
 
@@ -82,12 +81,3 @@ export function ratioOf(runs: Run[][], a: number, b: number, pick: (r: Run) => n
 
 /** The median over the rounds of one side's measure. */
 export const medianOf = (runs: Run[][], side: number, pick: (r: Run) => number) => spread(runs.map((round) => pick(round[side]!))).median
-
-/** CPU time (user + system, clock ticks) a process has used so far, from /proc/<pid>/stat (fields 14 and 15). */
-export function cpuTicksOf(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return Number(fields[11]) + Number(fields[12])
-}
-
-export const CLOCK_TICKS = (() => { try { return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100 } catch { return 100 } })()

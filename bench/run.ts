@@ -11,7 +11,8 @@ import { TOPICS } from '../src/domain/topics.ts'
 import { openStore } from '../src/storage/open-store.ts'
 import type { Store } from '../src/storage/store.ts'
 import { agentSizeReport } from './agent-sizes.ts'
-import { alternatingRounds, CLOCK_TICKS, cpuTicksOf, loadRun, medianOf, ratioOf } from './rounds.ts'
+import { cpuMsOf } from './process-cpu.ts'
+import { alternatingRounds, loadRun, medianOf, ratioOf } from './rounds.ts'
 import { bareKey, type BareResponse } from './bare-server.ts'
 import { formatMissProfile, profileMiss } from './miss-profile.ts'
 import { GENERATOR_VERSION, PLANTED, syntheticStories } from './synthetic.ts'
@@ -284,28 +285,28 @@ async function send(port: number, s: Scenario, amount: number): Promise<void> {
  */
 async function alternate(port: number, pid: number, a: Scenario, b: Scenario, rounds: number): Promise<{ a: number; b: number; cpuA: number; cpuB: number }> {
   const once = async (s: Scenario) => {
-    const before = cpuTicksOf(pid)
+    const before = cpuMsOf(pid)
     const r = await autocannon({
       url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: 1, pipelining: 1,
       requests: s.paths.map((p) => (s.post ? { method: 'POST', path: p, body: s.post.body, headers: s.post.headers } : { method: 'GET', path: p })),
     })
-    return { rps: r.requests.average, ticks: cpuTicksOf(pid) - before, requests: r.requests.total }
+    return { rps: r.requests.average, ms: cpuMsOf(pid) - before, requests: r.requests.total }
   }
   await once(a)
   await once(b)
-  const sum = { a: 0, b: 0, ticksA: 0, ticksB: 0, requestsA: 0, requestsB: 0 }
+  const sum = { a: 0, b: 0, msA: 0, msB: 0, requestsA: 0, requestsB: 0 }
   for (let i = 0; i < rounds; i++) {
     const ra = await once(a)
     const rb = await once(b)
     sum.a += ra.rps
     sum.b += rb.rps
-    sum.ticksA += ra.ticks
-    sum.ticksB += rb.ticks
+    sum.msA += ra.ms
+    sum.msB += rb.ms
     sum.requestsA += ra.requests
     sum.requestsB += rb.requests
   }
-  const perRequest = (ticks: number, requests: number) => (ticks * 1e6) / CLOCK_TICKS / Math.max(requests, 1)
-  return { a: sum.a / rounds, b: sum.b / rounds, cpuA: perRequest(sum.ticksA, sum.requestsA), cpuB: perRequest(sum.ticksB, sum.requestsB) }
+  const perRequest = (ms: number, requests: number) => (ms * 1000) / Math.max(requests, 1)
+  return { a: sum.a / rounds, b: sum.b / rounds, cpuA: perRequest(sum.msA, sum.requestsA), cpuB: perRequest(sum.msB, sum.requestsB) }
 }
 
 async function main() {
