@@ -10,6 +10,8 @@ declare module 'autocannon' {
     pipelining?: number
     requests?: Array<{ method?: string; path: string; headers?: Record<string, string>; body?: string }>
   }
-  function autocannon(opts: Options): Promise<Result>
+  /** The run's result, and its events: 'response' fires per response with (client, status, bytes, latency in ms). */
+  type Tracker = Promise<Result> & { on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): Tracker }
+  function autocannon(opts: Options): Tracker
   export default autocannon
 }

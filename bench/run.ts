@@ -11,6 +11,8 @@ import { TOPICS } from '../src/domain/topics.ts'
 import { openStore } from '../src/storage/open-store.ts'
 import type { Store } from '../src/storage/store.ts'
 import { agentSizeReport } from './agent-sizes.ts'
+import { cpuMsOf } from './process-cpu.ts'
+import { alternatingRounds, loadRun, medianOf, ratioOf } from './rounds.ts'
 import { bareKey, type BareResponse } from './bare-server.ts'
 import { formatMissProfile, profileMiss } from './miss-profile.ts'
 import { GENERATOR_VERSION, PLANTED, syntheticStories } from './synthetic.ts'
@@ -18,7 +20,7 @@ import { searchTable, timeSearches } from './search-adversarial.ts'
 import { benchDataDir, postgresBenchSchema, sqliteBenchFile } from './store-names.ts'
 
 /**
- * npm run bench [-- --stories 1000000 --duration 5 --connections 20 --rebuild --store sqlite|postgres|both --search-only
+ * npm run bench [-- --stories 1000000 --duration 5 --rounds 5 --connections 20 --rebuild --store sqlite|postgres|both --search-only
  *                   --postgres-url postgres://postgres@127.0.0.1:5432/test --rss-requests 1000000 --pg-schema name]
  * Builds (or reuses) a synthetic store — a SQLite file in the temporary directory, a PostgreSQL schema, or both,
  * named per story count, generator, schema version and checkout (bench/store-names.ts) —
@@ -34,6 +36,8 @@ const { values } = parseArgs({
   options: {
     stories: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '5' },
+    // Alternating rounds of --duration each for the issue-15 ratios (bench/rounds.ts).
+    rounds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '20' },
     'rss-requests': { type: 'string', default: '1000000' },
     // Separate benches sharing one PostgreSQL server (branches with other schema versions) keep apart by name.
@@ -50,6 +54,7 @@ const { values } = parseArgs({
 })
 const STORIES = Number(values.stories)
 const DURATION = Number(values.duration)
+const ROUNDS = Number(values.rounds)
 const CONNECTIONS = Number(values.connections)
 const RSS_REQUESTS = Number(values['rss-requests'])
 const RSS_SMALL = 10_000
@@ -235,12 +240,10 @@ const requestsOf = (s: Scenario) => s.paths.map((p) => (s.post
   : { method: 'GET', path: p, headers: s.headers ?? {} }))
 
 async function measure(port: number, s: Scenario): Promise<Measured> {
-  const run = (duration: number) => autocannon({
-    url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration, pipelining: 1, requests: requestsOf(s),
-  })
-  await run(1)
-  const r = await run(DURATION)
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bytes: r.throughput.average / Math.max(1, r.requests.average), non2xx: s.notModified ? 0 : r.non2xx }
+  const spec = { port, connections: CONNECTIONS, requests: requestsOf(s) }
+  await loadRun(spec, 1)
+  const r = await loadRun(spec, DURATION)
+  return { rps: r.rps, p50: r.p50, p99: r.p99, bytes: r.bytes, non2xx: s.notModified ? 0 : r.non2xx }
 }
 
 /** One request as sent on the wire: status, headers and the raw (possibly compressed) bytes. */
@@ -274,14 +277,6 @@ async function send(port: number, s: Scenario, amount: number): Promise<void> {
   await autocannon({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, amount, pipelining: 1, requests: requestsOf(s) })
 }
 
-/** CPU time (user + system, clock ticks) a process has used so far, from /proc/<pid>/stat (fields 14 and 15). */
-function cpuTicksOf(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return Number(fields[11]) + Number(fields[12])
-}
-
-const CLOCK_TICKS = (() => { try { return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100 } catch { return 100 } })()
 
 /**
  * Mean req/s of `a` and `b` over `rounds` alternating 1 s runs each (after one warm-up run each), and the service's
@@ -290,28 +285,28 @@ const CLOCK_TICKS = (() => { try { return Number(execFileSync('getconf', ['CLK_T
  */
 async function alternate(port: number, pid: number, a: Scenario, b: Scenario, rounds: number): Promise<{ a: number; b: number; cpuA: number; cpuB: number }> {
   const once = async (s: Scenario) => {
-    const before = cpuTicksOf(pid)
+    const before = cpuMsOf(pid)
     const r = await autocannon({
       url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: 1, pipelining: 1,
       requests: s.paths.map((p) => (s.post ? { method: 'POST', path: p, body: s.post.body, headers: s.post.headers } : { method: 'GET', path: p })),
     })
-    return { rps: r.requests.average, ticks: cpuTicksOf(pid) - before, requests: r.requests.total }
+    return { rps: r.requests.average, ms: cpuMsOf(pid) - before, requests: r.requests.total }
   }
   await once(a)
   await once(b)
-  const sum = { a: 0, b: 0, ticksA: 0, ticksB: 0, requestsA: 0, requestsB: 0 }
+  const sum = { a: 0, b: 0, msA: 0, msB: 0, requestsA: 0, requestsB: 0 }
   for (let i = 0; i < rounds; i++) {
     const ra = await once(a)
     const rb = await once(b)
     sum.a += ra.rps
     sum.b += rb.rps
-    sum.ticksA += ra.ticks
-    sum.ticksB += rb.ticks
+    sum.msA += ra.ms
+    sum.msB += rb.ms
     sum.requestsA += ra.requests
     sum.requestsB += rb.requests
   }
-  const perRequest = (ticks: number, requests: number) => (ticks * 1e6) / CLOCK_TICKS / Math.max(requests, 1)
-  return { a: sum.a / rounds, b: sum.b / rounds, cpuA: perRequest(sum.ticksA, sum.requestsA), cpuB: perRequest(sum.ticksB, sum.requestsB) }
+  const perRequest = (ms: number, requests: number) => (ms * 1000) / Math.max(requests, 1)
+  return { a: sum.a / rounds, b: sum.b / rounds, cpuA: perRequest(sum.msA, sum.requestsA), cpuB: perRequest(sum.msB, sum.requestsB) }
 }
 
 async function main() {
@@ -443,7 +438,7 @@ async function main() {
     `${'scenario'.padEnd(42)} ${'target'.padEnd(18)} ${'bare req/s'.padStart(10)}   ${'SQLite req/s'.padStart(12)} ${'p50'.padStart(6)} ${'p99'.padStart(6)}   ${'PG req/s'.padStart(9)} ${'p50'.padStart(6)} ${'p99'.padStart(6)}   PG/SQLite req/s`,
   ]
   const line = (name: string, target: string, m: Measured, b: Measured) => {
-    const ratio = target === 'bare node:http' ? '' : `  ${(m.rps / b.rps).toFixed(2)}× req/s, p99 ${(m.p99 / Math.max(b.p99, 1)).toFixed(2)}×`
+    const ratio = target === 'bare node:http' ? '' : `  ${(m.rps / b.rps).toFixed(2)}× req/s, p99 ${(m.p99 / b.p99).toFixed(2)}×`
     return `${name.padEnd(42)} ${target.padEnd(16)} ${fmt(m.rps)} ${fmt(m.p50, 1)} ${fmt(m.p99, 1)} ${fmt(m.bytes)}${ratio}${m.non2xx ? `  (${m.non2xx} non-2xx!)` : ''}`
   }
   const results = new Map<string, { bare: Measured; byStore: Map<string, { cached: Measured; uncached: Measured }> }>()
@@ -490,10 +485,20 @@ async function main() {
   const targets: string[] = []
   for (const [i, svc] of services.entries()) {
     const label = svc.backend.label
-    const of = (name: string) => results.get(name)!
-    const list = of('list ?limit=20')
-    const cached = list.byStore.get(label)!.cached
-    const notModified = of(conditional.name).byStore.get(label)!.cached
+    // The three throughput ratios from alternating rounds of the same four runs (bench/rounds.ts): a 200 and a 304
+    // of the list from the bare server and from the cached service.
+    const list200 = { connections: CONNECTIONS, requests: requestsOf(scenarios[0]!) }
+    const list304 = { connections: CONNECTIONS, requests: requestsOf(conditional) }
+    const [BARE, CACHED, CACHED_304, BARE_304] = [0, 1, 2, 3]
+    const runs = await alternatingRounds([
+      { port: bare.port, pid: bare.child.pid, ...list200 }, { port: svc.cached.port, pid: svc.cached.child.pid, ...list200 },
+      { port: svc.cached.port, pid: svc.cached.child.pid, ...list304 }, { port: bare.port, pid: bare.child.pid, ...list304 },
+    ], ROUNDS, DURATION)
+    const rps = (r: { rps: number }) => r.rps
+    const p99 = (r: { p99: number }) => r.p99
+    const vsBare = ratioOf(runs, CACHED, BARE, rps)
+    const p99VsBare = ratioOf(runs, CACHED, BARE, p99)
+    const cpu = (r: { cpuUs: number }) => r.cpuUs
     const size = (headers: Record<string, string>) => Buffer.from(tables[i]![bareKey(LIST20, headers)]!.body, 'base64').byteLength
     const identityBytes = size({})
     const brBytes = size({ 'accept-encoding': 'br' })
@@ -502,9 +507,13 @@ async function main() {
     const rss = await rssCheck(svc.backend.databaseUrl)
     const x = (n: number) => `${n.toFixed(2)}×`
     targets.push(`\n${label}: issue 15 targets (${STORIES} stories, ${os.cpus().length} CPUs, ${CONNECTIONS} connections)`,
-      `  cached GET ${LIST20} vs bare node:http: ${x(cached.rps / list.bare.rps)} req/s (${cached.rps.toFixed(0)} vs ${list.bare.rps.toFixed(0)}; goal ≥ 0.9×), ` +
-        `p99 ${x(cached.p99 / Math.max(list.bare.p99, 1))} (goal ≤ 1.5×)`,
-      `  304 vs 200 on the same URL: ${x(notModified.rps / cached.rps)} req/s (goal ≥ 1.1×; bare node:http ${x(of(conditional.name).bare.rps / list.bare.rps)})`,
+      `  (median of ${ROUNDS} alternating rounds of ${DURATION} s per side, [min–max] of the per-round ratios)`,
+      `  cached GET ${LIST20} vs bare node:http: ${vsBare.text} req/s (${medianOf(runs, CACHED, rps).toFixed(0)} vs ${medianOf(runs, BARE, rps).toFixed(0)}; goal ≥ 0.9×), ` +
+        `p99 ${p99VsBare.text} (${medianOf(runs, CACHED, p99).toFixed(2)} vs ${medianOf(runs, BARE, p99).toFixed(2)} ms; goal ≤ 1.5×); ` +
+        `server CPU per request, bare / cached: ${ratioOf(runs, BARE, CACHED, cpu).text} (${medianOf(runs, CACHED, cpu).toFixed(1)} vs ${medianOf(runs, BARE, cpu).toFixed(1)} µs)`,
+      `  304 vs 200 on the same URL: ${ratioOf(runs, CACHED_304, CACHED, rps).text} req/s (${medianOf(runs, CACHED_304, rps).toFixed(0)} vs ${medianOf(runs, CACHED, rps).toFixed(0)}; ` +
+        `goal ≥ 1.1×; bare node:http ${ratioOf(runs, BARE_304, BARE, rps).text}); server CPU per request, 200 / 304: ${ratioOf(runs, CACHED, CACHED_304, cpu).text} ` +
+        `(${medianOf(runs, CACHED, cpu).toFixed(1)} vs ${medianOf(runs, CACHED_304, cpu).toFixed(1)} µs)`,
       `  bytes of the 20-story list: ${identityBytes} B; br ${brBytes} B = ${x(brBytes / identityBytes)} (goal ≤ 0.25×), gzip ${gzipBytes} B = ${x(gzipBytes / identityBytes)}`,
       `  ${formatMissProfile('', miss).trim()}`,
       `  RSS of a fresh cached service: ${(rss.small / 2 ** 20).toFixed(1)} MB after ${RSS_SMALL} requests, ${(rss.large / 2 ** 20).toFixed(1)} MB after ${RSS_REQUESTS}: ` +
