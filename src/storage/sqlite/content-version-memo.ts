@@ -10,7 +10,10 @@ import type { Database } from 'better-sqlite3'
  * the store's contentVersion().
  */
 export function createSqliteVersionMemo(db: Database, read: () => string): () => string {
-  const probe = db.prepare('SELECT (SELECT data_version FROM pragma_data_version()) AS d, total_changes() AS t').raw()
+  // Two plain statements, not one SELECT over the pragma's table-valued function: 2.2 against 4.0 µs per check at
+  // 100k stories (`node --import tsx bench/version-probe.ts`), about a twelfth of a cached answer's CPU.
+  const dataVersionOf = db.prepare('PRAGMA data_version').pluck()
+  const totalChangesOf = db.prepare('SELECT total_changes()').pluck()
   let dataVersion = -1
   let changes = -1
   let value = ''
@@ -18,7 +21,8 @@ export function createSqliteVersionMemo(db: Database, read: () => string): () =>
   const expire = () => { checked = false }
   return () => {
     if (checked) return value
-    const [d, t] = probe.get() as [number, number]
+    const d = dataVersionOf.get() as number
+    const t = totalChangesOf.get() as number
     if (d !== dataVersion || t !== changes) {
       dataVersion = d
       changes = t
