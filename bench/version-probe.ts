@@ -1,7 +1,7 @@
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import Database from 'better-sqlite3'
+import Database from '../src/storage/sqlite/driver.ts'
 import { spread } from './rounds.ts'
 import { sqliteBenchFile } from './store-names.ts'
 
