@@ -1,7 +1,7 @@
+import { LRUCache } from 'lru-cache'
 import type { ArticleRecord } from '../../domain/crawl-records.ts'
 import type { Language } from '../../domain/languages.ts'
 import type { Topic } from '../../domain/topics.ts'
-import { BoundedLru } from '../../util/bounded-lru.ts'
 import { storyArticleEvidence } from '../categorize/categorize.ts'
 import { screenArticleText, type ScreenedText } from '../quarantine/quarantine.ts'
 import { prepareArticle, type PreparedArticle, type SourceArticle } from '../summarize/extractive.ts'
@@ -65,10 +65,11 @@ const SUB_ENTRIES = 4
  * one way only. Weight: the characters of title and text, which the derived values are proportional to.
  */
 export class ArticleTextMemo {
-  readonly #lru: BoundedLru<string, ArticleText>
+  /** Least recently used first out, past either cap; an article heavier than the whole character cap is not kept. */
+  readonly #lru: LRUCache<string, ArticleText>
 
   constructor(maxChars = DEFAULT_MAX_CHARS, maxArticles = DEFAULT_MAX_ARTICLES) {
-    this.#lru = new BoundedLru(maxChars, maxArticles)
+    this.#lru = new LRUCache({ max: maxArticles, maxSize: maxChars })
   }
 
   get size(): number {
@@ -77,7 +78,7 @@ export class ArticleTextMemo {
 
   /** Characters of title and text remembered (the weight the cap is on). */
   get chars(): number {
-    return this.#lru.weight
+    return this.#lru.calculatedSize
   }
 
   article(a: Pick<ArticleRecord, 'title' | 'text' | 'author' | 'canonicalUrl'>): ArticleText {
@@ -86,7 +87,8 @@ export class ArticleTextMemo {
     let entry = this.#lru.get(key)
     if (entry === undefined) {
       entry = new ArticleText(a)
-      this.#lru.set(key, entry, a.title.length + a.text.length)
+      // lru-cache counts sizes from 1.
+      this.#lru.set(key, entry, { size: Math.max(1, a.title.length + a.text.length) })
     }
     return entry
   }
