@@ -279,34 +279,19 @@ async function send(port: number, s: Scenario, amount: number): Promise<void> {
 
 
 /**
- * Mean req/s of `a` and `b` over `rounds` alternating 1 s runs each (after one warm-up run each), and the service's
+ * Mean req/s of `a` and `b` over `rounds` rounds of 1 s runs each (alternatingRounds: one warm-up run each, the
+ * order reversed every other round), and the service's
  * CPU time per request for each (µs): on a shared machine req/s moves with the neighbours' load, the CPU the
  * service spends on one request much less.
  */
 async function alternate(port: number, pid: number, a: Scenario, b: Scenario, rounds: number): Promise<{ a: number; b: number; cpuA: number; cpuB: number }> {
-  const once = async (s: Scenario) => {
-    const before = cpuMsOf(pid)
-    const r = await autocannon({
-      url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, duration: 1, pipelining: 1,
-      requests: s.paths.map((p) => (s.post ? { method: 'POST', path: p, body: s.post.body, headers: s.post.headers } : { method: 'GET', path: p })),
-    })
-    return { rps: r.requests.average, ms: cpuMsOf(pid) - before, requests: r.requests.total }
-  }
-  await once(a)
-  await once(b)
-  const sum = { a: 0, b: 0, msA: 0, msB: 0, requestsA: 0, requestsB: 0 }
-  for (let i = 0; i < rounds; i++) {
-    const ra = await once(a)
-    const rb = await once(b)
-    sum.a += ra.rps
-    sum.b += rb.rps
-    sum.msA += ra.ms
-    sum.msB += rb.ms
-    sum.requestsA += ra.requests
-    sum.requestsB += rb.requests
-  }
-  const perRequest = (ms: number, requests: number) => (ms * 1000) / Math.max(requests, 1)
-  return { a: sum.a / rounds, b: sum.b / rounds, cpuA: perRequest(sum.msA, sum.requestsA), cpuB: perRequest(sum.msB, sum.requestsB) }
+  const side = (s: Scenario) => ({ port, pid, connections: CONNECTIONS, requests: requestsOf(s) })
+  const runs = await alternatingRounds([side(a), side(b)], rounds, 1)
+  const mean = (k: number) => runs.reduce((sum, round) => sum + round[k]!.rps, 0) / rounds
+  // CPU per request over all of a side's rounds: their CPU time (µs per request × requests) over their requests.
+  const cpu = (k: number) => runs.reduce((sum, round) => sum + round[k]!.cpuUs * round[k]!.requests, 0)
+    / Math.max(1, runs.reduce((sum, round) => sum + round[k]!.requests, 0))
+  return { a: mean(0), b: mean(1), cpuA: cpu(0), cpuB: cpu(1) }
 }
 
 async function main() {
