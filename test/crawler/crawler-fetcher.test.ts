@@ -19,7 +19,7 @@ function site(req: http.IncomingMessage, res: http.ServerResponse, inFlight: Map
   if (url.pathname === '/robots.txt') {
     if (host === 'rules.test') return void res.end(ROBOTS)
     if (host === 'down.test') return void res.writeHead(503).end()
-    if (host === 'paced.test') return void res.end('User-agent: *\nCrawl-delay: 0.3\n')
+    if (host === 'paced.test') return void res.end('User-agent: *\nCrawl-delay: 1\n')
     return void res.writeHead(404).end()
   }
   if (url.pathname === '/feed') {
@@ -70,15 +70,16 @@ describe('crawler fetcher', () => {
     await fetcher.close()
   })
 
+  // The slot arithmetic is checked exactly, on a fake clock, in crawl-delay.test.ts. Here the site's own robots.txt
+  // drives it end to end: arrival gaps on the server carry the client's scheduling jitter (a loaded CI machine showed
+  // tens of ms), so the delay is 1 s and the check allows 300 ms of it. No upper bound: that would time the machine.
   it('spaces requests to a site by its Crawl-delay, concurrent ones too', async () => {
     const fetcher = make()
-    const started = Date.now()
     await Promise.all([1, 2, 3].map((n) => fetcher.fetchArticle(at('paced.test', `/paced/${n}`))))
     const times = server.requests.filter((r) => r.url.startsWith('/paced/')).map((r) => r.at)
     assert.equal(times.length, 3)
     const gaps = times.slice(1).map((t, i) => t - times[i]!)
-    assert.ok(gaps.every((g) => g >= 250), `gaps ${gaps.join(', ')} ms`)
-    assert.ok(Date.now() - started < 2000)
+    assert.ok(gaps.every((g) => g >= 700), `gaps ${gaps.join(', ')} ms`)
     await fetcher.close()
   })
 
