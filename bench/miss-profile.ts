@@ -58,6 +58,13 @@ export interface MissProfile {
   /** A whole uncached GET /api/v1/stories?limit=20 through the framework, in process (no socket, body not copied). */
   missUs: number
   /**
+   * The same miss over a store that hands back copies of the same records at once (and a fixed content version):
+   * everything a miss does but the store's work. missUs - missWithoutStoreUs is what the store call costs inside a
+   * miss, which on SQLite is well above sqlUs: the request's other work (allocation above all) leaves the CPU caches
+   * cold for SQLite's pages and the driver's row reading.
+   */
+  missWithoutStoreUs: number
+  /**
    * The same miss as `newsdesk serve` handles it (bench/served-request.ts: node:http request and response objects,
    * the front path, the Node adapter, the front path's recording), without a socket.
    */
@@ -98,6 +105,12 @@ export async function profileMiss(databaseUrl: string, n = 3000): Promise<MissPr
     const cached = createApp({ config: loadConfig({ SITE_URL: config.siteUrl, HEALTH_MAX_STORY_AGE_MINUTES: '525600' }), query, log, crawlerKeys: createKeyRing(newKeyFile(Date.now())) })
     const noFront = { ...cached.front, serve: () => false }
     const framework = servedRequest(cached.app, noFront)
+    const records = await store.listStories({ limit: 20, lang: 'en' })
+    const instant: typeof store = Object.create(store, {
+      listStories: { value: async () => records.map((r) => ({ ...r })) },
+      contentVersion: { value: async () => 'fixed' },
+    })
+    const storeless = createApp({ config, query: createQueryService({ store: instant, siteUrl: config.siteUrl, version: 'bench', healthMaxStoryAgeMinutes: 525600 }), log, crawlerKeys: createKeyRing(newKeyFile(Date.now())) }).app
     // The serving process runs with the Node adapter's lightweight Request and Response globals; so does this.
     getRequestListener(app.fetch)
     const list = await query.listStories({ limit: 20 })
@@ -118,6 +131,7 @@ export async function profileMiss(databaseUrl: string, n = 3000): Promise<MissPr
       encodeHash: () => strongEtag(encoder.encode(json)),
       // The adapter writes the body the responder made without reading it through a stream, so neither does this.
       miss: async () => (await app.fetch(new Request('http://127.0.0.1/api/v1/stories?limit=20'))).status,
+      missWithoutStore: async () => (await storeless.fetch(new Request('http://127.0.0.1/api/v1/stories?limit=20'))).status,
       servedMiss: () => served('/api/v1/stories?limit=20'),
       framework: () => framework('/api/v1/stories?limit=20'),
       request: () => new Request('http://127.0.0.1/api/v1/stories?limit=20'),
@@ -131,7 +145,7 @@ export async function profileMiss(databaseUrl: string, n = 3000): Promise<MissPr
     const [sqlUs, queryUs, stringifyUs, encodeHashUs, missUs] = [t.sql!, t.query!, t.stringify!, t.encodeHash!, t.miss!]
     const statementUs = t.statement
     // The fills wait for zlib in the threadpool: their wall time is the answer's latency, their CPU time is not.
-    return { clock: file === null ? 'wall' : 'cpu', sqlUs, statementUs, queryUs, stringifyUs, encodeHashUs, missUs, servedMissUs: t.servedMiss!, frameworkUs: t.framework!, requestUs: t.request!, fillIdentityUs: wall.fillIdentity!, fillBrUs: wall.fillBr! }
+    return { clock: file === null ? 'wall' : 'cpu', sqlUs, statementUs, queryUs, stringifyUs, encodeHashUs, missUs, missWithoutStoreUs: t.missWithoutStore!, servedMissUs: t.servedMiss!, frameworkUs: t.framework!, requestUs: t.request!, fillIdentityUs: wall.fillIdentity!, fillBrUs: wall.fillBr! }
   } finally {
     await store.close()
   }
@@ -145,6 +159,7 @@ export function formatMissProfile(label: string, p: MissProfile): string {
   return `${label} cache miss, GET /api/v1/stories?limit=20 in process, ${p.clock === 'cpu' ? 'CPU time' : 'wall time'}: ${f(p.missUs)} = ${sql} + validation and views ${f(p.queryUs - p.sqlUs)}` +
     ` + JSON.stringify ${f(p.stringifyUs)} + encode and ETag ${f(p.encodeHashUs)} + routing, query-string validation and Response ${f(rest)} (of which the bench's Request ${f(p.requestUs)});` +
     ` miss/SQL ${(p.missUs / p.sqlUs).toFixed(2)}× (goal ≤ 2×)${statementRatio};` +
+    ` the same miss without the store's work ${f(p.missWithoutStoreUs)}, so the store call costs ${f(p.missUs - p.missWithoutStoreUs)} inside a miss against ${f(p.sqlUs)} alone;` +
     ` as served (node:http objects, front path, adapter): ${f(p.servedMissUs)} = ${(p.servedMissUs / p.sqlUs).toFixed(2)}× SQL, of which the framework alone ${f(p.frameworkUs)} (the same request answered from the response cache through Hono);` +
     ` cache on, body to answer (wall time): ${f(p.fillIdentityUs)} for identity, ${f(p.fillBrUs)} for br (variants made after the identity answer)`
 }
