@@ -44,6 +44,20 @@ export interface RealPageRow {
   perSecond: number
   /** CPU time of the whole process (every thread, the loopback site included) per article: the cost, whatever the load. */
   cpuMsPerArticle: number
+  /** The main thread's share of it (fetching, the loopback site, language, clustering, story text, commits); null off Linux. */
+  mainCpuMsPerArticle: number | null
+}
+
+/** CPU milliseconds of the calling thread alone (Linux: /proc/thread-self/stat, in clock ticks of 10 ms), or null. */
+function threadCpuMs(): number | null {
+  try {
+    const stat = fs.readFileSync('/proc/thread-self/stat', 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // Fields 14 and 15 of stat(5) (utime, stime), counted after the command name: indexes 11 and 12 here.
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return null
+  }
 }
 
 interface Site {
@@ -56,7 +70,7 @@ interface Site {
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-function pageTitle(html: string, n: number): string {
+export function pageTitle(html: string, n: number): string {
   const raw = /<title[^>]*>([^<]{1,300})<\/title>/i.exec(html)?.[1]?.replace(/\s+/g, ' ').trim()
   return raw ? raw : `Article ${n}`
 }
@@ -64,7 +78,7 @@ function pageTitle(html: string, n: number): string {
 type Page = { id: string, html: Buffer, title: string }
 
 /** Feeds of EXTRACTIONS_PER_FEED items (the pipeline extracts at most that many per feed and run). */
-async function serveSite(pages: Page[], copies: number, now: number): Promise<Site> {
+export async function serveSite(pages: Page[], copies: number, now: number): Promise<Site> {
   const items = Array.from({ length: pages.length * copies }, (_, n) => ({ page: pages[n % pages.length]!, copy: Math.floor(n / pages.length), n }))
   const feeds = Math.ceil(items.length / EXTRACTIONS_PER_FEED)
   const byId = new Map(pages.map((p) => [p.id, p]))
@@ -112,7 +126,7 @@ function counting(stages: PipelineStages): PipelineStages & { extracted: number 
 }
 
 /** One crawl of the whole site on a fresh store, with `stages` (left open: the caller reuses it). */
-async function crawlOnce(site: Site, mode: string, workers: number, stages: PipelineStages): Promise<RealPageRow> {
+export async function crawlOnce(site: Site, mode: string, workers: number, stages: PipelineStages): Promise<RealPageRow> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsdesk-real-ingest-'))
   const store = openSqliteStore(path.join(dir, 'bench.db'))
   const now = Date.now()
@@ -125,15 +139,18 @@ async function crawlOnce(site: Site, mode: string, workers: number, stages: Pipe
   try {
     const t = performance.now()
     const cpu = process.cpuUsage()
+    const mainCpu = threadCpuMs()
     // A memo of its own: the same pages crawled again must not find their story text remembered from the last run.
     const summary = await runCrawl({
       crawl: store.crawl, fetcher, publishers, llm: null, log: pino({ level: 'silent' }), intervalSeconds: 900, stages: counted, storyTextMemo: new ArticleTextMemo(),
     })
     const seconds = (performance.now() - t) / 1000
     const used = process.cpuUsage(cpu)
+    const mainUsed = mainCpu === null ? null : threadCpuMs()! - mainCpu
     return {
       mode, workers, articles: summary.articlesNew, extracted: counted.extracted, seconds, perSecond: summary.articlesNew / seconds,
       cpuMsPerArticle: (used.user + used.system) / 1000 / Math.max(1, summary.articlesNew),
+      mainCpuMsPerArticle: mainUsed === null ? null : mainUsed / Math.max(1, summary.articlesNew),
     }
   } finally {
     await fetcher.close()
@@ -147,7 +164,7 @@ async function crawlOnce(site: Site, mode: string, workers: number, stages: Pipe
  * pages; a fresh pool per run would measure module loading and cold code instead (each worker warms on its own). Two
  * passes over every page, concurrently so the pool spreads them over all its workers.
  */
-async function warmUp(stages: PipelineStages, pages: Page[], base: string): Promise<void> {
+export async function warmUp(stages: PipelineStages, pages: Page[], base: string): Promise<void> {
   for (let pass = 0; pass < 2; pass++) await Promise.all(pages.map((p) => stages.extract(p.html, 'text/html; charset=utf-8', `${base}/a/0/${p.id}`)))
 }
 

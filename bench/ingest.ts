@@ -158,9 +158,9 @@ if (CORPORA.has('real')) {
   } else {
     const [baseline] = real.rows
     console.log(`\nIngest on real pages: ${real.pages} pages × ${values.copies} copies behind teaser feeds on loopback, every article fetched and extracted; best of ${values.repeats} runs each; Node ${process.version}, ${os.availableParallelism()} cores\n`)
-    console.log(`${'extraction runs'.padEnd(20)} ${'workers'.padStart(8)} ${'articles'.padStart(9)} ${'extracted'.padStart(10)} ${'seconds'.padStart(8)} ${'articles/s'.padStart(11)} ${'vs calling thread'.padStart(18)} ${'CPU ms/article'.padStart(15)}`)
+    console.log(`${'extraction runs'.padEnd(20)} ${'workers'.padStart(8)} ${'articles'.padStart(9)} ${'extracted'.padStart(10)} ${'seconds'.padStart(8)} ${'articles/s'.padStart(11)} ${'vs calling thread'.padStart(18)} ${'CPU ms/article'.padStart(15)} ${'main thread'.padStart(12)}`)
     for (const r of real.rows) {
-      console.log(`${r.mode.padEnd(20)} ${String(r.workers).padStart(8)} ${String(r.articles).padStart(9)} ${String(r.extracted).padStart(10)} ${r.seconds.toFixed(2).padStart(8)} ${r.perSecond.toFixed(1).padStart(11)} ${`${(r.perSecond / baseline!.perSecond).toFixed(2)}×`.padStart(18)} ${r.cpuMsPerArticle.toFixed(1).padStart(15)}`)
+      console.log(`${r.mode.padEnd(20)} ${String(r.workers).padStart(8)} ${String(r.articles).padStart(9)} ${String(r.extracted).padStart(10)} ${r.seconds.toFixed(2).padStart(8)} ${r.perSecond.toFixed(1).padStart(11)} ${`${(r.perSecond / baseline!.perSecond).toFixed(2)}×`.padStart(18)} ${r.cpuMsPerArticle.toFixed(1).padStart(15)} ${(r.mainCpuMsPerArticle?.toFixed(1) ?? '-').padStart(12)}`)
     }
     console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (rates are only meaningful when it is below the core count)`)
     const total = Object.values(real.profile.ms).reduce((a, b) => a + b, 0)

@@ -45,10 +45,21 @@ export const WORKER_START_TIMEOUT_MS = 60_000
 
 /**
  * Requests handed to one worker at once. With one, a worker idles from each answer until the main thread (busy with
- * HTTP, clustering or simply descheduled on a loaded machine) gets round to sending the next page; with two, the next
- * page already waits in the worker's port. A request's time limit runs from when its worker takes it up.
+ * HTTP, clustering or simply descheduled on a loaded machine) gets round to sending the next page. The main thread's
+ * longest turns are a feed's commit (clustering its up to 20 articles inside one SQLite transaction) and story
+ * rewrites, and on two cores it also waits its turn behind the two workers: with 2 or 8 requests in hand the workers
+ * still ran dry at times, with 16 (as many as the fetcher fetches at once, so a fetched page goes straight to the
+ * least busy worker) they did not: real-page ingest with two workers, alternating rounds, kept 1.64 / 1.82 / 1.91
+ * cores busy (docs/decisions.md). The price: up to 15 pages may wait behind a slow one in its worker, where the
+ * other worker could have taken them. A request's time limit runs from when its worker takes it up; those queued
+ * behind one that overruns go back to the pool's queue.
  */
-export const REQUESTS_PER_WORKER = 2
+export const REQUESTS_PER_WORKER = 16
+
+export interface WorkerPoolOptions {
+  /** Default REQUESTS_PER_WORKER (benches compare others). */
+  requestsPerWorker?: number
+}
 
 /** The worker pool's stages, and how many worker threads it has running (none until the first request). */
 export interface WorkerStages extends PipelineStages {
@@ -64,7 +75,8 @@ export interface WorkerStages extends PipelineStages {
  * quiet directory kept them for nothing). A first request waits for that start either way (its clock starts when its
  * worker is ready, see WORKER_START_TIMEOUT_MS); `serve` still starts them ahead of its first pass (Crawler.warmUp).
  */
-export function createWorkerStages(size: number, timeoutMs = STAGE_TIMEOUT_MS): WorkerStages {
+export function createWorkerStages(size: number, timeoutMs = STAGE_TIMEOUT_MS, options: WorkerPoolOptions = {}): WorkerStages {
+  const perWorker = options.requestsPerWorker ?? REQUESTS_PER_WORKER
   const source = import.meta.url.endsWith('.ts')
     ? { file: new URL('./ts-bootstrap.mjs', import.meta.url), entry: new URL('./pipeline-worker.ts', import.meta.url).href }
     : { file: new URL('./pipeline-worker.js', import.meta.url), entry: undefined }
@@ -105,7 +117,7 @@ export function createWorkerStages(size: number, timeoutMs = STAGE_TIMEOUT_MS): 
     })
     worker.on('error', (err) => { clearTimeout(starting); fail(worker, err.message) })
     worker.on('exit', () => { clearTimeout(starting); fail(worker, 'worker exited') })
-    for (let slot = 0; slot < REQUESTS_PER_WORKER; slot++) release(worker)
+    for (let slot = 0; slot < perWorker; slot++) release(worker)
   }
 
   const deadline = (worker: Worker) => setTimeout(() => fail(worker, `took longer than ${timeoutMs / 1000} s`), timeoutMs)
