@@ -19,13 +19,14 @@ function site(req: http.IncomingMessage, res: http.ServerResponse, inFlight: Map
   if (url.pathname === '/robots.txt') {
     if (host === 'rules.test') return void res.end(ROBOTS)
     if (host === 'down.test') return void res.writeHead(503).end()
-    if (host === 'paced.test') return void res.end('User-agent: *\nCrawl-delay: 1\n')
+    if (host === 'paced.test' || host === 'stalled.test') return void res.end('User-agent: *\nCrawl-delay: 1\n')
     return void res.writeHead(404).end()
   }
   if (url.pathname === '/feed') {
     if (req.headers['if-none-match'] === '"f1"') return void res.writeHead(304).end()
     return void res.writeHead(200, { etag: '"f1"' }).end('<feed/>')
   }
+  if (url.pathname === '/stall') return void setTimeout(() => res.end('late'), 2500)
   if (url.pathname === '/to') return void res.writeHead(302, { location: url.searchParams.get('location')! }).end()
   if (url.pathname === '/slow') {
     const now = (inFlight.get(host) ?? 0) + 1
@@ -43,7 +44,7 @@ interface Peaks { perHost: Map<string, number>; total: number }
 describe('crawler fetcher', () => {
   let server: TestServer
   let peaks: Peaks
-  const names = ['rules.test', 'open.test', 'down.test', 'a.test', 'b.test', 'paced.test']
+  const names = ['rules.test', 'open.test', 'down.test', 'a.test', 'b.test', 'paced.test', 'stalled.test']
   const resolve = tableResolver(Object.fromEntries(names.map((n) => [n, '127.0.0.1'])))
   const make = (limits = {}, now?: () => number) =>
     createCrawlerFetcher({ siteUrl: SITE, keys, allow: ['127.0.0.1'], resolve, limits, robots: now ? { now } : {} })
@@ -78,6 +79,23 @@ describe('crawler fetcher', () => {
     await Promise.all([1, 2, 3].map((n) => fetcher.fetchArticle(at('paced.test', `/paced/${n}`))))
     const times = server.requests.filter((r) => r.url.startsWith('/paced/')).map((r) => r.at)
     assert.equal(times.length, 3)
+    const gaps = times.slice(1).map((t, i) => t - times[i]!)
+    assert.ok(gaps.every((g) => g >= 700), `gaps ${gaps.join(', ')} ms`)
+    await fetcher.close()
+  })
+
+  // The spacing is taken when a request holds its host's slot, just before it starts. Reserved earlier, the requests
+  // queued behind a stalled one would find their slots long passed when it ends, and all start at once: a burst at
+  // the very site that was struggling.
+  it('keeps the Crawl-delay between requests that queued behind a stalled one', async () => {
+    const fetcher = make({ perHost: 1 })
+    const stalled = fetcher.fetchArticle(at('stalled.test', '/stall'))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const queued = [1, 2, 3].map((n) => fetcher.fetchArticle(at('stalled.test', `/queued/${n}`)))
+    assert.equal((await stalled).status, 'ok')
+    assert.ok((await Promise.all(queued)).every((r) => r.status === 'ok'))
+    const times = server.requests.filter((r) => r.headers.host!.startsWith('stalled.test:') && r.url !== '/robots.txt').map((r) => r.at)
+    assert.equal(times.length, 4)
     const gaps = times.slice(1).map((t, i) => t - times[i]!)
     assert.ok(gaps.every((g) => g >= 700), `gaps ${gaps.join(', ')} ms`)
     await fetcher.close()

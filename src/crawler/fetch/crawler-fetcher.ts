@@ -42,11 +42,13 @@ export function createCrawlerFetcher(options: CrawlerFetcherOptions): CrawlerFet
   })
   const robots = createRobotsPolicy({ fetch, ...options.robots })
   const crawlDelay = createCrawlDelay()
+  /** Each allowed hop's Crawl-delay, from its robots.txt verdict to its pacing (the same URL object reaches both). */
+  const delays = new WeakMap<URL, number | null>()
   // robots.txt is checked for each hop's URL, so a redirect to another site obeys that site's rules too.
   const beforeHop = async (url: URL): Promise<FetchFailure | null> => {
     const verdict = await robots.check(url)
     if (verdict.allowed) {
-      await crawlDelay.wait(url.origin, verdict.crawlDelaySeconds)
+      delays.set(url, verdict.crawlDelaySeconds)
       return null
     }
     // A site we cannot reach at all (a blocked address, a name that does not resolve, a timeout) fails for that reason:
@@ -57,12 +59,13 @@ export function createCrawlerFetcher(options: CrawlerFetcherOptions): CrawlerFet
     const why = cause ? `robots.txt unreachable: ${cause.message}` : 'disallowed by robots.txt'
     return failure('robots-disallowed', `fetch: ${url.href} ${why}`)
   }
+  const paceHop = (url: URL): Promise<void> => crawlDelay.wait(url.origin, delays.get(url) ?? null)
   return {
     fetchFeed: (url, v = {}) => fetch(url, {
-      maxBytes: limits.feedBytes ?? 5 * 1024 * 1024, accept: FEED_ACCEPT, etag: v.etag, lastModified: v.lastModified, beforeHop,
+      maxBytes: limits.feedBytes ?? 5 * 1024 * 1024, accept: FEED_ACCEPT, etag: v.etag, lastModified: v.lastModified, beforeHop, paceHop,
     }),
-    fetchArticle: (url) => fetch(url, { maxBytes: limits.articleBytes ?? 10 * 1024 * 1024, accept: ARTICLE_ACCEPT, beforeHop }),
-    fetchImage: (url) => fetch(url, { maxBytes: limits.imageBytes ?? 2 * 1024 * 1024, accept: IMAGE_ACCEPT, beforeHop }),
+    fetchArticle: (url) => fetch(url, { maxBytes: limits.articleBytes ?? 10 * 1024 * 1024, accept: ARTICLE_ACCEPT, beforeHop, paceHop }),
+    fetchImage: (url) => fetch(url, { maxBytes: limits.imageBytes ?? 2 * 1024 * 1024, accept: IMAGE_ACCEPT, beforeHop, paceHop }),
     robots,
     close: () => fetch.close(),
   }

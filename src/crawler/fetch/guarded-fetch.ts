@@ -29,6 +29,12 @@ export interface FetchInit {
   accept?: string
   /** Asked before each hop, e.g. robots.txt; a failure returned here ends the fetch with it. */
   beforeHop?: (url: URL) => Promise<FetchFailure | null>
+  /**
+   * Awaited by each hop once it holds its host's slot, just before it starts (the host's Crawl-delay). Spacing taken
+   * there holds between the requests' actual starts: reserved earlier, requests that queued behind a slow one would
+   * all find their slots passed when it ends and start together.
+   */
+  paceHop?: (url: URL) => Promise<void>
 }
 
 export type GuardedFetch = ((url: string | URL, init: FetchInit) => Promise<FetchResult>) & { close(): Promise<void> }
@@ -46,7 +52,13 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
   const identity = createBotIdentity(options.siteUrl, options.keys)
   const t = { connectMs: 10_000, headersMs: 10_000, totalMs: 20_000, ...options.timeouts }
   const maxRedirects = options.maxRedirects ?? 5
-  const limiter = options.limiter ?? { run: (_host, task) => task() }
+  const limiter: HostLimiter = options.limiter ?? {
+    run: async (_host, task, whenHostSlot) => {
+      if (whenHostSlot) await whenHostSlot()
+      return task()
+    },
+    activeHosts: () => 0,
+  }
   const agent = new Agent({
     connect: createGuardedConnector({ policy, resolve: options.resolve, connectTimeoutMs: t.connectMs }),
   })
@@ -90,7 +102,8 @@ export function createGuardedFetch(options: GuardedFetchOptions): GuardedFetch {
       const url = target
       const refused = await init.beforeHop?.(url)
       if (refused) return refused
-      const result = await limiter.run(url.hostname, () => hop(url, init, deadline ??= AbortSignal.timeout(t.totalMs)))
+      const pace = init.paceHop
+      const result = await limiter.run(url.hostname, () => hop(url, init, deadline ??= AbortSignal.timeout(t.totalMs)), pace && (() => pace(url)))
       if (result.status !== 'redirect') return result
       if (redirects >= maxRedirects) return failure('too-many-redirects', `fetch: more than ${maxRedirects} redirects from ${String(input)}`)
       target = checkTarget(result.location, policy, url)

@@ -85,4 +85,29 @@ describe('host limiter', () => {
     await b
     assert.equal(limiter.activeHosts(), 0)
   })
+
+  it('awaits whenHostSlot holding the host slot only: the host waits, other hosts keep the global slot', async () => {
+    const limiter = createHostLimiter({ perHost: 1, total: 1 })
+    const g = gate()
+    let openPace!: () => void
+    const paced = new Promise<void>((resolve) => { openPace = resolve })
+    const pacing: string[] = []
+    const a1 = limiter.run('a.example', g.task('a1'), async () => { pacing.push('a1'); await paced })
+    const a2 = limiter.run('a.example', g.task('a2'), async () => { pacing.push('a2') })
+    const b1 = limiter.run('b.example', g.task('b1'))
+    await g.settle()
+    // a1 holds a's only slot while it paces, so a2 has not even started pacing; b1 has the one global slot.
+    assert.deepEqual(pacing, ['a1'])
+    assert.deepEqual(g.started, ['b1'])
+    openPace()
+    await g.settle()
+    assert.deepEqual(g.started, ['b1'], 'a1 paced, then waits for the global slot b1 holds')
+    await g.release('b1')
+    assert.deepEqual(g.started, ['b1', 'a1'])
+    await g.release('a1')
+    assert.deepEqual(pacing, ['a1', 'a2'], 'a2 paces only once it holds the host slot')
+    assert.deepEqual(g.started, ['b1', 'a1', 'a2'])
+    await g.release('a2')
+    assert.deepEqual(await Promise.all([a1, a2, b1]), ['a1', 'a2', 'b1'])
+  })
 })

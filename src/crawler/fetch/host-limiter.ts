@@ -6,8 +6,12 @@ export interface HostLimits {
 }
 
 export interface HostLimiter {
-  /** Runs `task` once both a slot for `host` and a global slot are free; settles as the task does. */
-  run<T>(host: string, task: () => Promise<T>): Promise<T>
+  /**
+   * Runs `task` once both a slot for `host` and a global slot are free; settles as the task does. `whenHostSlot` is
+   * awaited while holding the host's slot only, before the global one is taken: a wait that belongs to one host (its
+   * Crawl-delay) then holds back that host's requests without taking a slot from every other host.
+   */
+  run<T>(host: string, task: () => Promise<T>, whenHostSlot?: () => Promise<void>): Promise<T>
   /** Hosts with a task running or waiting (idle hosts are forgotten, so a crawl over many hosts holds no state). */
   activeHosts(): number
 }
@@ -42,7 +46,7 @@ export function createHostLimiter({ perHost = 2, total = 16 }: HostLimits = {}):
   const global = createSlots(total)
   const hosts = new Map<string, Slots>()
   return {
-    async run(host, task) {
+    async run(host, task, whenHostSlot) {
       const key = host.toLowerCase()
       let slots = hosts.get(key)
       if (!slots) {
@@ -51,7 +55,10 @@ export function createHostLimiter({ perHost = 2, total = 16 }: HostLimits = {}):
       }
       try {
         // Host slot first, then global slot: a busy host then waits in its own queue without holding a global slot.
-        return await slots.run(() => global.run(task))
+        return await slots.run(async () => {
+          if (whenHostSlot) await whenHostSlot()
+          return global.run(task)
+        })
       } finally {
         if (slots.idle()) hosts.delete(key)
       }
