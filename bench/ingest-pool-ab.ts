@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import { createWorkerStages } from '../src/crawler/workers/worker-pool.ts'
 import { findBenchmarkDir, loadBenchmarkPages } from './extraction/benchmark-pages.ts'
 import { crawlOnce, pageTitle, serveSite, warmUp } from './ingest-real-pages.ts'
+import { spread } from './rounds.ts'
 
 /**
  * npm run bench:pool-ab -- [--requests 2,8] [--workers 2] [--rounds 4]
@@ -30,7 +31,6 @@ const pools = values.requests.split(',').map(Number).map((requests) => {
   return { requests, stages, rates: [] as number[], cpu: [] as number[], main: [] as number[], cores: [] as number[] }
 })
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 try {
   for (const p of pools) await warmUp(p.stages, pages, site.base)
   for (const p of pools) await crawlOnce(site, 'warm-up', workers, p.stages)
@@ -46,7 +46,7 @@ try {
   console.log(`Real-page crawl, ${pages.length} pages × 3, pools of ${workers} workers, ${values.rounds} alternating rounds; Node ${process.version}, ${os.availableParallelism()} cores\n`)
   console.log(`${'requests/worker'.padEnd(16)} ${'articles/s median'.padStart(18)} ${'best'.padStart(6)} ${'cores busy'.padStart(11)} ${'CPU ms/article'.padStart(15)} ${'main thread'.padStart(12)}   rounds`)
   for (const p of pools) {
-    console.log(`${String(p.requests).padEnd(16)} ${median(p.rates).toFixed(1).padStart(18)} ${Math.max(...p.rates).toFixed(1).padStart(6)} ${median(p.cores).toFixed(2).padStart(11)} ${mean(p.cpu).toFixed(1).padStart(15)} ${(p.main.length ? mean(p.main).toFixed(1) : '-').padStart(12)}   ${p.rates.map((x) => x.toFixed(0)).join(' ')}`)
+    console.log(`${String(p.requests).padEnd(16)} ${spread(p.rates).median.toFixed(1).padStart(18)} ${spread(p.rates).max.toFixed(1).padStart(6)} ${spread(p.cores).median.toFixed(2).padStart(11)} ${mean(p.cpu).toFixed(1).padStart(15)} ${(p.main.length ? mean(p.main).toFixed(1) : '-').padStart(12)}   ${p.rates.map((x) => x.toFixed(0)).join(' ')}`)
   }
   console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
 } finally {
