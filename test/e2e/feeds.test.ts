@@ -7,6 +7,7 @@ import { parseHTML } from 'linkedom'
 import { LANGUAGES } from '../../src/domain/languages.ts'
 import { TOPICS } from '../../src/domain/topics.ts'
 import { parseFeed } from '../../src/crawler/parse/parse-feed.ts'
+import { LAST_MODIFIED_SETTLE_MS } from '../../src/surfaces/http/conditional.ts'
 import type { ParsedFeed } from '../../src/crawler/parse/types.ts'
 import { ALPHA, BETA, makeStory } from '../fixtures/stories.ts'
 import { request } from '../helpers/http.ts'
@@ -40,6 +41,10 @@ const ALL = Object.values(STORIES)
 
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (n) => ['entry', 'item', 'link', 'outline'].includes(n), parseTagValue: false })
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
+
+/** When a Last-Modified naming `iso` may be sent: the second after its own, plus the settling time. */
+const settlesAt = (iso: string) => Math.floor(Date.parse(iso) / 1000) * 1000 + 1000 + LAST_MODIFIED_SETTLE_MS
+const untilSettled = (iso: string) => new Promise((resolve) => setTimeout(resolve, Math.max(0, settlesAt(iso) - Date.now()) + 5))
 
 function ownParse(body: string, contentType: string, url: string): ParsedFeed {
   const result = parseFeed(Buffer.from(body), contentType, url)
@@ -222,6 +227,8 @@ describe('feeds out: RSS, Atom, JSON Feed, OPML', () => {
 
   it('ETag and 304, Last-Modified and If-Modified-Since, the usual cache headers', async () => {
     const url = '/feeds/topics/finance.atom'
+    // Last-Modified is sent once the second it names has ended and settled (LAST_MODIFIED_SETTLE_MS): wait for that.
+    await untilSettled(xml.parse((await get(url)).text).feed.updated)
     const first = await get(url)
     const etag = first.headers.get('etag')!
     const lastModified = first.headers.get('last-modified')!
@@ -248,10 +255,18 @@ describe('feeds out: RSS, Atom, JSON Feed, OPML', () => {
     // A new story changes the feed: new ETag, later Last-Modified, and the old validators no longer match.
     await srv.importStories([makeStory({ id: 'f0000000-0000-4000-8000-000000000009', category: 'finance', published_at: '2026-11-20T13:00:00Z', headline: 'Bond yields fall' })])
     const changed = await get(url, { headers: { 'If-None-Match': etag } })
+    const answeredAt = Date.now()
     assert.equal(changed.status, 200)
     assert.notEqual(changed.headers.get('etag'), etag)
     assert.equal((await get(url, { headers: { 'If-Modified-Since': lastModified } })).status, 200)
     assert.equal(ownParse(changed.text, 'application/atom+xml', `${SITE_URL}${url}`).items[0]!.title, 'Bond yields fall')
+    // A write this recent may yet share its second with another: no date to revalidate by until it settles.
+    const updated = xml.parse(changed.text).feed.updated
+    if (answeredAt < settlesAt(updated)) assert.equal(changed.headers.get('last-modified'), null, 'no Last-Modified before it settles')
+    await untilSettled(updated)
+    const settled = await get(url)
+    assert.equal(settled.headers.get('last-modified'), new Date(updated).toUTCString())
+    assert.equal((await get(url, { headers: { 'If-Modified-Since': settled.headers.get('last-modified')! } })).status, 304)
   })
 
   it('bad addresses get clear errors: unknown topic or publisher 404, bad lang or no q 400', async () => {

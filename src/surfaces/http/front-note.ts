@@ -48,6 +48,12 @@ export function noteResponse(c: Context, response: Response, headers: Readonly<R
   }
 }
 
+/** Withdraws the note left for this request: its response is not one to answer again from the front path. */
+export function dropFrontNote(c: Context): void {
+  const target = carrier(c)
+  if (target) delete target[NOTE]
+}
+
 export function takeFrontNote(incoming: object): FrontNote | undefined {
   const target = incoming as Carrier
   const note = target[NOTE]

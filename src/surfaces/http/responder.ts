@@ -2,8 +2,8 @@ import type { Context } from 'hono'
 import { AppError } from '../../domain/errors.ts'
 import { chooseEncoding } from './accept-encoding.ts'
 import type { CachePolicy } from './cache-policy.ts'
-import { notModified } from './conditional.ts'
-import { fromSocket, leaveFrontNote, noteResponse } from './front-note.ts'
+import { notModified, settledLastModified } from './conditional.ts'
+import { dropFrontNote, fromSocket, leaveFrontNote, noteResponse } from './front-note.ts'
 import type { CachedBody, Rendered, ResponseCache } from './response-cache.ts'
 import { completeResponse, completeResponseWithHeaders } from './security-headers.ts'
 
@@ -42,7 +42,15 @@ export function createResponder({ cache, policy, contentVersion, contentVersionN
     }
     // Each encoding is its own representation with its own ETag, so caches must key on Accept-Encoding.
     if (compressed || entry.compressing) headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding'
-    if (notModified(c.req.header('If-None-Match'), c.req.header('If-Modified-Since'), variant.etag, entry.headers['Last-Modified'])) {
+    const stamped = entry.headers['Last-Modified']
+    const lastModified = stamped === undefined ? undefined : settledLastModified(stamped, Date.now())
+    if (stamped !== undefined && lastModified === undefined) {
+      // Too recent to name every write it covers: this answer goes without it, and the front path does not learn
+      // it (its forms keep the headers they were learnt with; a later answer, once settled, is learnt instead).
+      delete headers['Last-Modified']
+      dropFrontNote(c)
+    }
+    if (notModified(c.req.header('If-None-Match'), c.req.header('If-Modified-Since'), variant.etag, lastModified)) {
       return completeResponse(null, 304, headers)
     }
     if (coding !== 'identity') headers['Content-Encoding'] = coding
