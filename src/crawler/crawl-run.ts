@@ -68,7 +68,8 @@ const CARRIED_OVER_PER_RUN = 200
  * One crawl pass: make the feed table match the directory, rebuild the clustering index from the window of recent
  * articles, then process due feeds concurrently until none is due; finally retry a few LLM summaries that failed
  * before, and fetch again a bounded number of article pages that failed for a passing reason before (their articles
- * kept the feed teaser: pipeline/teaser-upgrade.ts). Each feed commits on its own, so a crash loses at most the feeds in flight.
+ * kept the feed teaser: pipeline/teaser-upgrade.ts). Each feed commits on its own, so a crash loses at most the
+ * feeds in flight.
  *
  * Each of the `concurrency` lanes claims one feed when it is free (a lease, FOR UPDATE SKIP LOCKED on PostgreSQL):
  * workers sharing a store take feeds as fast as they process them, and a lease starts when its feed's work does,

@@ -183,8 +183,11 @@ async function prepareArticles(articles: NormalizedArticle[], publisher: Publish
   const prepared = articles.map((a, i) => {
     const t = texts[i]!
     const detected = detectLanguage({ declared: a.language ?? t.lang ?? publisher.lang, title: a.title, text: t.text })
+    const id = randomUUID()
+    const retryAt = t.kept && isTransient(t.kept) ? refetchRetryAt(t.kept, 0, fetchedAt) : null
+    if (retryAt !== null) refetchAt.set(id, retryAt)
     return {
-      id: randomUUID(),
+      id,
       publisherId: publisher.id,
       feedUrl: publisher.feedUrl,
       canonicalUrl: a.canonicalUrl,
@@ -198,11 +201,6 @@ async function prepareArticles(articles: NormalizedArticle[], publisher: Publish
       author: t.author?.slice(0, 300) ?? null,
       imageUrl: t.image,
     }
-  })
-  prepared.forEach((p, i) => {
-    const kept = texts[i]!.kept
-    const retryAt = kept && isTransient(kept) ? refetchRetryAt(kept, 0, fetchedAt) : null
-    if (retryAt !== null) refetchAt.set(p.id, retryAt)
   })
   return { prepared, refetchAt }
 }
