@@ -10,6 +10,7 @@ import type { LlmSummarizer } from './llm/llm-summarizer.ts'
 import type { ArticleTextMemo } from './pipeline/article-text-memo.ts'
 import { processFeed, type FeedReport } from './pipeline/process-feed.ts'
 import { createStoryRewriteQueue } from './pipeline/story-rewrite-queue.ts'
+import { upgradeTeasers } from './pipeline/teaser-upgrade.ts'
 
 export interface CrawlSummary {
   feeds: { total: number; ok: number; notModified: number; failed: number }
@@ -18,6 +19,8 @@ export interface CrawlSummary {
   storiesUpdated: number
   /** Stories rewritten because an earlier pass left them marked (an LLM retry, or a crash before the rewrite). */
   summariesRetried: number
+  /** Articles stored with their feed teaser by an earlier run whose page, fetched again, gave the full text. */
+  articlesUpgraded: number
   /**
    * Feeds due when the pass started that nobody had fetched when it ended: leased by another worker (still working on
    * them, or dead: its leases then expire), or aborted by a fault in this pass. The schedule comes back for them sooner.
@@ -64,7 +67,9 @@ const CARRIED_OVER_PER_RUN = 200
 /**
  * One crawl pass: make the feed table match the directory, rebuild the clustering index from the window of recent
  * articles, then process due feeds concurrently until none is due; finally retry a few LLM summaries that failed
- * before. Each feed commits on its own, so a crash loses at most the feeds in flight.
+ * before, and fetch again a bounded number of article pages that failed for a passing reason before (their articles
+ * kept the feed teaser: pipeline/teaser-upgrade.ts). Each feed commits on its own, so a crash loses at most the
+ * feeds in flight.
  *
  * Each of the `concurrency` lanes claims one feed when it is free (a lease, FOR UPDATE SKIP LOCKED on PostgreSQL):
  * workers sharing a store take feeds as fast as they process them, and a lease starts when its feed's work does,
@@ -83,7 +88,7 @@ export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
 
   const summary: CrawlSummary = {
     feeds: { total: 0, ok: 0, notModified: 0, failed: 0 }, articlesNew: 0, storiesCreated: 0, storiesUpdated: 0,
-    summariesRetried: 0, feedsHeld: 0, durationMs: 0,
+    summariesRetried: 0, articlesUpgraded: 0, feedsHeld: 0, durationMs: 0,
   }
   const writer = createStoryRewriteQueue({ crawl: deps.crawl, publishers, llm: deps.llm, now, log: deps.log, memo: deps.storyTextMemo })
   // Stories an earlier pass marked and did not rewrite: LLM retries that are due, or a crash between the commits.
@@ -120,6 +125,17 @@ export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, deps.concurrency ?? 16) }, lane))
+  // After the feeds, so this pass's articles are stored first (those over a feed's extraction budget are due at
+  // once); their rewrites go through the same queue, after or alongside the feeds' own.
+  if (!deps.signal?.aborted && !failure) {
+    try {
+      const upgrades = await upgradeTeasers({ crawl: deps.crawl, fetcher: deps.fetcher, stages: deps.stages, publishers, now, log: deps.log, leaseSeconds })
+      writer.enqueue(upgrades.stories.map((storyId) => ({ storyId, attempts: 0 })))
+      summary.articlesUpgraded = upgrades.upgraded
+    } catch (err) {
+      failure = { err }
+    }
+  }
   const written = await writer.drain()
   if (failure) throw failure.err
   // Committing a feed moves its next fetch past the pass start: the feeds still due are held by someone's lease.

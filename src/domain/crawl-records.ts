@@ -114,4 +114,35 @@ export interface FeedRunCommit {
   summaries: SummaryState[]
   /** Stories merged by this run, in the order they happened; applied after the run's articles are stored. */
   merges?: StoryMerge[]
+  /** Articles of this run kept with their feed teaser for a passing reason: their pages are fetched again later. */
+  refetches?: ArticleRefetch[]
 }
+
+/**
+ * An article stored with its feed teaser because its page could not be had for a passing reason (a timeout, a 5xx,
+ * the feed's extraction budget spent): a later pass fetches the page again and upgrades the article's text.
+ */
+export interface ArticleRefetch {
+  articleId: string
+  /** The page to fetch (the article's canonical URL). */
+  url: string
+  /** Refetches tried and failed so far (the feed run's own fetch is not counted). */
+  attempts: number
+  /** When the page is due again (ISO 8601 UTC); while claimed, the end of the claim. */
+  retryAt: string
+}
+
+/** A due refetch claimed by one worker: `retryAt` is its claim's end, which settling it must name. */
+export interface RefetchClaim extends ArticleRefetch {
+  article: ArticleRecord
+}
+
+/** How a claimed refetch ended; settled only while the claim is still the one named (its `claimedUntil`). */
+export type RefetchOutcome = { articleId: string; claimedUntil: string } & (
+  /** The page gave a longer text: the article takes it and its story is marked for rewriting at `markedAt`. */
+  | { kind: 'upgraded'; text: string; lang: string | null; markedAt: string }
+  /** Another passing failure: tried again at `retryAt`. */
+  | { kind: 'retry'; attempts: number; retryAt: string }
+  /** Nothing more to hope for (a permanent failure, too many attempts, too old, no longer text): the row goes. */
+  | { kind: 'dropped' }
+)

@@ -1,7 +1,7 @@
 import type { Language } from '../domain/languages.ts'
 import type { Topic } from '../domain/topics.ts'
 import type { ArticleStateRecord, FeedStateRecord } from './state-records.ts'
-import type { ArticleRecord, FeedRecord, SummaryState } from '../domain/crawl-records.ts'
+import type { ArticleRecord, FeedRecord, RefetchClaim, SummaryState } from '../domain/crawl-records.ts'
 
 /** The crawl tables' rows as both dialects return them (SQLite gives booleans as 0/1), and their records. */
 
@@ -89,6 +89,15 @@ export const toArticle = (r: ArticleRow): ArticleRecord => ({
 
 export const toSummary = (r: SummaryRow): SummaryState =>
   ({ storyId: r.story_id, source: r.source, attempts: r.attempts, retryAt: r.retry_at })
+
+/** A claimed article_refetch row joined with its article (the queue's own columns renamed apart from the article's). */
+export interface RefetchRow extends ArticleRow {
+  refetch_url: string
+  refetch_attempts: number
+}
+
+export const toRefetchClaim = (r: RefetchRow, claimedUntil: string): RefetchClaim =>
+  ({ articleId: r.id, url: r.refetch_url, attempts: r.refetch_attempts, retryAt: claimedUntil, article: toArticle(r) })
 
 /** A feed row as an export line (the lease is not carried: it belongs to a process of the old store). */
 export const toFeedState = (r: FeedRow): FeedStateRecord => ({

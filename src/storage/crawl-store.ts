@@ -1,6 +1,6 @@
 import type { StateBatch, StateRecord } from './state-records.ts'
 import type { StorySnapshot } from '../domain/story.ts'
-import type { ArticleRecord, FeedRecord, FeedRunCommit, FeedStateUpdate, KnownArticleKeys, Publisher, StoryMerge, SummaryState } from '../domain/crawl-records.ts'
+import type { ArticleRecord, FeedRecord, FeedRunCommit, FeedStateUpdate, KnownArticleKeys, Publisher, RefetchClaim, RefetchOutcome, StoryMerge, SummaryState } from '../domain/crawl-records.ts'
 
 /** The crawler's records (domain/crawl-records.ts) are what this contract stores and reads back. */
 
@@ -27,7 +27,10 @@ export interface CrawlStore {
   storyArticles(storyId: string, limit: number): Promise<ArticleRecord[]>
   /** Stories whose LLM summary is due for a retry at `now`, at most `limit`. */
   dueSummaryRetries(now: string, limit: number): Promise<SummaryState[]>
-  /** One transaction: the feed's new state (lease released), its new articles, the stories they changed. */
+  /**
+   * One transaction: the feed's new state (lease released), its new articles, the stories they changed, and the
+   * refetches of its articles (queued only for articles this commit stored: one kept elsewhere is not refetched).
+   */
   commitFeedRun(run: FeedRunCommit): Promise<void>
   /**
    * Commits a feed run whose new articles still need their stories, so that workers sharing the store never split
@@ -38,6 +41,18 @@ export interface CrawlStore {
    * transaction. Returns the highest commit sequence number stored once it committed.
    */
   commitClusteredRun(afterSeq: number, assign: (unseen: ArticleRecord[], merges: StoryMerge[]) => FeedRunCommit): Promise<number>
+  /**
+   * Refetches due at `now` (oldest due first, at most `limit`) whose article is stored, each claimed until now +
+   * leaseSeconds by moving its retry_at there, in one transaction (FOR UPDATE SKIP LOCKED on PostgreSQL): workers
+   * sharing the store never fetch one page at once, and a worker that dies leaves its rows due again at the claim's end.
+   */
+  claimDueRefetches(opts: { now: string; limit: number; leaseSeconds: number }): Promise<RefetchClaim[]>
+  /**
+   * Settles a claimed refetch in one transaction, if its claim is still the one named (else nothing, null). An
+   * upgrade writes the article's text and language, deletes the row and marks the article's story (where its
+   * articles are now) for rewriting; returns that story id. A retry or a drop returns null.
+   */
+  settleRefetch(outcome: RefetchOutcome): Promise<string | null>
   /** Whether the crawler has state here (feeds, articles or redirects): `newsdesk export` then writes it after the stories. */
   hasState(): Promise<boolean>
   /**

@@ -276,5 +276,61 @@ export function runCrawlStoreContract(name: string, openFresh: () => Promise<Sto
         await copy.close()
       }
     })
+
+    it('queues refetches in the run\'s commit (stored articles only), claims each due row once, retries, drops and upgrades', async () => {
+      const storyId = 'd4000000-0000-4000-8000-000000000021'
+      const [teaser, other, third] = [article(5001, storyId, p1!, at(1000)), article(5002, storyId, p1!, at(1000)), article(5003, storyId, p1!, at(1000))]
+      // Same canonical URL as an article stored long ago: not stored, so not queued either.
+      const duplicate = { ...article(5004, storyId, p1!, at(1000)), canonicalUrl: `${p1!.siteUrl}/article-1` }
+      const all: ArticleRecord[] = []
+      for await (const a of store.crawl.recentArticles(at(-1))) all.push(a)
+      const queued = (a: ArticleRecord, retryAt: string) => ({ articleId: a.id, url: a.canonicalUrl, attempts: 0, retryAt })
+      await store.crawl.commitClusteredRun(Math.max(...all.map((a) => a.commitSeq!)), () => ({
+        feed: okState(p1!.feedUrl, at(1000), at(1015)), articles: [teaser, other, third, duplicate], stories: [],
+        summaries: [],
+        refetches: [queued(teaser, at(1015)), queued(other, at(1015)), queued(third, at(3000)), queued(duplicate, at(1015)),
+          { articleId: 'not-in-this-run', url: 'https://p1.example/x', attempts: 0, retryAt: at(1015) }],
+      }))
+      const claim = (now: string, limit = 10) => store.crawl.claimDueRefetches({ now, limit, leaseSeconds: 60 })
+
+      assert.deepEqual(await claim(at(1014)), [], 'not due yet')
+      // Two workers claiming at once never get the same row.
+      const [a, b] = await Promise.all([claim(at(1015), 1), claim(at(1015), 1)])
+      const ids = [...a!, ...b!].map((c) => c.articleId).sort()
+      assert.deepEqual(ids, [teaser.id, other.id].sort(), 'each due row once; the duplicate and the stranger were never queued')
+      assert.deepEqual(await claim(at(1015.5)), [], 'claimed rows wait for their claim to end')
+      const first = [...a!, ...b!].find((c) => c.articleId === teaser.id)!
+      assert.deepEqual({ ...first, article: undefined }, { articleId: teaser.id, url: teaser.canonicalUrl, attempts: 0, retryAt: at(1016), article: undefined })
+      assert.equal(first.article.text, teaser.text)
+      assert.equal(first.article.storyId, storyId)
+
+      // A claim that ran out is taken again; the stale claim's holder can no longer settle it.
+      const again = await claim(at(1016))
+      assert.deepEqual(again.map((c) => c.articleId).sort(), [teaser.id, other.id].sort())
+      await store.crawl.settleRefetch({ articleId: teaser.id, claimedUntil: first.retryAt, kind: 'retry', attempts: 1, retryAt: at(2000) })
+      const current = again.find((c) => c.articleId === teaser.id)!
+      assert.equal(await store.crawl.settleRefetch({ articleId: teaser.id, claimedUntil: first.retryAt, kind: 'dropped' }), null)
+
+      // A permanent failure: the row goes, the article keeps its text.
+      const otherClaim = again.find((c) => c.articleId === other.id)!
+      assert.equal(await store.crawl.settleRefetch({ articleId: other.id, claimedUntil: otherClaim.retryAt, kind: 'dropped' }), null)
+
+      // A passing failure: tried again at its backoff, with the attempt counted.
+      assert.equal(await store.crawl.settleRefetch({ articleId: teaser.id, claimedUntil: current.retryAt, kind: 'retry', attempts: 1, retryAt: at(1100) }), null)
+      assert.deepEqual(await claim(at(1099)), [])
+      const retried = await claim(at(1100))
+      assert.deepEqual(retried.map((c) => [c.articleId, c.attempts]), [[teaser.id, 1]])
+
+      // An upgrade: the text and language change, the signature does not, the story is marked, the row goes.
+      const full = 'The full text of article 5001, much longer than its teaser.\n\nA second paragraph.'
+      assert.equal(await store.crawl.settleRefetch({ articleId: teaser.id, claimedUntil: retried[0]!.retryAt, kind: 'upgraded', text: full, lang: 'de', markedAt: at(1101) }), storyId)
+      const members = await store.crawl.storyArticles(storyId, 10)
+      const upgraded = members.find((m) => m.id === teaser.id)!
+      assert.deepEqual([upgraded.text, upgraded.lang, [...upgraded.signature]], [full, 'de', [...teaser.signature]])
+      assert.equal(members.find((m) => m.id === other.id)!.text, other.text)
+      assert.deepEqual((await store.crawl.dueSummaryRetries(at(1101), 100)).filter((m) => m.storyId === storyId),
+        [{ storyId, source: 'extractive', attempts: 0, retryAt: at(1101) }])
+      assert.deepEqual((await claim(at(5000))).map((c) => c.articleId), [third.id], 'only the row never settled is left')
+    })
   })
 }

@@ -134,6 +134,7 @@ export function formatSummary(s: CrawlSummary): string {
     `articles new: ${s.articlesNew}`,
     `stories: ${s.storiesCreated} created, ${s.storiesUpdated} updated`,
     ...(s.summariesRetried ? [`stories rewritten from earlier passes: ${s.summariesRetried}`] : []),
+    ...(s.articlesUpgraded ? [`articles upgraded from their feed teaser: ${s.articlesUpgraded}`] : []),
     ...(s.feedsHeld ? [`feeds due but leased by another worker: ${s.feedsHeld}`] : []),
     `duration: ${(s.durationMs / 1000).toFixed(1)} s`,
     '',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
-import type { ArticleRecord, FeedRecord, FeedStateUpdate, Publisher, StoryMerge } from '../../domain/crawl-records.ts'
+import type { ArticleRecord, ArticleRefetch, FeedRecord, FeedStateUpdate, Publisher, StoryMerge } from '../../domain/crawl-records.ts'
 import type { CrawlStore } from '../../storage/crawl-store.ts'
 import { signatureToBytes } from '../cluster/minhash.ts'
 import { clusterArticle } from '../cluster/assign-cluster.ts'
@@ -12,6 +12,7 @@ import { normalizeFeed } from '../normalize/normalize-feed.ts'
 import type { NormalizedArticle } from '../normalize/normalize-item.ts'
 import { maxAgeOf, nextFeedState, retryAfterSeconds, type FetchOutcome, type ScheduleOptions } from '../schedule/next-fetch.ts'
 import { clusterInputOf } from './cluster-input.ts'
+import { isTransient, refetchRetryAt, type KeptTeaser } from './refetch-policy.ts'
 import type { PipelineStages } from '../workers/worker-pool.ts'
 
 /** Items older than this at first sight are not news: a new feed's backlog does not flood the front page. */
@@ -47,7 +48,8 @@ export interface ProcessFeedDeps {
  * One feed, end to end: fetch (conditionally) → parse → normalize and dedupe against the store → extract the pages of
  * teaser-only items → detect the language → cluster → commit the feed's state and its articles in one transaction,
  * with the stories they touched marked for rewriting (the story rewrite queue rewrites them from all their committed
- * articles). Every failure is recorded on the feed and reported as a value; it never stops the crawl.
+ * articles) and the articles that kept their teaser for a passing reason queued for a later fetch of their page
+ * (teaser-upgrade.ts). Every failure is recorded on the feed and reported as a value; it never stops the crawl.
  */
 export async function processFeed(feed: FeedRecord, deps: ProcessFeedDeps): Promise<FeedReport> {
   const url = feed.publisher.feedUrl
@@ -77,7 +79,7 @@ export async function processFeed(feed: FeedRecord, deps: ProcessFeedDeps): Prom
 
   const fetchedAt = deps.now()
   const fresh = await newArticles(parsed.feed, url, fetchedAt, deps.crawl)
-  const prepared = await prepareArticles(fresh, feed.publisher, fetchedAt, deps)
+  const { prepared, refetchAt } = await prepareArticles(fresh, feed.publisher, fetchedAt, deps)
   const outcome: FetchOutcome = { kind: 'ok', newArticles: prepared.length, etag: fetched.etag, lastModified: fetched.lastModified, maxAgeSeconds: maxAgeOf(fetched.headers) }
   if (prepared.length === 0) {
     await commitState(outcome)
@@ -99,7 +101,11 @@ export async function processFeed(feed: FeedRecord, deps: ProcessFeedDeps): Prom
     committed = assigned.map((a) => ({ ...a, storyId: survivor(a.storyId) }))
     touched = [...new Set(committed.map((a) => a.storyId))]
     const marks = touched.map((storyId) => ({ storyId, source: 'extractive' as const, attempts: 0, retryAt: state.fetchedAt }))
-    return { feed: state, articles: committed, stories: [], summaries: marks, merges }
+    const refetches: ArticleRefetch[] = committed.flatMap((a) => {
+      const retryAt = refetchAt.get(a.id)
+      return retryAt === undefined ? [] : [{ articleId: a.id, url: a.canonicalUrl, attempts: 0, retryAt }]
+    })
+    return { feed: state, articles: committed, stories: [], summaries: marks, merges, refetches }
   })
   deps.window.seen(lastSeq)
   return { ...report, articlesNew: committed.length, touched }
@@ -144,34 +150,44 @@ async function newArticles(feed: Parameters<typeof normalizeFeed>[0], feedUrl: s
   return newest.reverse()
 }
 
-/** Full text for teaser-only items (within the per-feed budget) and the language: the records, before clustering. */
-async function prepareArticles(articles: NormalizedArticle[], publisher: Publisher, fetchedAt: Date, deps: ProcessFeedDeps): Promise<PreparedArticle[]> {
+/**
+ * Full text for teaser-only items (within the per-feed budget) and the language: the records, before clustering;
+ * and, by record id, when to fetch again the pages of those that kept their teaser for a passing reason.
+ */
+async function prepareArticles(articles: NormalizedArticle[], publisher: Publisher, fetchedAt: Date, deps: ProcessFeedDeps): Promise<{ prepared: PreparedArticle[]; refetchAt: Map<string, string> }> {
   let budget = EXTRACTIONS_PER_FEED
   const texts = await Promise.all(articles.map(async (a) => {
-    if (!a.needsExtraction || budget <= 0) return { text: a.fullText ?? a.teaserText, lang: null as string | null, author: a.author, image: a.imageUrl }
+    const teaser = { text: a.teaserText, lang: null as string | null, author: a.author, image: a.imageUrl, kept: null as KeptTeaser | null }
+    if (!a.needsExtraction) return { ...teaser, text: a.fullText ?? a.teaserText }
+    if (budget <= 0) return { ...teaser, kept: { why: 'budget' } as const }
     budget--
     const page = await deps.fetcher.fetchArticle(a.canonicalUrl)
-    const teaser = { text: a.teaserText, lang: null, author: a.author, image: a.imageUrl }
-    // The article is stored once: a page that fails now leaves it with its teaser for good, so say so where an
-    // operator looks (shorter summaries without cards are otherwise unexplained).
+    // Said where an operator looks (shorter summaries without cards are otherwise unexplained), with whether the
+    // page will be fetched again (a passing failure) or the teaser stays for good.
     if (page.status !== 'ok') {
-      deps.log.info({ url: a.canonicalUrl, reason: page.status === 'failed' ? page.reason : page.status }, 'crawler: article page not fetched, kept the feed teaser')
-      return teaser
+      const kept: KeptTeaser = { why: 'fetch', page }
+      deps.log.info({ url: a.canonicalUrl, reason: page.status === 'failed' ? page.reason : page.status, status: page.status === 'failed' ? page.httpStatus : undefined, refetch: isTransient(kept) },
+        'crawler: article page not fetched, kept the feed teaser')
+      return { ...teaser, kept }
     }
     const extracted = await deps.stages.extract(page.body, page.headers['content-type'] ?? null, page.finalUrl)
     if (!extracted.ok) {
-      deps.log.info({ url: a.canonicalUrl, reason: extracted.reason }, 'crawler: article page not extracted, kept the feed teaser')
-      return teaser
+      deps.log.info({ url: a.canonicalUrl, reason: extracted.reason, refetch: false }, 'crawler: article page not extracted, kept the feed teaser')
+      return { ...teaser, kept: { why: 'extract', reason: extracted.reason } as const }
     }
-    if (extracted.text.length <= a.teaserText.length) return teaser
-    return { text: extracted.text, lang: extracted.lang, author: a.author ?? extracted.byline, image: a.imageUrl ?? extracted.imageUrl }
+    if (extracted.text.length <= a.teaserText.length) return { ...teaser, kept: { why: 'shorter' } as const }
+    return { text: extracted.text, lang: extracted.lang, author: a.author ?? extracted.byline, image: a.imageUrl ?? extracted.imageUrl, kept: null }
   }))
 
-  return articles.map((a, i) => {
+  const refetchAt = new Map<string, string>()
+  const prepared = articles.map((a, i) => {
     const t = texts[i]!
     const detected = detectLanguage({ declared: a.language ?? t.lang ?? publisher.lang, title: a.title, text: t.text })
+    const id = randomUUID()
+    const retryAt = t.kept && isTransient(t.kept) ? refetchRetryAt(t.kept, 0, fetchedAt) : null
+    if (retryAt !== null) refetchAt.set(id, retryAt)
     return {
-      id: randomUUID(),
+      id,
       publisherId: publisher.id,
       feedUrl: publisher.feedUrl,
       canonicalUrl: a.canonicalUrl,
@@ -186,5 +202,6 @@ async function prepareArticles(articles: NormalizedArticle[], publisher: Publish
       imageUrl: t.image,
     }
   })
+  return { prepared, refetchAt }
 }
 

@@ -234,6 +234,22 @@ const MIGRATIONS: Migration[] = [
       })
     },
   },
+  {
+    version: 10,
+    name: 'article refetch queue: articles kept with their feed teaser after a transient failure',
+    async up(client) {
+      // See the SQLite migration 8: retry_at is when the page is fetched again, and also the lease.
+      await client.query(`
+        CREATE TABLE article_refetch (
+          article_id text COLLATE "C" PRIMARY KEY,
+          url text NOT NULL,
+          attempts integer NOT NULL DEFAULT 0,
+          retry_at text COLLATE "C" NOT NULL
+        );
+        CREATE INDEX article_refetch_due ON article_refetch (retry_at, article_id);
+      `)
+    },
+  },
 ]
 
 /**

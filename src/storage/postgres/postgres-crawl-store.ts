@@ -8,8 +8,8 @@ import { createPostgresStateTransfer } from './postgres-state-transfer.ts'
 import { writeStories } from './story-sql.ts'
 import { applyMerges, mergesSince, redirectedIds } from './story-merges.ts'
 import type { CrawlStore } from '../crawl-store.ts'
-import type { FeedRunCommit, SummaryState } from '../../domain/crawl-records.ts'
-import { toArticle, toFeed, toSummary, type ArticleRow, type FeedRow, type SummaryRow } from '../crawl-rows.ts'
+import type { ArticleRefetch, FeedRunCommit, SummaryState } from '../../domain/crawl-records.ts'
+import { toArticle, toFeed, toRefetchClaim, toSummary, type ArticleRow, type FeedRow, type RefetchRow, type SummaryRow } from '../crawl-rows.ts'
 
 export const CRAWL_SQL = {
   // Due, unleased (or lease expired) feeds, oldest due first. FOR UPDATE SKIP LOCKED: a worker claiming at the same
@@ -33,6 +33,17 @@ export const CRAWL_SQL = {
   committedAfter: 'SELECT * FROM articles WHERE commit_seq > $1::bigint ORDER BY commit_seq',
   dueSummaries: `SELECT story_id, source, attempts, retry_at FROM story_summaries
       WHERE retry_at IS NOT NULL AND retry_at <= $1::text ORDER BY retry_at, story_id LIMIT $2`,
+  // Due refetches of stored articles, claimed by moving retry_at to the claim's end; SKIP LOCKED as for feeds.
+  claimRefetches: `WITH due AS (
+      SELECT r.article_id FROM article_refetch r
+      WHERE r.retry_at <= $1::text AND EXISTS (SELECT 1 FROM articles a WHERE a.id = r.article_id)
+      ORDER BY r.retry_at, r.article_id LIMIT $2
+      FOR UPDATE SKIP LOCKED),
+    claimed AS (
+      UPDATE article_refetch SET retry_at = $3
+      WHERE article_id = ANY (ARRAY(SELECT article_id FROM due)) RETURNING article_id, url, attempts)
+    SELECT c.url AS refetch_url, c.attempts AS refetch_attempts, a.* FROM claimed c JOIN articles a ON a.id = c.article_id
+    ORDER BY a.id`,
 } as const
 
 /** The last entry per key, in first-seen order: one statement may not upsert the same row twice. */
@@ -50,6 +61,17 @@ async function writeSummaries(client: pg.ClientBase, summaries: SummaryState[]):
       ON CONFLICT (story_id) DO UPDATE SET source = excluded.source, attempts = excluded.attempts,
         retry_at = excluded.retry_at`,
     [rows.map((s) => s.storyId), rows.map((s) => s.source), rows.map((s) => s.attempts), rows.map((s) => s.retryAt)])
+}
+
+/** Queues refetches of the run's articles, only for those stored under that id (see the SQLite store). */
+async function writeRefetches(client: pg.ClientBase, refetches: ArticleRefetch[]): Promise<void> {
+  if (refetches.length === 0) return
+  const rows = lastByKey(refetches, (r) => r.articleId)
+  await client.query(`INSERT INTO article_refetch (article_id, url, attempts, retry_at)
+      SELECT u.* FROM unnest($1::text[], $2::text[], $3::int[], $4::text[]) AS u(article_id, url, attempts, retry_at)
+      WHERE EXISTS (SELECT 1 FROM articles a WHERE a.id = u.article_id)
+      ON CONFLICT (article_id) DO NOTHING`,
+    [rows.map((r) => r.articleId), rows.map((r) => r.url), rows.map((r) => r.attempts), rows.map((r) => r.retryAt)])
 }
 
 /**
@@ -77,6 +99,7 @@ async function writeFeedRun(client: pg.ClientBase, run: FeedRunCommit, channel: 
       f.lastError, f.fetchedAt, f.succeededAt, added])
   let { version } = await writeStoriesAndVersion(client, run.stories, channel)
   await writeSummaries(client, run.summaries)
+  await writeRefetches(client, run.refetches ?? [])
   if (merges.length > 0) {
     const seq = await client.query<{ n: string }>('SELECT COALESCE(MAX(commit_seq), 0) AS n FROM articles')
     await applyMerges(client, merges, Number(seq.rows[0]!.n))
@@ -200,6 +223,30 @@ export function createPostgresCrawlStore(pool: pg.Pool, ready: () => Promise<voi
 
     async dueSummaryRetries(now, limit) {
       return (await query<SummaryRow>(CRAWL_SQL.dueSummaries, [now, limit])).rows.map(toSummary)
+    },
+
+    async claimDueRefetches({ now, limit, leaseSeconds }) {
+      const until = new Date(Date.parse(now) + leaseSeconds * 1000).toISOString()
+      return (await query<RefetchRow>(CRAWL_SQL.claimRefetches, [now, limit, until])).rows.map((r) => toRefetchClaim(r, until))
+    },
+
+    async settleRefetch(o) {
+      // Settling names the claim (retry_at as the claim set it): a claim that expired and was taken again is not ours.
+      if (o.kind === 'retry') {
+        await query('UPDATE article_refetch SET attempts = $3, retry_at = $4 WHERE article_id = $1 AND retry_at = $2',
+          [o.articleId, o.claimedUntil, o.attempts, o.retryAt])
+        return null
+      }
+      return transaction(async (client) => {
+        const gone = await client.query('DELETE FROM article_refetch WHERE article_id = $1 AND retry_at = $2', [o.articleId, o.claimedUntil])
+        if (gone.rowCount === 0 || o.kind === 'dropped') return null
+        const { rows } = await client.query<{ story_id: string }>('UPDATE articles SET text = $2, lang = $3 WHERE id = $1 RETURNING story_id',
+          [o.articleId, o.text, o.lang])
+        const storyId = rows[0]?.story_id
+        if (storyId === undefined) return null
+        await writeSummaries(client, [{ storyId, source: 'extractive', attempts: 0, retryAt: o.markedAt }])
+        return storyId
+      })
     },
 
     async commitFeedRun(run) {

@@ -122,6 +122,24 @@ describe('postgres store specifics', () => {
     await assert.rejects(store.close(), /newer/)
   })
 
+  it('migration 10 adds the article refetch queue to a store at version 9', async () => {
+    const url = schemas.freshUrl()
+    const conn = parsePostgresUrl(url)
+    await migratePostgres(conn)
+    // Back to what version 9 left: no queue.
+    await inSchema(conn.schema, (c) => c.query('DROP TABLE article_refetch; DELETE FROM schema_migrations WHERE version = 10'))
+    assert.deepEqual(await migratePostgres(conn), [10])
+    const store = openPostgresStore(url)
+    try {
+      assert.deepEqual(await store.crawl.claimDueRefetches({ now: '2026-11-25T10:00:00.000Z', limit: 10, leaseSeconds: 60 }), [])
+    } finally {
+      await store.close()
+    }
+    const indexes = await inSchema(conn.schema, async (c) => (await c.query(`SELECT indexname FROM pg_indexes
+      WHERE schemaname = current_schema() AND tablename = 'article_refetch' ORDER BY indexname`)).rows.map((r) => r.indexname))
+    assert.deepEqual(indexes, ['article_refetch_due', 'article_refetch_pkey'])
+  })
+
   it('clustered commits of several workers take turns: each is handed everything committed before it', async () => {
     const url = schemas.freshUrl()
     const workers = Array.from({ length: 3 }, () => openPostgresStore(url))

@@ -10,4 +10,8 @@ export const SQLITE_CRAWL_WRITES = {
     VALUES (@story_id, @source, @attempts, @retry_at)
     ON CONFLICT (story_id) DO UPDATE SET source = excluded.source, attempts = excluded.attempts,
       retry_at = excluded.retry_at`,
+  // Only for an article stored under that id (one kept elsewhere under its URL or GUID is not ours to refetch).
+  insertRefetch: `INSERT INTO article_refetch (article_id, url, attempts, retry_at)
+    SELECT @article_id, @url, @attempts, @retry_at WHERE EXISTS (SELECT 1 FROM articles WHERE id = @article_id)
+    ON CONFLICT DO NOTHING`,
 } as const

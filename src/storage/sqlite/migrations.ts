@@ -214,6 +214,24 @@ const MIGRATIONS: Migration[] = [
       rebuildHeadlineIndex(db, HEADLINE_PREFIXES)
     },
   },
+  {
+    version: 8,
+    name: 'article refetch queue: articles kept with their feed teaser after a transient failure',
+    up(db) {
+      // An article whose page could not be fetched for a passing reason (a timeout, a 503, the feed's extraction
+      // budget spent) is stored with its teaser and queued here; a later pass fetches the page again and upgrades
+      // its text (crawler/pipeline/teaser-upgrade.ts). retry_at is also the lease: claiming a row moves it forward.
+      db.exec(`
+        CREATE TABLE article_refetch (
+          article_id TEXT PRIMARY KEY,
+          url TEXT NOT NULL,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          retry_at TEXT NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX article_refetch_due ON article_refetch (retry_at);
+      `)
+    },
+  },
 ]
 
 /** The prefix lengths (in characters) FTS5 indexes for the headline search: one CJK character up to 12 letters. */

@@ -1,9 +1,9 @@
 import type { Database } from 'better-sqlite3'
 import type { StorySnapshot } from '../../domain/story.ts'
 import type { CrawlStore } from '../crawl-store.ts'
-import type { ArticleRecord, FeedRunCommit, KnownArticleKeys, StoryMerge, SummaryState } from '../../domain/crawl-records.ts'
+import type { ArticleRecord, FeedRunCommit, KnownArticleKeys, RefetchOutcome, StoryMerge, SummaryState } from '../../domain/crawl-records.ts'
 import type { createSqliteStoryMerges } from './story-merges.ts'
-import { toArticle, toFeed, toSummary, type ArticleRow, type FeedRow, type SummaryRow } from '../crawl-rows.ts'
+import { toArticle, toFeed, toRefetchClaim, toSummary, type ArticleRow, type FeedRow, type RefetchRow, type SummaryRow } from '../crawl-rows.ts'
 import { SQLITE_CRAWL_WRITES } from './crawl-writes.ts'
 import { createSqliteStateTransfer } from './sqlite-state-transfer.ts'
 
@@ -23,6 +23,8 @@ export const CRAWL_SQL = {
   storyArticles: 'SELECT * FROM articles WHERE story_id = ? ORDER BY COALESCE(published_at, fetched_at), canonical_url LIMIT ?',
   dueSummaries: `SELECT story_id, source, attempts, retry_at FROM story_summaries
       WHERE retry_at IS NOT NULL AND retry_at <= ? ORDER BY retry_at LIMIT ?`,
+  dueRefetches: `SELECT r.url AS refetch_url, r.attempts AS refetch_attempts, a.* FROM article_refetch r
+      JOIN articles a ON a.id = r.article_id WHERE r.retry_at <= @now ORDER BY r.retry_at LIMIT @limit`,
 }
 
 /** A new feed is polled every 15 minutes until its publishing rhythm says otherwise (FreshRSS's floor: frequent enough for news, polite to the publisher). */
@@ -69,6 +71,13 @@ export function createSqliteCrawlStore(
       WHERE feed_url = @feed_url`),
     insertArticle: db.prepare(SQLITE_CRAWL_WRITES.insertArticle),
     upsertSummary: db.prepare(SQLITE_CRAWL_WRITES.upsertSummary),
+    insertRefetch: db.prepare(SQLITE_CRAWL_WRITES.insertRefetch),
+    dueRefetches: db.prepare(CRAWL_SQL.dueRefetches),
+    leaseRefetch: db.prepare('UPDATE article_refetch SET retry_at = ? WHERE article_id = ?'),
+    // Settling names the claim (retry_at as the claim set it): a claim that expired and was taken again is not ours.
+    retryRefetch: db.prepare('UPDATE article_refetch SET attempts = ?, retry_at = ? WHERE article_id = ? AND retry_at = ?'),
+    dropRefetch: db.prepare('DELETE FROM article_refetch WHERE article_id = ? AND retry_at = ?'),
+    upgradeArticle: db.prepare('UPDATE articles SET text = ?, lang = ? WHERE id = ? RETURNING story_id').pluck(),
   }
 
   const keys = (rows: unknown[]) => new Set((rows as Array<{ k: string }>).map((r) => r.k))
@@ -123,6 +132,9 @@ export function createSqliteCrawlStore(
     })
     writeStories(run.stories)
     writeSummaries(run.summaries)
+    for (const r of run.refetches ?? []) {
+      stmt.insertRefetch.run({ article_id: r.articleId, url: r.url, attempts: r.attempts, retry_at: r.retryAt })
+    }
     if (run.merges && run.merges.length > 0) merges.apply(run.merges, stmt.lastCommitSeq.get() as number)
   })
 
@@ -138,6 +150,25 @@ export function createSqliteCrawlStore(
     const result = writeStories(stories.filter((s) => !merges.isRedirected(s.id)))
     writeSummaries(summaries.filter((s) => !merges.isRedirected(s.storyId)))
     return result
+  })
+
+  const claimRefetches = db.transaction((opts: Parameters<CrawlStore['claimDueRefetches']>[0]) => {
+    const rows = stmt.dueRefetches.all({ now: opts.now, limit: opts.limit }) as RefetchRow[]
+    const until = new Date(Date.parse(opts.now) + opts.leaseSeconds * 1000).toISOString()
+    for (const r of rows) stmt.leaseRefetch.run(until, r.id)
+    return rows.map((r) => toRefetchClaim(r, until))
+  })
+
+  const settleRefetch = db.transaction((o: RefetchOutcome): string | null => {
+    if (o.kind === 'retry') {
+      stmt.retryRefetch.run(o.attempts, o.retryAt, o.articleId, o.claimedUntil)
+      return null
+    }
+    if (stmt.dropRefetch.run(o.articleId, o.claimedUntil).changes === 0 || o.kind === 'dropped') return null
+    const storyId = stmt.upgradeArticle.get(o.text, o.lang, o.articleId) as string | undefined
+    if (storyId === undefined) return null
+    writeSummaries([{ storyId, source: 'extractive', attempts: 0, retryAt: o.markedAt }])
+    return storyId
   })
 
   return {
@@ -176,6 +207,12 @@ export function createSqliteCrawlStore(
     },
     async dueSummaryRetries(now, limit) {
       return (stmt.dueSummaries.all(now, limit) as SummaryRow[]).map(toSummary)
+    },
+    async claimDueRefetches(opts) {
+      return claimRefetches.immediate(opts)
+    },
+    async settleRefetch(outcome) {
+      return settleRefetch.immediate(outcome)
     },
     async commitFeedRun(run) {
       commitRun.immediate(run)

@@ -54,7 +54,7 @@ describe('sqlite store specifics', () => {
     // Back to schema version 1: no summary table (and none of the later crawler tables).
     const db = new Database(file)
     db.exec(`DROP TABLE archive_months; DROP TABLE feeds; DROP TABLE articles; DROP TABLE story_summaries;
-      DROP TABLE story_redirects; ALTER TABLE stories DROP COLUMN text_lang; ALTER TABLE stories DROP COLUMN quarantined;
+      DROP TABLE story_redirects; DROP TABLE article_refetch; ALTER TABLE stories DROP COLUMN text_lang; ALTER TABLE stories DROP COLUMN quarantined;
       DELETE FROM schema_migrations WHERE version >= 2`)
     db.close()
     const again = openSqliteStore(file)
@@ -124,6 +124,30 @@ describe('sqlite store specifics', () => {
     }
   })
 
+  it('migration 8 adds the article refetch queue to a store at version 7, keeping its articles', async () => {
+    const file = freshFile()
+    const store = openSqliteStore(file)
+    await store.crawl.syncPublishers([], '2026-11-25T10:00:00.000Z')
+    await store.close()
+    // Back to what version 7 left: no queue.
+    const db = new Database(file)
+    db.exec('DROP TABLE article_refetch; DELETE FROM schema_migrations WHERE version = 8')
+    db.close()
+    const again = openSqliteStore(file)
+    try {
+      assert.deepEqual(await again.crawl.claimDueRefetches({ now: '2026-11-25T10:00:00.000Z', limit: 10, leaseSeconds: 60 }), [])
+    } finally {
+      await again.close()
+    }
+    const check = new Database(file, { readonly: true })
+    try {
+      assert.deepEqual(check.prepare(`SELECT name FROM sqlite_master WHERE tbl_name = 'article_refetch' AND type = 'index' AND sql IS NOT NULL`).pluck().all(), ['article_refetch_due'])
+      assert.deepEqual(check.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all(), MIGRATION_VERSIONS)
+    } finally {
+      check.close()
+    }
+  })
+
   it('answers list, topic list, search and get from indexes, never a scan or a sort', async () => {
     const file = freshFile()
     const store = openSqliteStore(file)
@@ -182,6 +206,7 @@ describe('sqlite store specifics', () => {
       ['recentPage', { since: '2026', at: '', id: '' }, /SEARCH articles USING INDEX articles_by_fetch \(fetched_at>\?\)/],
       ['storyArticles', ['x', 10], /SEARCH articles USING INDEX articles_by_story \(story_id=\?\)/],
       ['dueSummaries', ['2026', 10], /SEARCH story_summaries USING INDEX story_summaries_due \(retry_at>\? AND retry_at<\?\)/],
+      ['dueRefetches', { now: '2026', limit: 10 }, /SEARCH r USING INDEX article_refetch_due \(retry_at<\?\).*SEARCH a USING INDEX sqlite_autoindex_articles_1 \(id=\?\)/],
     ]
     for (const [name, params, expected] of crawlPlans) {
       const p = (db.prepare(`EXPLAIN QUERY PLAN ${CRAWL_SQL[name]}`).all(params) as Array<{ detail: string }>).map((r) => r.detail).join(' | ')

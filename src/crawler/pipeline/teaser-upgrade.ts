@@ -1,0 +1,87 @@
+import type { Logger } from 'pino'
+import type { Publisher, RefetchClaim, RefetchOutcome } from '../../domain/crawl-records.ts'
+import type { CrawlStore } from '../../storage/crawl-store.ts'
+import { detectLanguage } from '../extract/detect-language.ts'
+import type { CrawlerFetcher } from '../fetch/crawler-fetcher.ts'
+import type { PipelineStages } from '../workers/worker-pool.ts'
+import { MAX_ARTICLE_AGE_MS } from './process-feed.ts'
+import { isTransient, refetchRetryAt, type KeptTeaser } from './refetch-policy.ts'
+
+/** Article pages fetched again per pass, at most: a pass after an outage must not become a burst of page fetches. */
+export const REFETCHES_PER_PASS = 20
+
+export interface TeaserUpgradeDeps {
+  crawl: CrawlStore
+  /** The crawl's own fetcher: robots.txt, Crawl-delay, host limits and signing apply to refetches too. */
+  fetcher: CrawlerFetcher
+  stages: PipelineStages
+  publishers: Map<string, Publisher>
+  now: () => Date
+  log: Logger
+  /** How long a claimed row stays this worker's: the crawl's feed lease. */
+  leaseSeconds: number
+}
+
+export interface TeaserUpgrades {
+  /** Articles whose text was upgraded. */
+  upgraded: number
+  /** Their stories, marked for rewriting in the store: for the story rewrite queue. */
+  stories: string[]
+}
+
+/**
+ * The upgrade pass: articles stored with their feed teaser after a passing failure (process-feed.ts queued them)
+ * get their page fetched and extracted again. A longer text replaces the teaser and the story is marked for
+ * rewriting (its summary is then built from the full text); the clustering signature stays as it was, so the
+ * article keeps its story. Another passing failure backs off (refetch-policy.ts); a permanent one, spent attempts
+ * or an article past the crawler's age limit drop the row.
+ */
+export async function upgradeTeasers(deps: TeaserUpgradeDeps): Promise<TeaserUpgrades> {
+  const claims = await deps.crawl.claimDueRefetches({ now: deps.now().toISOString(), limit: REFETCHES_PER_PASS, leaseSeconds: deps.leaseSeconds })
+  const settled = await Promise.all(claims.map(async (claim) => {
+    try {
+      const { outcome, fields } = await upgradeOne(claim, deps)
+      const storyId = await deps.crawl.settleRefetch(outcome)
+      // One line per outcome, for an operator wondering why a summary changed (or did not).
+      deps.log.info({ url: claim.url, outcome: outcome.kind, attempts: claim.attempts, ...fields, ...(outcome.kind === 'upgraded' ? { story: storyId } : {}) },
+        'crawler: article page fetched again')
+      return outcome.kind === 'upgraded' && storyId !== null ? storyId : null
+    } catch (err) {
+      // A store fault: the claim runs out and a later pass takes the row again.
+      deps.log.error({ err, url: claim.url }, 'crawler: article refetch failed')
+      return null
+    }
+  }))
+  const stories = settled.filter((s) => s !== null)
+  return { upgraded: stories.length, stories: [...new Set(stories)] }
+}
+
+/** What became of one claimed row, and why (for the log line). */
+async function upgradeOne(claim: RefetchClaim, deps: TeaserUpgradeDeps): Promise<{ outcome: RefetchOutcome; fields: Record<string, unknown> }> {
+  const a = claim.article
+  const settle = { articleId: claim.articleId, claimedUntil: claim.retryAt }
+  const dropped = (fields: Record<string, unknown>) => ({ outcome: { ...settle, kind: 'dropped' as const }, fields })
+  const now = deps.now()
+  if (now.getTime() - Date.parse(a.publishedAt ?? a.fetchedAt) > MAX_ARTICLE_AGE_MS) {
+    return dropped({ reason: 'too-old' })
+  }
+
+  const page = await deps.fetcher.fetchArticle(claim.url)
+  if (page.status !== 'ok') {
+    const kept: KeptTeaser = { why: 'fetch', page }
+    const reason = page.status === 'failed' ? page.reason : page.status
+    const status = page.status === 'failed' ? page.httpStatus : undefined
+    const retryAt = isTransient(kept) ? refetchRetryAt(kept, claim.attempts + 1, deps.now()) : null
+    if (retryAt === null) return dropped({ reason, status, transient: isTransient(kept) })
+    return { outcome: { ...settle, kind: 'retry', attempts: claim.attempts + 1, retryAt }, fields: { reason, status, retry_at: retryAt } }
+  }
+  const extracted = await deps.stages.extract(page.body, page.headers['content-type'] ?? null, page.finalUrl)
+  if (!extracted.ok) return dropped({ reason: extracted.reason })
+  if (extracted.text.length <= a.text.length) return dropped({ reason: 'not-longer' })
+  const declared = extracted.lang ?? a.lang ?? deps.publishers.get(a.publisherId)?.lang ?? null
+  const lang = detectLanguage({ declared, title: a.title, text: extracted.text }).lang ?? a.lang
+  return {
+    outcome: { ...settle, kind: 'upgraded', text: extracted.text, lang, markedAt: deps.now().toISOString() },
+    fields: { chars: extracted.text.length, teaser_chars: a.text.length },
+  }
+}
