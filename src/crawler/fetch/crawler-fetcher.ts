@@ -57,7 +57,7 @@ export function createCrawlerFetcher(options: CrawlerFetcherOptions): CrawlerFet
     const cause = verdict.failure
     if (cause && cause.reason !== 'http-error') return { ...cause, message: `fetch: ${url.href} (robots.txt): ${cause.message}` }
     const why = cause ? `robots.txt unreachable: ${cause.message}` : 'disallowed by robots.txt'
-    return failure('robots-disallowed', `fetch: ${url.href} ${why}`)
+    return failure('robots-disallowed', `fetch: ${url.href} ${why}`, cause ? { httpStatus: cause.httpStatus, retryAfter: cause.retryAfter } : {})
   }
   const paceHop = (url: URL): Promise<void> => crawlDelay.wait(url.origin, delays.get(url) ?? null)
   return {

@@ -25,7 +25,10 @@ export interface FetchFailure {
   reason: FailureReason
   /** For operators' logs only; may echo publisher data, so never show it on a public surface. */
   message: string
-  /** Set for 'http-error'. */
+  /**
+   * Set for 'http-error'; and for 'robots-disallowed' when robots.txt answered 5xx or 429 (RFC 9309 "unreachable",
+   * so disallow-all for now): the site is in trouble, not refusing us, and a later try may pass.
+   */
   httpStatus?: number
   /** The raw Retry-After of a 429/503, for the scheduler's backoff. */
   retryAfter?: string

@@ -11,7 +11,7 @@ import { LLM_DEFAULTS, Secret, type LlmEnabledSettings } from '../../config/llm-
 const KEY = 'sk-test-key-0123456789'
 
 function settings(baseUrl: string, extra: Partial<LlmEnabledSettings> = {}): LlmEnabledSettings {
-  return { enabled: true, baseUrl, apiKey: new Secret(KEY), model: 'fake-model', temperature: undefined, ...LLM_DEFAULTS, timeoutMs: 2000, ...extra }
+  return { enabled: true, baseUrl, apiKey: new Secret(KEY), model: 'fake-model', temperature: undefined, ...LLM_DEFAULTS, timeoutMs: 30_000, ...extra }
 }
 
 const REQUEST: ChatRequest = {
@@ -90,12 +90,13 @@ describe('createChatClient against a loopback OpenAI-compatible server', () => {
   })
 
   it('a slow server is a timeout at the deadline', async () => {
-    server.enqueue(() => ({ ...completion({ a: 'ok' }), delayMs: 3000 }))
+    // The server would answer after 30 s: ending well before that shows the 150 ms deadline cut it short.
+    server.enqueue(() => ({ ...completion({ a: 'ok' }), delayMs: 30_000 }))
     const started = Date.now()
     const result = await createChatClient(settings(server.baseUrl, { timeoutMs: 150 })).complete(REQUEST)
     assert.ok(!result.ok)
     assert.equal(result.reason, 'timeout')
-    assert.ok(Date.now() - started < 1500)
+    assert.ok(Date.now() - started < 15_000)
   })
 
   it('a refused connection is a network failure', async () => {

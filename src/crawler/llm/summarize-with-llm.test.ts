@@ -29,7 +29,7 @@ const CLUSTER: LlmCluster = {
 }
 
 function settings(baseUrl: string, extra: Partial<LlmEnabledSettings> = {}): LlmEnabledSettings {
-  return { enabled: true, baseUrl, apiKey: new Secret('sk-unit'), model: 'fake-model', temperature: undefined, ...LLM_DEFAULTS, timeoutMs: 2000, ...extra }
+  return { enabled: true, baseUrl, apiKey: new Secret('sk-unit'), model: 'fake-model', temperature: undefined, ...LLM_DEFAULTS, timeoutMs: 30_000, ...extra }
 }
 
 /** Answers summary requests with `summary` and translation requests with `translation` (both default to valid). */
@@ -156,10 +156,12 @@ describe('summarizeWithLlm against a loopback OpenAI-compatible server', () => {
   })
 
   it('a slow server → extractive fallback with reason timeout', async () => {
-    server.enqueue(slow(2000))
+    // The server would answer after 30 s: ending well before that shows the 150 ms deadline cut it short, with room
+    // for a loaded machine (the other tests' 30 s timeout is a safety net, not a deadline under test).
+    server.enqueue(slow(30_000))
     const started = Date.now()
     assertFallback(await summarize({ timeoutMs: 150 }), 'timeout')
-    assert.ok(Date.now() - started < 1500)
+    assert.ok(Date.now() - started < 15_000)
   })
 
   it('a server that rejects json_schema with a 400 is asked again with json_object, and the result is validated as usual', async () => {

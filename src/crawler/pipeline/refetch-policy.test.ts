@@ -7,10 +7,11 @@ const fetchFailed = (reason: FailureReason, httpStatus?: number, retryAfter?: st
   ({ why: 'fetch', page: failure(reason, 'test', { ...(httpStatus ? { httpStatus } : {}), ...(retryAfter ? { retryAfter } : {}) }) })
 
 describe('which kept teasers are fetched again', () => {
-  it('transient: the budget, timeouts, connection errors, 408, 429 and 5xx', () => {
+  it('transient: the budget, timeouts, connection errors, 408, 429 and 5xx (of the page or of its robots.txt)', () => {
     const transient: KeptTeaser[] = [
       { why: 'budget' }, fetchFailed('timeout'), fetchFailed('network'),
       ...[408, 429, 500, 502, 503, 504, 599].map((s) => fetchFailed('http-error', s)),
+      fetchFailed('robots-disallowed', 503), fetchFailed('robots-disallowed', 429),
     ]
     for (const kept of transient) assert.equal(isTransient(kept), true, JSON.stringify(kept))
   })

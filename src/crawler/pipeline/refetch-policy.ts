@@ -18,8 +18,8 @@ export type KeptTeaser =
 
 /**
  * Transient: the same request may well succeed later (the budget, a timeout, a connection error, HTTP 408, 429 or
- * 5xx). Everything else says something about the page itself and will say it again: 404, 410 and other 4xx,
- * robots.txt, a blocked address, a bad URL, redirects without end, a body too large, not HTML, not an article,
+ * 5xx, for the page or for its site's robots.txt). Everything else says something about the page itself and will say it
+ * again: 404, 410 and other 4xx, a robots.txt rule, a blocked address, a bad URL, redirects without end, a body too large, not HTML, not an article,
  * a text no longer than the teaser. A page that failed to parse is counted permanent too: the same bytes fail again.
  */
 export function isTransient(kept: KeptTeaser): boolean {
@@ -30,7 +30,8 @@ export function isTransient(kept: KeptTeaser): boolean {
       const page = kept.page
       if (page.status === 'not-modified') return false
       if (page.reason === 'timeout' || page.reason === 'network') return true
-      if (page.reason !== 'http-error' || page.httpStatus === undefined) return false
+      // 'robots-disallowed' carries a status only when robots.txt itself answered 5xx or 429: unreachable, not a rule.
+      if ((page.reason !== 'http-error' && page.reason !== 'robots-disallowed') || page.httpStatus === undefined) return false
       return page.httpStatus === 408 || page.httpStatus === 429 || page.httpStatus >= 500
     }
   }
