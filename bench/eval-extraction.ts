@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util'
 import { Readability } from '@mozilla/readability'
 import { parseHTML } from 'linkedom'
 import { extractArticle } from '../src/crawler/extract/extract-article.ts'
 import { findBenchmarkDir, loadBenchmarkPages, loadPeerOutputs, type BenchmarkPage, type Half } from './extraction/benchmark-pages.ts'
 import { pageCounts, pageF1, score, type PageCounts } from './extraction/shingle-score.ts'
+import { benchArgs } from './bench-args.ts'
 
 /**
  * npm run eval:extraction [-- --worst 10 --half dev]
@@ -12,7 +12,7 @@ import { pageCounts, pageF1, score, type PageCounts } from './extraction/shingle
  * held-out half (never tuned on) and all pages. Also times the extractor against Readability on linkedom alone, in
  * the same run, as a ratio. `--worst N` lists this extractor's N worst pages of `--half` (default dev) for tuning.
  */
-const { values } = parseArgs({ options: {
+const { values } = benchArgs({ options: {
   worst: { type: 'string', default: '0' },
   half: { type: 'string', default: 'dev' },
   rounds: { type: 'string', default: '3' },

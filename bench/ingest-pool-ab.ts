@@ -1,9 +1,9 @@
 import os from 'node:os'
-import { parseArgs } from 'node:util'
 import { createWorkerStages } from '../src/crawler/workers/worker-pool.ts'
 import { findBenchmarkDir, loadBenchmarkPages } from './extraction/benchmark-pages.ts'
 import { crawlOnce, pageTitle, serveSite, warmUp } from './ingest-real-pages.ts'
 import { spread } from './rounds.ts'
+import { benchArgs } from './bench-args.ts'
 
 /**
  * npm run bench:pool-ab -- [--requests 2,8] [--workers 2] [--rounds 4]
@@ -13,7 +13,7 @@ import { spread } from './rounds.ts'
  * articles/s, the cores kept busy (CPU seconds per second, median) and mean CPU ms per article (every thread, and
  * the main thread alone).
  */
-const { values } = parseArgs({ options: {
+const { values } = benchArgs({ options: {
   requests: { type: 'string', default: '2,8' },
   workers: { type: 'string', default: String(os.availableParallelism()) },
   rounds: { type: 'string', default: '4' },

@@ -1,9 +1,9 @@
 import os from 'node:os'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
 import { findBenchmarkDir, loadBenchmarkPages } from './extraction/benchmark-pages.ts'
+import { benchArgs } from './bench-args.ts'
 
 /**
  * npm run bench:ingest-ab -- --base DIR [--rounds 5]
@@ -18,7 +18,7 @@ import { findBenchmarkDir, loadBenchmarkPages } from './extraction/benchmark-pag
  * text memo gets a new one for each pass, so a page seen in an earlier round is not remembered (each pass is all
  * misses, as a first write is); bench:story-growth measures stories that grow.
  */
-const { values } = parseArgs({ options: { base: { type: 'string' }, rounds: { type: 'string', default: '5' } } })
+const { values } = benchArgs({ options: { base: { type: 'string' }, rounds: { type: 'string', default: '5' } } })
 if (!values.base) {
   console.error('usage: npm run bench:ingest-ab -- --base DIR [--rounds N]')
   process.exit(2)

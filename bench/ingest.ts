@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import pino from 'pino'
 import { clusterArticle } from '../src/crawler/cluster/assign-cluster.ts'
 import { fingerprintArticle } from '../src/crawler/cluster/fingerprint.ts'
@@ -18,6 +17,7 @@ import { openCrawlerKeyRing } from '../src/signing/open-key-ring.ts'
 import { openSqliteStore } from '../src/storage/sqlite/sqlite-store.ts'
 import { realPageIngest } from './ingest-real-pages.ts'
 import { rng } from './synthetic.ts'
+import { benchArgs } from './bench-args.ts'
 
 /**
  * npm run bench:ingest [-- --articles 10000 --existing 0,10000,100000 --corpus synthetic,real --copies 3 --repeats 3 --workers N]
@@ -27,7 +27,7 @@ import { rng } from './synthetic.ts'
  * Real: the extraction benchmark's real news pages behind teaser feeds (bench/ingest-real-pages.ts), with extraction
  * in the calling thread, one worker and a pool of `--workers` (default: one per core), and where the time goes.
  */
-const { values } = parseArgs({ options: {
+const { values } = benchArgs({ options: {
   articles: { type: 'string', default: '10000' },
   existing: { type: 'string', default: '0,10000,100000' },
   corpus: { type: 'string', default: 'synthetic,real' },

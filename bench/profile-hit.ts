@@ -3,9 +3,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
-import { parseArgs } from 'node:util'
 import { loadRun } from './rounds.ts'
 import { benchDataDir, sqliteBenchFile } from './store-names.ts'
+import { benchArgs } from './bench-args.ts'
 
 /**
  * node --import tsx bench/profile-hit.ts [--stories 1000000] [--seconds 10] [--connections 20] [--path /api/v1/stories?limit=20]
@@ -15,7 +15,7 @@ import { benchDataDir, sqliteBenchFile } from './store-names.ts'
  * and this process's hrtime share the monotonic clock), the req/s it reached and the service's RSS. Run it at two
  * store sizes to see whether a hit costs more on a bigger store.
  */
-const { values } = parseArgs({
+const { values } = benchArgs({
   options: {
     stories: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '10' },

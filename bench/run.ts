@@ -4,7 +4,6 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
-import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { TOPICS } from '../src/domain/topics.ts'
@@ -18,6 +17,7 @@ import { formatMissProfile, profileMiss } from './miss-profile.ts'
 import { GENERATOR_VERSION, PLANTED, syntheticStories } from './synthetic.ts'
 import { searchTable, timeSearches } from './search-adversarial.ts'
 import { benchDataDir, postgresBenchSchema, sqliteBenchFile } from './store-names.ts'
+import { benchArgs } from './bench-args.ts'
 
 /**
  * npm run bench [-- --stories 1000000 --duration 5 --rounds 5 --connections 20 --rebuild --store sqlite|postgres|both --search-only
@@ -32,7 +32,7 @@ import { benchDataDir, postgresBenchSchema, sqliteBenchFile } from './store-name
  * The service is pinned to CPU 0, the load to CPU 1;
  * PostgreSQL's own processes are not pinned (it is a server of its own, shared with whatever else runs).
  */
-const { values } = parseArgs({
+const { values } = benchArgs({
   options: {
     stories: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '5' },

@@ -1,9 +1,9 @@
 import pg from 'pg'
-import { parseArgs } from 'node:util'
 import { openPostgresStore } from '../src/storage/postgres/open-postgres-store.ts'
 import type { StorySnapshot } from '../src/domain/story.ts'
 import { syntheticStories } from './synthetic.ts'
 import { postgresBenchSchema } from './store-names.ts'
+import { benchArgs } from './bench-args.ts'
 
 /**
  * What the search postings cost writers: the same synthetic stories written into two fresh PostgreSQL schemas, one
@@ -12,7 +12,7 @@ import { postgresBenchSchema } from './store-names.ts'
  *
  * node --import tsx bench/search-postings-writes.ts [--stories 20000 --rounds 3 --postgres-url …]
  */
-const { values } = parseArgs({
+const { values } = benchArgs({
   options: {
     stories: { type: 'string', default: '20000' },
     rounds: { type: 'string', default: '3' },

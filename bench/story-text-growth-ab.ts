@@ -1,6 +1,5 @@
 import os from 'node:os'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
 import { findBenchmarkDir, loadBenchmarkPages } from './extraction/benchmark-pages.ts'
 import { extractArticle } from '../src/crawler/extract/extract-article.ts'
@@ -8,6 +7,7 @@ import { detectLanguage } from '../src/crawler/extract/detect-language.ts'
 import { toPublisher } from '../src/publishers/publisher.ts'
 import { STORY_MEMBERS } from '../src/crawler/pipeline/story-rewrite-queue.ts'
 import type { ArticleRecord } from '../src/domain/crawl-records.ts'
+import { benchArgs } from './bench-args.ts'
 
 /**
  * npm run bench:story-growth -- [--base DIR] [--rounds 5] [--size 20]
@@ -20,7 +20,7 @@ import type { ArticleRecord } from '../src/domain/crawl-records.ts'
  * up and is not counted; every round also checks that the three write the same bytes.
  * bench:ingest-ab does not show this: it writes each story once, from one article.
  */
-const { values } = parseArgs({ options: { base: { type: 'string' }, rounds: { type: 'string', default: '5' }, size: { type: 'string', default: '20' } } })
+const { values } = benchArgs({ options: { base: { type: 'string' }, rounds: { type: 'string', default: '5' }, size: { type: 'string', default: '20' } } })
 const dir = findBenchmarkDir()
 if (dir === null) {
   console.error('extraction benchmark not found: set NEWSDESK_EXTRACTION_BENCHMARK or place it at ../shared/data/extraction-benchmark')

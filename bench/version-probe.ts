@@ -1,9 +1,9 @@
 import os from 'node:os'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import Database from '../src/storage/sqlite/driver.ts'
 import { spread } from './rounds.ts'
 import { sqliteBenchFile } from './store-names.ts'
+import { benchArgs } from './bench-args.ts'
 
 /**
  * node --import tsx bench/version-probe.ts [--stories 100000,1000000] [--rounds 7] [--calls 100000]
@@ -12,7 +12,7 @@ import { sqliteBenchFile } from './store-names.ts'
  * the statement the memo uses against cheaper forms of the same two facts, in alternating rounds (median µs per
  * call). Opens each store read-only: nothing is written.
  */
-const { values } = parseArgs({
+const { values } = benchArgs({
   options: {
     stories: { type: 'string', default: '100000,1000000' },
     rounds: { type: 'string', default: '7' },
