@@ -42,11 +42,17 @@ export interface CrawlStore {
    */
   commitClusteredRun(afterSeq: number, assign: (unseen: ArticleRecord[], merges: StoryMerge[]) => FeedRunCommit): Promise<number>
   /**
-   * Refetches due at `now` (oldest due first, at most `limit`) whose article is stored, each claimed until now +
+   * Refetches due at `now` (newest articles first, at most `limit`) whose article is stored, each claimed until now +
    * leaseSeconds by moving its retry_at there, in one transaction (FOR UPDATE SKIP LOCKED on PostgreSQL): workers
    * sharing the store never fetch one page at once, and a worker that dies leaves its rows due again at the claim's end.
    */
-  claimDueRefetches(opts: { now: string; limit: number; leaseSeconds: number }): Promise<RefetchClaim[]>
+  claimDueRefetches(opts: {
+    now: string
+    limit: number
+    leaseSeconds: number
+    /** Rows whose article was published (fetched, if undated) before this are deleted first, never claimed. */
+    publishedSince?: string
+  }): Promise<RefetchClaim[]>
   /**
    * Settles a claimed refetch in one transaction, if its claim is still the one named (else nothing, null). An
    * upgrade writes the article's text and language, deletes the row and marks the article's story (where its

@@ -332,5 +332,25 @@ export function runCrawlStoreContract(name: string, openFresh: () => Promise<Sto
         [{ storyId, source: 'extractive', attempts: 0, retryAt: at(1101) }])
       assert.deepEqual((await claim(at(5000))).map((c) => c.articleId), [third.id], 'only the row never settled is left')
     })
+
+    it('claims refetches of the newest articles first, and deletes those of articles past the age limit', async () => {
+      const storyId = 'd4000000-0000-4000-8000-000000000022'
+      // Published at minutes 7100, 7300 and 7200, in that order of arrival.
+      const [older, newest, middle] = [article(6001, storyId, p1!, at(7100)), article(6002, storyId, p1!, at(7300)), article(6003, storyId, p1!, at(7200))]
+      const all: ArticleRecord[] = []
+      for await (const a of store.crawl.recentArticles(at(-1))) all.push(a)
+      await store.crawl.commitClusteredRun(Math.max(...all.map((a) => a.commitSeq!)), () => ({
+        feed: okState(p1!.feedUrl, at(8000), at(8015)), articles: [older, newest, middle], stories: [], summaries: [],
+        refetches: [older, newest, middle].map((a) => ({ articleId: a.id, url: a.canonicalUrl, attempts: 0, retryAt: at(8000) })),
+      }))
+      const claim = (now: string, limit: number, publishedSince?: string) =>
+        store.crawl.claimDueRefetches({ now, limit, leaseSeconds: 60, publishedSince }).then((cs) => cs.map((c) => c.articleId).sort())
+      // The limit also clears what earlier tests left queued (articles published before minute 7000).
+      assert.deepEqual(await claim(at(8000), 2, at(7000)), [newest.id, middle.id].sort(), 'the two newest of three due rows')
+      assert.deepEqual(await claim(at(8000), 2), [older.id], 'then the older one')
+      // Past the limit: deleted when a claim names the limit, so not claimed once the leases end.
+      assert.deepEqual(await claim(at(8002), 10, at(7150)), [newest.id, middle.id].sort())
+      assert.deepEqual(await claim(at(8004), 10), [newest.id, middle.id].sort(), 'the older row is gone for good')
+    })
   })
 }

@@ -57,6 +57,7 @@ describe('a feed run queues refetches', () => {
       const fetched = new Set(asked)
       const all = Array.from({ length: ITEMS }, (_, i) => `https://wire.example/a/${i}`)
       const overBudget = all.filter((u) => !fetched.has(u))
+      assert.deepEqual(overBudget, all.slice(0, ITEMS - EXTRACTIONS_PER_FEED), 'the budget goes to the newest pages; the oldest wait')
       const busy = asked.filter((u) => Number(u.split('/').pop()) % 2 === 0)
 
       const urls = async (at: Date) => (await store.crawl.claimDueRefetches({ now: at.toISOString(), limit: 100, leaseSeconds: 3600 })).map((c) => c.url).sort()

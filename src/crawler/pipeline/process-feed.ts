@@ -155,12 +155,13 @@ async function newArticles(feed: Parameters<typeof normalizeFeed>[0], feedUrl: s
  * and, by record id, when to fetch again the pages of those that kept their teaser for a passing reason.
  */
 async function prepareArticles(articles: NormalizedArticle[], publisher: Publisher, fetchedAt: Date, deps: ProcessFeedDeps): Promise<{ prepared: PreparedArticle[]; refetchAt: Map<string, string> }> {
-  let budget = EXTRACTIONS_PER_FEED
+  // The budget goes to the newest pages (`articles` is oldest first): in a burst or a first crawl's backlog, the
+  // stories readers look at first get their full text now; the older ones wait in the refetch queue.
+  const extractNow = new Set(articles.filter((a) => a.needsExtraction).slice(-EXTRACTIONS_PER_FEED))
   const texts = await Promise.all(articles.map(async (a) => {
     const teaser = { text: a.teaserText, lang: null as string | null, author: a.author, image: a.imageUrl, kept: null as KeptTeaser | null }
     if (!a.needsExtraction) return { ...teaser, text: a.fullText ?? a.teaserText }
-    if (budget <= 0) return { ...teaser, kept: { why: 'budget' } as const }
-    budget--
+    if (!extractNow.has(a)) return { ...teaser, kept: { why: 'budget' } as const }
     const page = await deps.fetcher.fetchArticle(a.canonicalUrl)
     // Said where an operator looks (shorter summaries without cards are otherwise unexplained), with whether the
     // page will be fetched again (a passing failure) or the teaser stays for good.

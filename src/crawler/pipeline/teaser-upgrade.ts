@@ -37,7 +37,11 @@ export interface TeaserUpgrades {
  * or an article past the crawler's age limit drop the row.
  */
 export async function upgradeTeasers(deps: TeaserUpgradeDeps): Promise<TeaserUpgrades> {
-  const claims = await deps.crawl.claimDueRefetches({ now: deps.now().toISOString(), limit: REFETCHES_PER_PASS, leaseSeconds: deps.leaseSeconds })
+  const now = deps.now()
+  const claims = await deps.crawl.claimDueRefetches({
+    now: now.toISOString(), limit: REFETCHES_PER_PASS, leaseSeconds: deps.leaseSeconds,
+    publishedSince: new Date(now.getTime() - MAX_ARTICLE_AGE_MS).toISOString(),
+  })
   const settled = await Promise.all(claims.map(async (claim) => {
     try {
       const { outcome, fields } = await upgradeOne(claim, deps)

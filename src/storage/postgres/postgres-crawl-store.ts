@@ -33,12 +33,16 @@ export const CRAWL_SQL = {
   committedAfter: 'SELECT * FROM articles WHERE commit_seq > $1::bigint ORDER BY commit_seq',
   dueSummaries: `SELECT story_id, source, attempts, retry_at FROM story_summaries
       WHERE retry_at IS NOT NULL AND retry_at <= $1::text ORDER BY retry_at, story_id LIMIT $2`,
-  // Due refetches of stored articles, claimed by moving retry_at to the claim's end; SKIP LOCKED as for feeds.
+  // Rows whose article is past the crawler's age limit (or gone): see the SQLite store.
+  staleRefetches: `DELETE FROM article_refetch r WHERE NOT EXISTS (SELECT 1 FROM articles a
+      WHERE a.id = r.article_id AND COALESCE(a.published_at, a.fetched_at) COLLATE "C" >= $1::text)`,
+  // Due refetches of stored articles, newest articles first (see the SQLite store), claimed by moving retry_at to the
+  // claim's end; SKIP LOCKED as for feeds.
   claimRefetches: `WITH due AS (
-      SELECT r.article_id FROM article_refetch r
-      WHERE r.retry_at <= $1::text AND EXISTS (SELECT 1 FROM articles a WHERE a.id = r.article_id)
-      ORDER BY r.retry_at, r.article_id LIMIT $2
-      FOR UPDATE SKIP LOCKED),
+      SELECT r.article_id FROM article_refetch r JOIN articles a ON a.id = r.article_id
+      WHERE r.retry_at <= $1::text
+      ORDER BY COALESCE(a.published_at, a.fetched_at) COLLATE "C" DESC, r.article_id LIMIT $2
+      FOR UPDATE OF r SKIP LOCKED),
     claimed AS (
       UPDATE article_refetch SET retry_at = $3
       WHERE article_id = ANY (ARRAY(SELECT article_id FROM due)) RETURNING article_id, url, attempts)
@@ -225,8 +229,9 @@ export function createPostgresCrawlStore(pool: pg.Pool, ready: () => Promise<voi
       return (await query<SummaryRow>(CRAWL_SQL.dueSummaries, [now, limit])).rows.map(toSummary)
     },
 
-    async claimDueRefetches({ now, limit, leaseSeconds }) {
+    async claimDueRefetches({ now, limit, leaseSeconds, publishedSince }) {
       const until = new Date(Date.parse(now) + leaseSeconds * 1000).toISOString()
+      if (publishedSince !== undefined) await query(CRAWL_SQL.staleRefetches, [publishedSince])
       return (await query<RefetchRow>(CRAWL_SQL.claimRefetches, [now, limit, until])).rows.map((r) => toRefetchClaim(r, until))
     },
 

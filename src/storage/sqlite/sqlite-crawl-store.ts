@@ -23,8 +23,14 @@ export const CRAWL_SQL = {
   storyArticles: 'SELECT * FROM articles WHERE story_id = ? ORDER BY COALESCE(published_at, fetched_at), canonical_url LIMIT ?',
   dueSummaries: `SELECT story_id, source, attempts, retry_at FROM story_summaries
       WHERE retry_at IS NOT NULL AND retry_at <= ? ORDER BY retry_at LIMIT ?`,
+  // Newest articles first: a fresh story's full text is worth more than a backlog's. Sorting the due rows costs what the
+  // queue holds, which the age limit bounds (staleRefetches).
   dueRefetches: `SELECT r.url AS refetch_url, r.attempts AS refetch_attempts, a.* FROM article_refetch r
-      JOIN articles a ON a.id = r.article_id WHERE r.retry_at <= @now ORDER BY r.retry_at LIMIT @limit`,
+      JOIN articles a ON a.id = r.article_id WHERE r.retry_at <= @now
+      ORDER BY COALESCE(a.published_at, a.fetched_at) DESC, r.article_id LIMIT @limit`,
+  // Rows whose article is past the crawler's age limit (or gone): newest-first claims would never reach them.
+  staleRefetches: `DELETE FROM article_refetch WHERE NOT EXISTS (SELECT 1 FROM articles a
+      WHERE a.id = article_refetch.article_id AND COALESCE(a.published_at, a.fetched_at) >= @since)`,
 }
 
 /** A new feed is polled every 15 minutes until its publishing rhythm says otherwise (FreshRSS's floor: frequent enough for news, polite to the publisher). */
@@ -73,6 +79,7 @@ export function createSqliteCrawlStore(
     upsertSummary: db.prepare(SQLITE_CRAWL_WRITES.upsertSummary),
     insertRefetch: db.prepare(SQLITE_CRAWL_WRITES.insertRefetch),
     dueRefetches: db.prepare(CRAWL_SQL.dueRefetches),
+    staleRefetches: db.prepare(CRAWL_SQL.staleRefetches),
     leaseRefetch: db.prepare('UPDATE article_refetch SET retry_at = ? WHERE article_id = ?'),
     // Settling names the claim (retry_at as the claim set it): a claim that expired and was taken again is not ours.
     retryRefetch: db.prepare('UPDATE article_refetch SET attempts = ?, retry_at = ? WHERE article_id = ? AND retry_at = ?'),
@@ -153,6 +160,7 @@ export function createSqliteCrawlStore(
   })
 
   const claimRefetches = db.transaction((opts: Parameters<CrawlStore['claimDueRefetches']>[0]) => {
+    if (opts.publishedSince !== undefined) stmt.staleRefetches.run({ since: opts.publishedSince })
     const rows = stmt.dueRefetches.all({ now: opts.now, limit: opts.limit }) as RefetchRow[]
     const until = new Date(Date.parse(opts.now) + opts.leaseSeconds * 1000).toISOString()
     for (const r of rows) stmt.leaseRefetch.run(until, r.id)
