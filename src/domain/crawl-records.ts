@@ -139,8 +139,11 @@ export interface RefetchClaim extends ArticleRefetch {
 
 /** How a claimed refetch ended; settled only while the claim is still the one named (its `claimedUntil`). */
 export type RefetchOutcome = { articleId: string; claimedUntil: string } & (
-  /** The page gave a longer text: the article takes it and its story is marked for rewriting at `markedAt`. */
-  | { kind: 'upgraded'; text: string; lang: string | null; markedAt: string }
+  /**
+   * The page gave a longer text: the article takes it and its story is marked for rewriting at `markedAt`. The
+   * page's byline and image fill the article's author and image only where the feed gave none.
+   */
+  | { kind: 'upgraded'; text: string; lang: string | null; author: string | null; imageUrl: string | null; markedAt: string }
   /** Another passing failure: tried again at `retryAt`. */
   | { kind: 'retry'; attempts: number; retryAt: string }
   /** Nothing more to hope for (a permanent failure, too many attempts, too old, no longer text): the row goes. */

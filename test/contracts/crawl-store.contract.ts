@@ -321,12 +321,17 @@ export function runCrawlStoreContract(name: string, openFresh: () => Promise<Sto
       const retried = await claim(at(1100))
       assert.deepEqual(retried.map((c) => [c.articleId, c.attempts]), [[teaser.id, 1]])
 
-      // An upgrade: the text and language change, the signature does not, the story is marked, the row goes.
+      // An upgrade: the text and language change, the signature does not, the page's byline and image fill what the
+      // feed left empty, the story is marked, the row goes.
       const full = 'The full text of article 5001, much longer than its teaser.\n\nA second paragraph.'
-      assert.equal(await store.crawl.settleRefetch({ articleId: teaser.id, claimedUntil: retried[0]!.retryAt, kind: 'upgraded', text: full, lang: 'de', markedAt: at(1101) }), storyId)
+      assert.equal(await store.crawl.settleRefetch({
+        articleId: teaser.id, claimedUntil: retried[0]!.retryAt, kind: 'upgraded', text: full, lang: 'de',
+        author: 'Page Byline', imageUrl: 'https://img.example/5001.jpg', markedAt: at(1101),
+      }), storyId)
       const members = await store.crawl.storyArticles(storyId, 10)
       const upgraded = members.find((m) => m.id === teaser.id)!
       assert.deepEqual([upgraded.text, upgraded.lang, [...upgraded.signature]], [full, 'de', [...teaser.signature]])
+      assert.deepEqual([upgraded.author, upgraded.imageUrl], ['Page Byline', 'https://img.example/5001.jpg'])
       assert.equal(members.find((m) => m.id === other.id)!.text, other.text)
       assert.deepEqual((await store.crawl.dueSummaryRetries(at(1101), 100)).filter((m) => m.storyId === storyId),
         [{ storyId, source: 'extractive', attempts: 0, retryAt: at(1101) }])
@@ -336,7 +341,8 @@ export function runCrawlStoreContract(name: string, openFresh: () => Promise<Sto
     it('claims refetches of the newest articles first, and deletes those of articles past the age limit', async () => {
       const storyId = 'd4000000-0000-4000-8000-000000000022'
       // Published at minutes 7100, 7300 and 7200, in that order of arrival.
-      const [older, newest, middle] = [article(6001, storyId, p1!, at(7100)), article(6002, storyId, p1!, at(7300)), article(6003, storyId, p1!, at(7200))]
+      const [older, middle] = [article(6001, storyId, p1!, at(7100)), article(6003, storyId, p1!, at(7200))]
+      const newest = { ...article(6002, storyId, p1!, at(7300)), author: 'Feed Author', imageUrl: 'https://img.example/feed.jpg' }
       const all: ArticleRecord[] = []
       for await (const a of store.crawl.recentArticles(at(-1))) all.push(a)
       await store.crawl.commitClusteredRun(Math.max(...all.map((a) => a.commitSeq!)), () => ({
@@ -351,6 +357,14 @@ export function runCrawlStoreContract(name: string, openFresh: () => Promise<Sto
       // Past the limit: deleted when a claim names the limit, so not claimed once the leases end.
       assert.deepEqual(await claim(at(8002), 10, at(7150)), [newest.id, middle.id].sort())
       assert.deepEqual(await claim(at(8004), 10), [newest.id, middle.id].sort(), 'the older row is gone for good')
+      // An upgrade keeps the author and image the feed gave.
+      const [c] = (await store.crawl.claimDueRefetches({ now: at(8006), limit: 10, leaseSeconds: 60 })).filter((x) => x.articleId === newest.id)
+      await store.crawl.settleRefetch({
+        articleId: newest.id, claimedUntil: c!.retryAt, kind: 'upgraded', text: 'A much longer text of article 6002.',
+        lang: 'en', author: 'Page Byline', imageUrl: 'https://img.example/page.jpg', markedAt: at(8006),
+      })
+      const kept = (await store.crawl.storyArticles(storyId, 10)).find((m) => m.id === newest.id)!
+      assert.deepEqual([kept.text, kept.author, kept.imageUrl], ['A much longer text of article 6002.', 'Feed Author', 'https://img.example/feed.jpg'])
     })
   })
 }

@@ -37,7 +37,9 @@ const FULL_PARAGRAPHS = [
   `${FULL_ONLY[1]} to the northern terminal, where berths are shorter and loading takes longer. Hauliers reported queues of more than two hours at the northern gate on Wednesday afternoon.`,
   `${FULL_ONLY[2]} the two remaining cranes to return to service by Friday once their bearings have been checked. A replacement bearing for the failed crane has been ordered from the manufacturer and is due within six weeks.`,
 ]
-const ARTICLE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour halts night shipping</title></head>
+const PAGE_IMAGE = 'https://images.wire.example/crane.jpg'
+const ARTICLE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Harbour halts night shipping</title>
+<meta property="og:image" content="${PAGE_IMAGE}"></head>
 <body><header><nav><a href="/">Home</a></nav></header><main><article><h1>Harbour halts night shipping after crane failure</h1>
 ${FULL_PARAGRAPHS.map((p) => `<p>${p}</p>`).join('\n')}
 </article></main><footer>All rights reserved</footer></body></html>`
@@ -131,6 +133,7 @@ for (const [name, open] of stores) {
       const text = storyText(story)
       for (const phrase of FULL_ONLY) assert.ok(!text.includes(phrase), `not yet: ${phrase}`)
       assert.ok(text.includes('crane failure') || story.en.headline.includes('crane failure'), text)
+      assert.equal(story.coverImageUrl, null, 'the feed gave no image')
       const kept = lines.filter((l) => l.msg === 'crawler: article page not fetched, kept the feed teaser')
       assert.deepEqual(kept.map((l) => [String(l.url).replace(/^.*\//, ''), l.status, l.refetch]).sort(),
         [['harbour', 503, true], ['orchestra', 404, false]])
@@ -163,6 +166,8 @@ for (const [name, open] of stores) {
       assert.ok(FULL_ONLY.some((phrase) => text.includes(phrase)), `the story is written from the full text:\n${text}`)
       const [article] = await store.crawl.storyArticles(story.id, 10)
       for (const phrase of FULL_ONLY) assert.ok(article!.text.includes(phrase), `the stored text is the page's: ${phrase}`)
+      assert.equal(article!.imageUrl, PAGE_IMAGE, 'the page\'s image fills what the feed left empty')
+      assert.equal(story.coverImageUrl, PAGE_IMAGE)
       const upgraded = lines.filter((l) => l.msg === 'crawler: article page fetched again')
       assert.deepEqual(upgraded.map((l) => [String(l.url).replace(/^.*\//, ''), l.outcome, l.story]), [['harbour', 'upgraded', story.id]])
       assert.deepEqual(await store.crawl.claimDueRefetches({ now: new Date(clock.getTime() + 86_400_000).toISOString(), limit: 10, leaseSeconds: 1 }), [],

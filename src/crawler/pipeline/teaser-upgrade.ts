@@ -85,7 +85,7 @@ async function upgradeOne(claim: RefetchClaim, deps: TeaserUpgradeDeps): Promise
   const declared = extracted.lang ?? a.lang ?? deps.publishers.get(a.publisherId)?.lang ?? null
   const lang = detectLanguage({ declared, title: a.title, text: extracted.text }).lang ?? a.lang
   return {
-    outcome: { ...settle, kind: 'upgraded', text: extracted.text, lang, markedAt: deps.now().toISOString() },
+    outcome: { ...settle, kind: 'upgraded', text: extracted.text, lang, author: extracted.byline, imageUrl: extracted.imageUrl, markedAt: deps.now().toISOString() },
     fields: { chars: extracted.text.length, teaser_chars: a.text.length },
   }
 }

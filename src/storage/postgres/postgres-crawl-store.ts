@@ -245,8 +245,9 @@ export function createPostgresCrawlStore(pool: pg.Pool, ready: () => Promise<voi
       return transaction(async (client) => {
         const gone = await client.query('DELETE FROM article_refetch WHERE article_id = $1 AND retry_at = $2', [o.articleId, o.claimedUntil])
         if (gone.rowCount === 0 || o.kind === 'dropped') return null
-        const { rows } = await client.query<{ story_id: string }>('UPDATE articles SET text = $2, lang = $3 WHERE id = $1 RETURNING story_id',
-          [o.articleId, o.text, o.lang])
+        const { rows } = await client.query<{ story_id: string }>(`UPDATE articles SET text = $2, lang = $3,
+          author = COALESCE(author, $4), image_url = COALESCE(image_url, $5) WHERE id = $1 RETURNING story_id`,
+          [o.articleId, o.text, o.lang, o.author, o.imageUrl])
         const storyId = rows[0]?.story_id
         if (storyId === undefined) return null
         await writeSummaries(client, [{ storyId, source: 'extractive', attempts: 0, retryAt: o.markedAt }])

@@ -84,7 +84,8 @@ export function createSqliteCrawlStore(
     // Settling names the claim (retry_at as the claim set it): a claim that expired and was taken again is not ours.
     retryRefetch: db.prepare('UPDATE article_refetch SET attempts = ?, retry_at = ? WHERE article_id = ? AND retry_at = ?'),
     dropRefetch: db.prepare('DELETE FROM article_refetch WHERE article_id = ? AND retry_at = ?'),
-    upgradeArticle: db.prepare('UPDATE articles SET text = ?, lang = ? WHERE id = ? RETURNING story_id').pluck(),
+    upgradeArticle: db.prepare(`UPDATE articles SET text = @text, lang = @lang,
+      author = COALESCE(author, @author), image_url = COALESCE(image_url, @image_url) WHERE id = @id RETURNING story_id`).pluck(),
   }
 
   const keys = (rows: unknown[]) => new Set((rows as Array<{ k: string }>).map((r) => r.k))
@@ -173,7 +174,7 @@ export function createSqliteCrawlStore(
       return null
     }
     if (stmt.dropRefetch.run(o.articleId, o.claimedUntil).changes === 0 || o.kind === 'dropped') return null
-    const storyId = stmt.upgradeArticle.get(o.text, o.lang, o.articleId) as string | undefined
+    const storyId = stmt.upgradeArticle.get({ text: o.text, lang: o.lang, author: o.author, image_url: o.imageUrl, id: o.articleId }) as string | undefined
     if (storyId === undefined) return null
     writeSummaries([{ storyId, source: 'extractive', attempts: 0, retryAt: o.markedAt }])
     return storyId
