@@ -146,6 +146,6 @@ export type RefetchOutcome = { articleId: string; claimedUntil: string } & (
   | { kind: 'upgraded'; text: string; lang: string | null; author: string | null; imageUrl: string | null; markedAt: string }
   /** Another passing failure: tried again at `retryAt`. */
   | { kind: 'retry'; attempts: number; retryAt: string }
-  /** Nothing more to hope for (a permanent failure, too many attempts, too old, no longer text): the row goes. */
+  /** Nothing more to hope for (a permanent failure, too many attempts, no longer text): the row goes. */
   | { kind: 'dropped' }
 )

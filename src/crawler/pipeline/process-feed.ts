@@ -185,7 +185,7 @@ async function prepareArticles(articles: NormalizedArticle[], publisher: Publish
     const t = texts[i]!
     const detected = detectLanguage({ declared: a.language ?? t.lang ?? publisher.lang, title: a.title, text: t.text })
     const id = randomUUID()
-    const retryAt = t.kept && isTransient(t.kept) ? refetchRetryAt(t.kept, 0, fetchedAt) : null
+    const retryAt = t.kept ? refetchRetryAt(t.kept, 0, fetchedAt) : null
     if (retryAt !== null) refetchAt.set(id, retryAt)
     return {
       id,

@@ -40,6 +40,11 @@ describe('when a kept teaser is fetched again', () => {
     assert.equal(REFETCH_MAX_ATTEMPTS, 3)
   })
 
+  it('never for a permanent cause', () => {
+    assert.equal(refetchRetryAt(fetchFailed('http-error', 404), 0, now), null)
+    assert.equal(refetchRetryAt({ why: 'extract', reason: 'no-article' }, 0, now), null)
+  })
+
   it('a page never asked for (the budget) is due at once', () => {
     assert.equal(refetchRetryAt({ why: 'budget' }, 0, now), now.toISOString())
   })

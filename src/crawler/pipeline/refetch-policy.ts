@@ -42,12 +42,13 @@ export const REFETCH_BACKOFF_SECONDS = [15 * 60, 60 * 60, 4 * 60 * 60] as const
 export const REFETCH_MAX_ATTEMPTS = REFETCH_BACKOFF_SECONDS.length
 
 /**
- * When to try a page again after `attempts` failed refetches (0: only the feed run's try failed), or null when the
- * attempts are spent. A Retry-After longer than the backoff is honoured up to the longest step: a story a day
+ * When to try a page again after `attempts` failed refetches (0: only the feed run's try failed), or null when it is
+ * not worth another try (a permanent cause, see isTransient) or the attempts are spent. A Retry-After longer than the backoff is honoured up to the longest step: a story a day
  * old is no longer worth the page. The budget case is due at once (nothing failed; the upgrade pass's own bound
  * spreads those pages over passes).
  */
 export function refetchRetryAt(kept: KeptTeaser, attempts: number, now: Date): string | null {
+  if (!isTransient(kept)) return null
   if (kept.why === 'budget') return now.toISOString()
   if (attempts >= REFETCH_MAX_ATTEMPTS) return null
   const asked = kept.why === 'fetch' && kept.page.status === 'failed' ? retryAfterSeconds(kept.page.retryAfter, now) ?? 0 : 0

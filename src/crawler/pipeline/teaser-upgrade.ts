@@ -33,8 +33,8 @@ export interface TeaserUpgrades {
  * The upgrade pass: articles stored with their feed teaser after a passing failure (process-feed.ts queued them)
  * get their page fetched and extracted again. A longer text replaces the teaser and the story is marked for
  * rewriting (its summary is then built from the full text); the clustering signature stays as it was, so the
- * article keeps its story. Another passing failure backs off (refetch-policy.ts); a permanent one, spent attempts
- * or an article past the crawler's age limit drop the row.
+ * article keeps its story. Another passing failure backs off (refetch-policy.ts); a permanent one or spent attempts
+ * drop the row. Rows of articles past the crawler's age limit are deleted by the claim itself, never fetched.
  */
 export async function upgradeTeasers(deps: TeaserUpgradeDeps): Promise<TeaserUpgrades> {
   const now = deps.now()
@@ -65,17 +65,12 @@ async function upgradeOne(claim: RefetchClaim, deps: TeaserUpgradeDeps): Promise
   const a = claim.article
   const settle = { articleId: claim.articleId, claimedUntil: claim.retryAt }
   const dropped = (fields: Record<string, unknown>) => ({ outcome: { ...settle, kind: 'dropped' as const }, fields })
-  const now = deps.now()
-  if (now.getTime() - Date.parse(a.publishedAt ?? a.fetchedAt) > MAX_ARTICLE_AGE_MS) {
-    return dropped({ reason: 'too-old' })
-  }
-
   const page = await deps.fetcher.fetchArticle(claim.url)
   if (page.status !== 'ok') {
     const kept: KeptTeaser = { why: 'fetch', page }
     const reason = page.status === 'failed' ? page.reason : page.status
     const status = page.status === 'failed' ? page.httpStatus : undefined
-    const retryAt = isTransient(kept) ? refetchRetryAt(kept, claim.attempts + 1, deps.now()) : null
+    const retryAt = refetchRetryAt(kept, claim.attempts + 1, deps.now())
     if (retryAt === null) return dropped({ reason, status, transient: isTransient(kept) })
     return { outcome: { ...settle, kind: 'retry', attempts: claim.attempts + 1, retryAt }, fields: { reason, status, retry_at: retryAt } }
   }

@@ -42,9 +42,8 @@ export function createResponder({ cache, policy, contentVersion, contentVersionN
     }
     // Each encoding is its own representation with its own ETag, so caches must key on Accept-Encoding.
     if (compressed || entry.compressing) headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding'
-    const stamped = entry.headers['Last-Modified']
-    const lastModified = stamped === undefined ? undefined : settledLastModified(stamped, Date.now())
-    if (stamped !== undefined && lastModified === undefined) {
+    const lastModified = settledLastModified(entry.headers['Last-Modified'], Date.now())
+    if (lastModified !== entry.headers['Last-Modified']) {
       // Too recent to name every write it covers: this answer goes without it, and the front path does not learn
       // it (its forms keep the headers they were learnt with; a later answer, once settled, is learnt instead).
       delete headers['Last-Modified']
