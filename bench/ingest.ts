@@ -18,7 +18,7 @@ import { openSqliteStore } from '../src/storage/sqlite/sqlite-store.ts'
 import { realPageIngest } from './ingest-real-pages.ts'
 import { rng } from './synthetic.ts'
 import { benchArgs } from './bench-args.ts'
-import { linkedomListenerTablesLazy } from '../src/crawler/extract/linkedom-listeners.ts'
+import { describeLinkedomInstallStep } from '../src/crawler/extract/linkedom-install-step.ts'
 
 /**
  * npm run bench:ingest [-- --articles 10000 --existing 0,10000,100000 --corpus synthetic,real --copies 3 --repeats 3 --workers N]
@@ -158,7 +158,7 @@ if (CORPORA.has('real')) {
     console.log('\nReal pages: extraction benchmark not found (set NEWSDESK_EXTRACTION_BENCHMARK or place it at ../shared/data/extraction-benchmark)')
   } else {
     const [baseline] = real.rows
-    console.log(`\nIngest on real pages: ${real.pages} pages × ${values.copies} copies behind teaser feeds on loopback, every article fetched and extracted; best of ${values.repeats} runs each; Node ${process.version}, ${os.availableParallelism()} cores; linkedom listener tables ${linkedomListenerTablesLazy() ? 'lazy (install step applied)' : 'eager (as shipped: the install step did not run)'}\n`)
+    console.log(`\nIngest on real pages: ${real.pages} pages × ${values.copies} copies behind teaser feeds on loopback, every article fetched and extracted; best of ${values.repeats} runs each; Node ${process.version}, ${os.availableParallelism()} cores; ${describeLinkedomInstallStep()}\n`)
     console.log(`${'extraction runs'.padEnd(20)} ${'workers'.padStart(8)} ${'articles'.padStart(9)} ${'extracted'.padStart(10)} ${'seconds'.padStart(8)} ${'articles/s'.padStart(11)} ${'vs calling thread'.padStart(18)} ${'CPU ms/article'.padStart(15)} ${'main thread'.padStart(12)}`)
     for (const r of real.rows) {
       console.log(`${r.mode.padEnd(20)} ${String(r.workers).padStart(8)} ${String(r.articles).padStart(9)} ${String(r.extracted).padStart(10)} ${r.seconds.toFixed(2).padStart(8)} ${r.perSecond.toFixed(1).padStart(11)} ${`${(r.perSecond / baseline!.perSecond).toFixed(2)}×`.padStart(18)} ${r.cpuMsPerArticle.toFixed(1).padStart(15)} ${(r.mainCpuMsPerArticle?.toFixed(1) ?? '-').padStart(12)}`)

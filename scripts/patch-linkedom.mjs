@@ -1,17 +1,24 @@
 #!/usr/bin/env node
-// Install step (package.json "postinstall"): makes linkedom's per-node listener tables lazy.
+// Install step (package.json "postinstall"): takes linkedom's per-node WeakMap entries out of the parse.
 //
-// linkedom's EventTarget constructor gives every node it builds (element, text, comment, attribute) an empty Map of
-// listeners, kept in a module-wide WeakMap. A real news page builds a few thousand nodes (about 1,500 elements, texts and comments, and 1,200 attributes, each an Attr node); the WeakMap entries
-// are ephemerons that V8's collector traces specially, and on the extraction benchmark's real pages they cost about a
-// third of extraction's CPU (decision "Parsed pages get no listener tables"). jsdom and happy-dom made the same tables
-// lazy upstream; linkedom has not. This script makes the same change to the installed copy: the table is created by
-// the first addEventListener, and removeEventListener tolerates a node that never had one (dispatchEvent already
-// does). Event behaviour is unchanged.
+// linkedom keeps two kinds of per-node state in module-wide WeakMaps:
+//   - interface/event-target.js: every node it builds (element, text, comment, attribute) gets an empty Map of
+//     listeners in its constructor;
+//   - interface/css-style-declaration.js: every element whose `style` is read (Readability reads it for every node it
+//     walks) gets its declaration's owner recorded.
+// A real news page builds a few thousand nodes (on the extraction benchmark's 88 pages, about 1,500 elements, texts
+// and comments and 1,200 attributes, each an Attr node). WeakMap entries are ephemerons, which V8's collector traces
+// specially, in every scavenge: on those pages the listener tables alone were 16 % of extraction's self time and most
+// of its 22 % garbage collection (decision "Parsed pages get no listener tables until one is added"). jsdom and
+// happy-dom made their listener tables lazy upstream; linkedom has not. This script changes the installed copy:
+//   - the listener table is created by the first addEventListener, and removeEventListener tolerates a node that
+//     never had one (dispatchEvent already does);
+//   - a style declaration keeps its element in a symbol-keyed property of its own instead of the WeakMap.
+// DOM behaviour is unchanged.
 //
 // It edits only the exact text of the pinned version (stack notes: linkedom is pinned at 0.18.14). If the text is not
 // found (another version, or already patched) it changes nothing and says so: the install never fails because of
-// it, parsing is just slower. src/crawler/extract/linkedom-listeners.ts reports at run time whether the edit is in.
+// it, parsing is just slower. src/crawler/extract/linkedom-install-step.ts reports at run time whether the edits are in.
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -34,12 +41,31 @@ export const EDITS = [
   },
 ]
 
+/** The description of the symbol a patched style declaration keeps its element under (how run time tells). */
+export const STYLE_OWNER = 'newsdesk: style declaration owner'
+export const STYLE_MARKER = '/* newsdesk: the owner is a property, not a WeakMap entry (scripts/patch-linkedom.mjs) */'
+
+export const STYLE_EDITS = [
+  {
+    from: 'const refs = new WeakMap;\n',
+    // The declaration is the Proxy's target, and every read of `refs` passes the target (the handler's first argument,
+    // or `this` in methods the handler calls on it), so a property of the target serves where the WeakMap did.
+    to: `${STYLE_MARKER}\nconst OWNER = Symbol('${STYLE_OWNER}');\nconst refs = {\n  get: (style) => style[OWNER],\n  set: (style, element) => { style[OWNER] = element; },\n};\n`,
+  },
+]
+
+/** Each edited file (under esm/ and cjs/), its edits and the marker that shows they are in. */
+export const PATCHES = [
+  { file: path.join('interface', 'event-target.js'), edits: EDITS, marker: MARKER },
+  { file: path.join('interface', 'css-style-declaration.js'), edits: STYLE_EDITS, marker: STYLE_MARKER },
+]
+
 /** Applies the edits to one file; returns what happened, for the install log. */
-export function patchFile(file) {
+export function patchFile(file, edits = EDITS, marker = MARKER) {
   const source = fs.readFileSync(file, 'utf8')
-  if (source.includes(MARKER)) return 'already patched'
-  if (!EDITS.every((edit) => source.split(edit.from).length === 2)) return 'left as is: not the text this patch expects'
-  const patched = EDITS.reduce((text, edit) => text.replace(edit.from, edit.to), source)
+  if (source.includes(marker)) return 'already patched'
+  if (!edits.every((edit) => source.split(edit.from).length === 2)) return 'left as is: not the text this patch expects'
+  const patched = edits.reduce((text, edit) => text.replace(edit.from, edit.to), source)
   // A new file renamed over the old one: an interrupted install never leaves half a file, and a copy of
   // node_modules made with hard links (cp -al) keeps its own, unpatched file.
   const next = `${file}.newsdesk-${process.pid}`
@@ -63,15 +89,17 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.reso
   if (dir === null) {
     console.log('patch-linkedom: linkedom is not installed; nothing to do')
   } else {
-    for (const flavour of ['esm', 'cjs']) {
-      const file = path.join(dir, flavour, 'interface', 'event-target.js')
-      let outcome
-      try {
-        outcome = patchFile(file)
-      } catch (err) {
-        outcome = `left as is: ${err instanceof Error ? err.message : String(err)}`
+    for (const patch of PATCHES) {
+      for (const flavour of ['esm', 'cjs']) {
+        const file = path.join(dir, flavour, patch.file)
+        let outcome
+        try {
+          outcome = patchFile(file, patch.edits, patch.marker)
+        } catch (err) {
+          outcome = `left as is: ${err instanceof Error ? err.message : String(err)}`
+        }
+        console.log(`patch-linkedom: ${path.relative(process.cwd(), file)}: ${outcome}`)
       }
-      console.log(`patch-linkedom: ${path.relative(process.cwd(), file)}: ${outcome}`)
     }
   }
 }

@@ -5,12 +5,14 @@ import path from 'node:path'
 import { describe, it } from 'node:test'
 import { Event, parseHTML } from 'linkedom'
 // @ts-expect-error: a plain .mjs install script, without type declarations
-import { EDITS, MARKER, patchFile } from '../scripts/patch-linkedom.mjs'
-import { linkedomListenerTablesLazy } from '../src/crawler/extract/linkedom-listeners.ts'
+import { EDITS, MARKER, STYLE_EDITS, STYLE_MARKER, patchFile } from '../scripts/patch-linkedom.mjs'
+import { linkedomInstallStep } from '../src/crawler/extract/linkedom-install-step.ts'
 
 type Edit = { from: string, to: string }
 /** linkedom's EventTarget as the pinned version ships it, reduced to the parts the install step edits. */
 const SHIPPED = `const wm = new WeakMap;\nclass DOMEventTarget {\n\n${(EDITS as Edit[]).map((e) => e.from).join('\n    // …\n  }\n\n')}\n  }\n}\n`
+/** The same for its CSSStyleDeclaration module. */
+const SHIPPED_STYLE = `import uhyphen from 'uhyphen';\n\n${(STYLE_EDITS as Edit[])[0]!.from}\nconst updateKeys = style => {\n  const attr = refs.get(style).getAttributeNode('style');\n};\n`
 
 function withTempFile(text: string, body: (file: string) => void): void {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsdesk-linkedom-patch-'))
@@ -23,9 +25,9 @@ function withTempFile(text: string, body: (file: string) => void): void {
   }
 }
 
-describe('linkedom install step: listener tables created on first use', () => {
+describe('linkedom install step: no per-node WeakMap entries', () => {
   it('is applied to the installed linkedom (npm install ran scripts/patch-linkedom.mjs)', () => {
-    assert.equal(linkedomListenerTablesLazy(), true)
+    assert.deepEqual(linkedomInstallStep(), { listenerTables: true, styleOwners: true })
   })
 
   it('edits the shipped text once, then recognises its own edit', () => {
@@ -38,6 +40,17 @@ describe('linkedom install step: listener tables created on first use', () => {
       assert.ok(patched.includes('if (map && map.has(type)) {'), 'removeEventListener tolerates a node without one')
       assert.equal(patchFile(file), 'already patched')
       assert.equal(fs.readFileSync(file, 'utf8'), patched)
+    })
+  })
+
+  it("moves a style declaration's owner out of the WeakMap, once", () => {
+    withTempFile(SHIPPED_STYLE, (file) => {
+      assert.equal(patchFile(file, STYLE_EDITS, STYLE_MARKER), 'patched')
+      const patched = fs.readFileSync(file, 'utf8')
+      assert.ok(patched.includes(STYLE_MARKER))
+      assert.ok(!patched.includes('new WeakMap'))
+      assert.ok(patched.includes("refs.get(style).getAttributeNode('style')"), 'the readers of refs are unchanged')
+      assert.equal(patchFile(file, STYLE_EDITS, STYLE_MARKER), 'already patched')
     })
   })
 
@@ -72,5 +85,28 @@ describe('linkedom install step: listener tables created on first use', () => {
     outer.removeEventListener('ping', onOuter)
     inner.dispatchEvent(new Event('ping', { bubbles: true }) as unknown as globalThis.Event)
     assert.deepEqual(seen, ['outer saw inner'])
+  })
+
+  it('keeps inline styles working on parsed elements: read, set, removed, cssText', () => {
+    const { document } = parseHTML('<html><body><p id="p" style="display: none; color: red">x</p><div id="d">y</div></body></html>')
+    const p = document.getElementById('p') as unknown as HTMLElement
+    const d = document.getElementById('d') as unknown as HTMLElement
+    assert.equal(p.style.display, 'none')
+    assert.equal(p.style.getPropertyValue('color'), 'red')
+    p.style.display = 'block'
+    assert.equal(p.getAttribute('style'), 'display:block;color:red')
+    p.style.removeProperty('color')
+    assert.equal(p.getAttribute('style'), 'display:block')
+    // An element without a style attribute gets one on the first write; cssText replaces it whole.
+    assert.equal(d.style.display, '')
+    d.style.fontSize = '12px'
+    assert.equal(d.getAttribute('style'), 'font-size:12px')
+    d.style.cssText = 'margin: 0'
+    assert.equal(d.style.margin, '0')
+    assert.equal(d.style.fontSize, '')
+    // An attribute changed directly is what the declaration reads next.
+    p.setAttribute('style', 'visibility: hidden')
+    assert.equal(p.style.visibility, 'hidden')
+    assert.equal(p.style.display, '')
   })
 })
