@@ -85,6 +85,15 @@ function words(text: string): TextWord[] {
   return out
 }
 
+/** What readEntities asks of a word, whatever its place in the text. */
+interface WordFacts {
+  form: string
+  capitalized: boolean
+  /** Written in capitals or camel case (ECB, SpaceX), and not a number. */
+  nameShaped: boolean
+  number: boolean
+}
+
 const capitalized = (w: string) => /^\p{Lu}/u.test(w)
 const shaped = (w: string) => /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(w) || /\p{Ll}\p{Lu}/u.test(w)
 
@@ -99,8 +108,22 @@ export function extractEntities(text: string, max = 6000): string[][] {
 /** The entities of a text and every word of it (entityWord form): what the article mentions at all. */
 export function readEntities(text: string, max = 6000): { entities: string[][], words: string[] } {
   const list = words(normalizeArabic(text.slice(0, max).normalize('NFKC')))
-  const midCaps = new Set(list.filter((w) => !w.sentenceStart && capitalized(w.raw)).map((w) => w.raw))
-  const isName = (w: TextWord) => !/^\p{N}/u.test(w.raw) && (shaped(w.raw) || (capitalized(w.raw) && (!w.sentenceStart || midCaps.has(w.raw))))
+  // An article repeats its words (half of them are repeats at 6,000 characters): each distinct word's form and
+  // shape are worked out once per text. These Unicode-class regexes were the largest part of clustering's cost.
+  const known = new Map<string, WordFacts>()
+  const facts = (raw: string): WordFacts => {
+    let f = known.get(raw)
+    if (f === undefined) {
+      f = { form: entityWord(raw), capitalized: capitalized(raw), nameShaped: !/^\p{N}/u.test(raw) && shaped(raw), number: /^\p{N}/u.test(raw) }
+      known.set(raw, f)
+    }
+    return f
+  }
+  const midCaps = new Set(list.filter((w) => !w.sentenceStart && facts(w.raw).capitalized).map((w) => w.raw))
+  const isName = (w: TextWord) => {
+    const f = facts(w.raw)
+    return !f.number && (f.nameShaped || (f.capitalized && (!w.sentenceStart || midCaps.has(w.raw))))
+  }
   const runs: string[][] = []
   let run: string[] = []
   const close = () => {
@@ -113,8 +136,8 @@ export function readEntities(text: string, max = 6000): { entities: string[][], 
     if (isName(w) && !(w.sentenceStart && run.length > 0)) {
       // "Marlowe Foods reported …": the capitalized first word of the sentence starts the name.
       const before = list[i - 1]
-      if (run.length === 0 && before?.sentenceStart && capitalized(before.raw) && !w.sentenceStart) run.push(entityWord(before.raw))
-      run.push(entityWord(w.raw))
+      if (run.length === 0 && before?.sentenceStart && facts(before.raw).capitalized && !w.sentenceStart) run.push(facts(before.raw).form)
+      run.push(facts(w.raw).form)
       continue
     }
     if (w.sentenceStart && run.length > 0) close()
@@ -124,7 +147,7 @@ export function readEntities(text: string, max = 6000): { entities: string[][], 
       continue
     }
     close()
-    if (isName(w)) run.push(entityWord(w.raw))
+    if (isName(w)) run.push(facts(w.raw).form)
   }
   close()
   const seen = new Set<string>()
@@ -134,5 +157,5 @@ export function readEntities(text: string, max = 6000): { entities: string[][], 
     seen.add(key)
     return true
   })
-  return { entities, words: [...new Set(list.map((w) => entityWord(w.raw)))] }
+  return { entities, words: [...new Set(list.map((w) => facts(w.raw).form))] }
 }
