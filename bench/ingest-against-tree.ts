@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { benchArgs } from './bench-args.ts'
 import { readRates, type Rates } from './ingest-rates.ts'
+import { spread } from './rounds.ts'
 
 /**
  * npm run bench:ingest-vs -- --base DIR [--rounds 3 --copies 3]
@@ -41,8 +42,6 @@ function runTree(root: string): Rates {
   return rates
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-
 console.log(`Real-page ingest, this tree (${HERE}) against ${BASE}: ${ROUNDS} rounds, each tree in its own processes; Node ${process.version}, ${os.availableParallelism()} cores\n`)
 console.log(`${'round'.padEnd(6)} ${'base calling thread'.padStart(20)} ${'base best'.padStart(18)} ${'this calling thread'.padStart(20)} ${'this best'.padStart(18)} ${'this best ÷ base calling'.padStart(25)}`)
 const ratios: number[] = []
@@ -56,4 +55,5 @@ for (let round = 1; round <= ROUNDS; round++) {
   const best = (r: Rates) => `${r.best.toFixed(1)} (${r.bestMode})`
   console.log(`${String(round).padEnd(6)} ${base.callingThread.toFixed(1).padStart(20)} ${best(base).padStart(18)} ${here.callingThread.toFixed(1).padStart(20)} ${best(here).padStart(18)} ${`${ratio.toFixed(2)}×`.padStart(25)}`)
 }
-console.log(`\nthis tree's best rate ÷ the base tree's calling-thread rate: median ${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}× over ${ROUNDS} rounds); load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
+const { median, min, max } = spread(ratios)
+console.log(`\nthis tree's best rate ÷ the base tree's calling-thread rate: median ${median.toFixed(2)}× (${min.toFixed(2)}–${max.toFixed(2)}× over ${ROUNDS} rounds); load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)

@@ -89,7 +89,7 @@ function words(text: string): TextWord[] {
 interface WordFacts {
   form: string
   capitalized: boolean
-  /** Written in capitals or camel case (ECB, SpaceX), and not a number. */
+  /** Written in capitals or camel case (ECB, SpaceX). */
   nameShaped: boolean
   number: boolean
 }
@@ -109,12 +109,12 @@ export function extractEntities(text: string, max = 6000): string[][] {
 export function readEntities(text: string, max = 6000): { entities: string[][], words: string[] } {
   const list = words(normalizeArabic(text.slice(0, max).normalize('NFKC')))
   // An article repeats its words (half of them are repeats at 6,000 characters): each distinct word's form and
-  // shape are worked out once per text. These Unicode-class regexes were the largest part of clustering's cost.
+  // shape are worked out once per text (these Unicode-class regexes ran for every occurrence).
   const known = new Map<string, WordFacts>()
   const facts = (raw: string): WordFacts => {
     let f = known.get(raw)
     if (f === undefined) {
-      f = { form: entityWord(raw), capitalized: capitalized(raw), nameShaped: !/^\p{N}/u.test(raw) && shaped(raw), number: /^\p{N}/u.test(raw) }
+      f = { form: entityWord(raw), capitalized: capitalized(raw), nameShaped: shaped(raw), number: /^\p{N}/u.test(raw) }
       known.set(raw, f)
     }
     return f
