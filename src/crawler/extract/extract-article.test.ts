@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import { describe, it } from 'node:test'
 import { detectLanguage } from './detect-language.ts'
 import { extractArticle, normalizeDate, type ExtractedArticle, type ExtractResult } from './extract-article.ts'
+import { bestCosts } from '../../../test/helpers/cpu-cost.ts'
 
 const FIXTURES = new URL('../../../test/fixtures/articles/', import.meta.url)
 const fixture = (name: string): Buffer => fs.readFileSync(new URL(name, FIXTURES))
@@ -377,44 +378,55 @@ describe('extractArticle: malformed and unusual HTML', () => {
 })
 
 describe('extractArticle: resource limits', () => {
-  // The limits' promise is "refused within 1 s of work". CPU time, not wall time: on a loaded machine a test waits
-  // for a core, and that wait says nothing about the work the input caused.
-  const cpuMsSince = (start: NodeJS.CpuUsage) => {
-    const { user, system } = process.cpuUsage(start)
-    return (user + system) / 1000
-  }
+  // The limits' promise is "refused within 1 s of work". A test cannot hold a machine to an absolute time (CI runs
+  // 2–4× slower than a quiet machine), so each refusal is held to ordinary work measured beside it: extracting a 76 kB
+  // article page with navigation, a list of 300 related stories and a footer (about 6–12 ms of CPU on a quiet 2-core
+  // machine). CPU time, best of 3 in alternation (test/helpers/cpu-cost.ts). Readability on these inputs would cost
+  // hundreds to tens of thousands of times that; the refusals measure 0.1–4×.
   const story = '<p>' + 'The harbour authority confirmed the dredging plan on Monday. '.repeat(10) + '</p>'
+  const related = (i: number) => `<li class="teaser"><a href="/news/${i}"><img src="/i/${i}.jpg" alt=""><span class="kicker">Markets</span> <span>Story number ${i} about the harbour</span></a></li>`
+  const ordinaryPage = Buffer.from('<html><head><title>Harbour</title></head><body><header><nav><ul>' +
+    Array.from({ length: 150 }, (_, i) => `<li><a href="/s/${i}">Section ${i}</a></li>`).join('') + '</ul></nav></header>' +
+    `<main><article><h1>Harbour</h1><p class="byline">By A. Writer</p>${story.repeat(30)}</article>` +
+    `<aside><ul>${Array.from({ length: 300 }, (_, i) => related(i)).join('')}</ul></aside></main>` +
+    `<footer>${'<p>Footer <a href="/x">link</a></p>'.repeat(100)}</footer></body></html>`)
+  const MAX_RATIO = 10
+
+  function refusedCheaply(html: string): ExtractResult {
+    const bytes = Buffer.from(html)
+    const result = extractArticle(bytes, 'text/html', 'https://p.example/')
+    const cost = bestCosts({
+      refused: () => extractArticle(bytes, 'text/html', 'https://p.example/'),
+      ordinary: () => extractArticle(ordinaryPage, 'text/html', 'https://p.example/'),
+    })
+    assert.ok(cost.refused <= MAX_RATIO * cost.ordinary, `refusing cost ${cost.refused} ms; extracting an ordinary page ${cost.ordinary} ms`)
+    return result
+  }
+
+  it('the ordinary page the refusals are measured against is an article', () => {
+    assert.match(ok(extractArticle(ordinaryPage, 'text/html', 'https://p.example/')).text, /dredging plan/)
+  })
 
   it('refuses a body over 10 MiB without decoding it', () => {
     const r = extractArticle(Buffer.alloc(10 * 1024 * 1024 + 1, 0x20), 'text/html', 'https://p.example/')
     assert.equal(r.ok ? 'ok' : r.reason, 'too-large')
   })
 
-  it('refuses a tag flood before parsing, quickly', () => {
-    const t0 = process.cpuUsage()
-    const r = extractArticle(Buffer.from(`<html><body>${'<i>x</i>'.repeat(50_000)}${story}</body></html>`), 'text/html', 'https://p.example/')
-    const ms = cpuMsSince(t0)
+  it('refuses a tag flood before parsing, cheaply', () => {
+    const r = refusedCheaply(`<html><body>${'<i>x</i>'.repeat(50_000)}${story}</body></html>`)
     assert.equal(r.ok ? 'ok' : r.reason, 'too-large')
-    assert.ok(ms < 1000, `${ms} ms`)
   })
 
   it('refuses deep nesting that would take Readability minutes (5,000 levels measured at over 7 minutes)', () => {
-    const t0 = process.cpuUsage()
-    const r = extractArticle(Buffer.from(`<html><body>${'<div>'.repeat(5000)}${story}${'</div>'.repeat(5000)}</body></html>`), 'text/html', 'https://p.example/')
-    const ms = cpuMsSince(t0)
+    const r = refusedCheaply(`<html><body>${'<div>'.repeat(5000)}${story}${'</div>'.repeat(5000)}</body></html>`)
     assert.equal(r.ok ? 'ok' : r.reason, 'too-large')
     assert.match(!r.ok ? r.detail : '', /nesting/)
-    assert.ok(ms < 1000, `${ms} ms`)
   })
 
   it('refuses a flood of small blocks that Readability would rewrite one by one (~0.1 ms each)', () => {
-    const t0 = process.cpuUsage()
-    const html = `<html><body>${'<div><span>a</span> <a href="/x">b</a></div>'.repeat(2_500)}${story}</body></html>`
-    const r = extractArticle(Buffer.from(html), 'text/html', 'https://p.example/')
-    const ms = cpuMsSince(t0)
+    const r = refusedCheaply(`<html><body>${'<div><span>a</span> <a href="/x">b</a></div>'.repeat(2_500)}${story}</body></html>`)
     assert.equal(r.ok ? 'ok' : r.reason, 'too-large')
     assert.match(!r.ok ? r.detail : '', /elements after pruning/)
-    assert.ok(ms < 1000, `${ms} ms`)
   })
 
   it('empty wrappers do not count against the limits (they are pruned)', () => {

@@ -46,19 +46,22 @@ describe('postgres content version across instances (LISTEN/NOTIFY, polling as t
     assert.equal(reader.versions.state().reads, reads, '1000 calls, no read')
   })
 
-  it("sees another instance's write within a second, by NOTIFY, without reading", async () => {
+  it("sees another instance's write by NOTIFY, without reading", async (t) => {
     const before = await reader.contentVersion()
     const reads = reader.versions.state().reads
     await writer.upsertStories([story()])
     const expected = await writer.contentVersion()
     assert.notEqual(expected, before)
-    const ms = await until('the new version reaches the reader', async () => (await reader.contentVersion()) === expected, 1_000)
+    // NOTIFY arrives within milliseconds; the wait is a hang guard, not a latency limit (a loaded CI machine can stall a
+    // process for longer than a second). What proves the mechanism is that the reader made no read to learn it.
+    const ms = await until('the new version reaches the reader', async () => (await reader.contentVersion()) === expected, 15_000)
+    t.diagnostic(`the write reached the other instance after ${ms} ms`)
     assert.equal(reader.versions.state().reads, reads, 'learnt from the notification')
     // Deletions notify too.
     await writer.deleteStories([(await writer.listStories({ limit: 1, lang: 'en' }))[0]!.id])
     const deleted = await writer.contentVersion()
-    await until('the deletion reaches the reader', async () => (await reader.contentVersion()) === deleted, 1_000)
-    assert.ok(ms < 1_000)
+    await until('the deletion reaches the reader', async () => (await reader.contentVersion()) === deleted, 15_000)
+    assert.equal(reader.versions.state().reads, reads, 'the deletion too')
   })
 
   it('the crawl store notifies too (feed runs that write stories, story rewrites)', async () => {
@@ -66,7 +69,7 @@ describe('postgres content version across instances (LISTEN/NOTIFY, polling as t
     await writer.crawl.commitStories([story()], [])
     const expected = await writer.contentVersion()
     assert.notEqual(expected, before)
-    await until('the rewrite reaches the reader', async () => (await reader.contentVersion()) === expected, 1_000)
+    await until('the rewrite reaches the reader', async () => (await reader.contentVersion()) === expected, 15_000)
   })
 
   it('nothing is announced for a transaction that rolls back', async () => {
@@ -88,14 +91,18 @@ describe('postgres content version across instances (LISTEN/NOTIFY, polling as t
     const reads = reader.versions.state().reads
     await writer.upsertStories([story()])
     const expected = await writer.contentVersion()
-    const ms = await until('the write reaches the reader', async () => (await reader.contentVersion()) === expected, 1_500)
+    // The waits below are hang guards, not latency limits: polled every 10 ms, the reader reads at most once a second,
+    // so a write is seen within about a second with one or two reads, however long a loaded machine stalls the test.
+    const ms = await until('the write reaches the reader', async () => (await reader.contentVersion()) === expected, 15_000)
     assert.ok(reader.versions.state().reads - reads <= 2, `${reader.versions.state().reads - reads} reads in ${ms} ms`)
 
-    await until('the reader listens again', () => reader.versions.state().listening, 5_000)
+    await until('the reader listens again', () => reader.versions.state().listening, 15_000)
     assert.notEqual(reader.versions.state().listenerPid, listenerPid)
+    const readsListening = reader.versions.state().reads
     await writer.upsertStories([story()])
     const next = await writer.contentVersion()
-    await until('a write after the reconnection arrives by NOTIFY', async () => (await reader.contentVersion()) === next, 1_000)
+    await until('a write after the reconnection arrives by NOTIFY', async () => (await reader.contentVersion()) === next, 15_000)
+    assert.equal(reader.versions.state().reads, readsListening, 'learnt from the notification')
   })
 
   it('the listener re-reads the version on its heartbeat: a change made outside the store is seen too', async () => {
@@ -106,7 +113,7 @@ describe('postgres content version across instances (LISTEN/NOTIFY, polling as t
       await until('listening', () => beating.versions.state().listening)
       // A restore of an older backup, say: the version goes back, and no NOTIFY is sent.
       await inSchema(schema, (c) => c.query(`UPDATE meta SET value = '1' WHERE key = 'content_version'`))
-      await until('the heartbeat reads the restored version', async () => (await beating.contentVersion()) === '1', 2_000)
+      await until('the heartbeat reads the restored version', async () => (await beating.contentVersion()) === '1', 15_000)
     } finally {
       await beating.close()
     }
