@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Install step (package.json "postinstall"): takes linkedom's per-node WeakMap entries out of the parse.
+// Install step (package.json "postinstall"): takes linkedom's per-node WeakMap entries and class lists out of the parse.
 //
 // linkedom keeps two kinds of per-node state in module-wide WeakMaps:
 //   - interface/event-target.js: every node it builds (element, text, comment, attribute) gets an empty Map of
@@ -14,7 +14,11 @@
 //   - the listener table is created by the first addEventListener, and removeEventListener tolerates a node that
 //     never had one (dispatchEvent already does);
 //   - a style declaration keeps its element in a symbol-keyed property of its own instead of the WeakMap.
-// DOM behaviour is unchanged.
+//   - the parser no longer builds a class list for every element with a class attribute (a Set filled and joined
+//     back into the attribute): the list is made from the attribute when something first reads it, as linkedom
+//     already does for elements built by script.
+// DOM behaviour is unchanged, but for one detail that moves towards browsers: a parsed class attribute keeps its
+// text as written (getAttributeNode('class').value, serialization), where linkedom rewrote it with single spaces.
 //
 // It edits only the exact text of the pinned version (stack notes: linkedom is pinned at 0.18.14). If the text is not
 // found (another version, or already patched) it changes nothing and says so: the install never fails because of
@@ -54,10 +58,24 @@ export const STYLE_EDITS = [
   },
 ]
 
+export const CLASS_MARKER = '/* newsdesk: an element\'s class list is made when first read (scripts/patch-linkedom.mjs) */'
+
+export const CLASS_EDITS = [
+  {
+    // The parser set className for every element with a class attribute: a DOMTokenList (a Set) built, cleared,
+    // refilled, and joined back into the attribute, for each of them. Element#classList already makes the list from
+    // the attribute on first read, and every reader (className, getAttribute('class'), classList, setAttribute and
+    // removeAttribute) goes through it; css-select reads the attribute's value and matches class tokens by whitespace.
+    from: "  knownSiblings(end[PREV], attribute, end);\n  if (attribute.name === 'class')\n    element.className = value;\n  if (active)",
+    to: `  knownSiblings(end[PREV], attribute, end);\n  ${CLASS_MARKER}\n  if (active)`,
+  },
+]
+
 /** Each edited file (under esm/ and cjs/), its edits and the marker that shows they are in. */
 export const PATCHES = [
   { file: path.join('interface', 'event-target.js'), edits: EDITS, marker: MARKER },
   { file: path.join('interface', 'css-style-declaration.js'), edits: STYLE_EDITS, marker: STYLE_MARKER },
+  { file: path.join('shared', 'parse-from-string.js'), edits: CLASS_EDITS, marker: CLASS_MARKER },
 ]
 
 /** Applies the edits to one file; returns what happened, for the install log. */

@@ -5,12 +5,14 @@ import path from 'node:path'
 import { describe, it } from 'node:test'
 import { Event, parseHTML } from 'linkedom'
 // @ts-expect-error: a plain .mjs install script, without type declarations
-import { EDITS, MARKER, STYLE_EDITS, STYLE_MARKER, patchFile } from '../scripts/patch-linkedom.mjs'
+import { CLASS_EDITS, CLASS_MARKER, EDITS, MARKER, STYLE_EDITS, STYLE_MARKER, patchFile } from '../scripts/patch-linkedom.mjs'
 import { linkedomInstallStep } from '../src/crawler/extract/linkedom-install-step.ts'
 
 type Edit = { from: string, to: string }
 /** linkedom's EventTarget as the pinned version ships it, reduced to the parts the install step edits. */
 const SHIPPED = `const wm = new WeakMap;\nclass DOMEventTarget {\n\n${(EDITS as Edit[]).map((e) => e.from).join('\n    // …\n  }\n\n')}\n  }\n}\n`
+/** The parser's attribute callback, as shipped. */
+const SHIPPED_PARSER = `const attribute = (element, end, attribute, value, active) => {\n  attribute[VALUE] = value;\n  attribute.ownerElement = element;\n${(CLASS_EDITS as Edit[])[0]!.from}\n    attributeChangedCallback(element, attribute.name, null, value);\n};\n`
 /** The same for its CSSStyleDeclaration module. */
 const SHIPPED_STYLE = `import uhyphen from 'uhyphen';\n\n${(STYLE_EDITS as Edit[])[0]!.from}\nconst updateKeys = style => {\n  const attr = refs.get(style).getAttributeNode('style');\n};\n`
 
@@ -25,9 +27,9 @@ function withTempFile(text: string, body: (file: string) => void): void {
   }
 }
 
-describe('linkedom install step: no per-node WeakMap entries', () => {
+describe('linkedom install step: no per-node WeakMap entries or eager class lists', () => {
   it('is applied to the installed linkedom (npm install ran scripts/patch-linkedom.mjs)', () => {
-    assert.deepEqual(linkedomInstallStep(), { listenerTables: true, styleOwners: true })
+    assert.deepEqual(linkedomInstallStep(), { listenerTables: true, styleOwners: true, classLists: true })
   })
 
   it('edits the shipped text once, then recognises its own edit', () => {
@@ -51,6 +53,17 @@ describe('linkedom install step: no per-node WeakMap entries', () => {
       assert.ok(!patched.includes('new WeakMap'))
       assert.ok(patched.includes("refs.get(style).getAttributeNode('style')"), 'the readers of refs are unchanged')
       assert.equal(patchFile(file, STYLE_EDITS, STYLE_MARKER), 'already patched')
+    })
+  })
+
+  it("takes the parser's className write out, once", () => {
+    withTempFile(SHIPPED_PARSER, (file) => {
+      assert.equal(patchFile(file, CLASS_EDITS, CLASS_MARKER), 'patched')
+      const patched = fs.readFileSync(file, 'utf8')
+      assert.ok(patched.includes(CLASS_MARKER))
+      assert.ok(!patched.includes('element.className = value'))
+      assert.ok(patched.includes('  if (active)\n    attributeChangedCallback('), 'the rest of the callback is unchanged')
+      assert.equal(patchFile(file, CLASS_EDITS, CLASS_MARKER), 'already patched')
     })
   })
 
@@ -108,5 +121,37 @@ describe('linkedom install step: no per-node WeakMap entries', () => {
     p.setAttribute('style', 'visibility: hidden')
     assert.equal(p.style.visibility, 'hidden')
     assert.equal(p.style.display, '')
+  })
+
+  it('keeps classes working on parsed elements: read every way, selected, changed, removed', () => {
+    const { document } = parseHTML('<html><body><p id="p" class=" lead\n story  lead">x</p><div id="d">y</div></body></html>')
+    const p = document.getElementById('p')!
+    const d = document.getElementById('d')!
+    // Readers see the tokens, once each, in order: as the shipped parser left them.
+    assert.equal(p.className, 'lead story')
+    assert.equal(p.getAttribute('class'), 'lead story')
+    assert.ok(p.classList.contains('story'))
+    assert.equal(p.classList.length, 2)
+    assert.equal(d.className, '')
+    // Selectors match tokens across any whitespace, in the attribute as written.
+    assert.equal(document.querySelector('.story'), p)
+    assert.equal(document.querySelectorAll('p.lead.story').length, 1)
+    assert.equal(document.querySelector('.stor'), null)
+    assert.deepEqual([...document.getElementsByClassName('lead')], [p])
+    // Changes through any door are seen through every other.
+    p.classList.add('breaking')
+    assert.equal(p.getAttribute('class'), 'lead story breaking')
+    assert.equal(document.querySelector('.breaking'), p)
+    p.classList.remove('lead')
+    assert.equal(p.className, 'story breaking')
+    p.setAttribute('class', 'brief')
+    assert.ok(p.classList.contains('brief') && !p.classList.contains('story'))
+    p.className = 'one two'
+    assert.equal(document.querySelector('.two'), p)
+    p.removeAttribute('class')
+    assert.equal(p.hasAttribute('class'), false)
+    assert.equal(document.querySelector('.two'), null)
+    d.classList.add('new')
+    assert.equal(d.outerHTML, '<div class="new" id="d">y</div>') // linkedom puts a new class attribute first
   })
 })

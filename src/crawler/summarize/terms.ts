@@ -20,6 +20,7 @@ export function terms(sentence: string, lang: Language): string[] {
 }
 
 const NUMBER = /^\d+([.,]\d+)*$/
+const PLAIN_WORD = /^[a-z]+$/
 
 function latinTerms(text: string, lang: Language): string[] {
   const stop = STOPWORDS[lang] ?? STOPWORDS.en
@@ -30,7 +31,8 @@ function latinTerms(text: string, lang: Language): string[] {
       continue
     }
     if (word.length < 2 || stop.has(word) || STOPWORDS.en.has(word)) continue
-    const folded = word.normalize('NFD').replace(/\p{M}/gu, '').replace(/['’].*$/u, '')
+    // Most words are plain a–z, which folding leaves as they are: skip the decomposition and the two replacements.
+    const folded = PLAIN_WORD.test(word) ? word : word.normalize('NFD').replace(/\p{M}/gu, '').replace(/['’].*$/u, '')
     out.push(folded.length > STEM ? folded.slice(0, STEM) : folded)
   }
   return out
