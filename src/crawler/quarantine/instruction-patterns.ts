@@ -104,3 +104,16 @@ export const INSTRUCTION_PATTERNS: readonly RegExp[] = [
   /لا\s+(?:تخبر|تخبري|تُخبر|تذكر|تُعلم|تعلم)\s+المستخدم/u,
   /إذا\s+كنت\s+(?:ذكاء\s+اصطناعي|ذكاءً\s+اصطناعيًا|نموذج\s+لغوي|نموذجًا\s+لغويًا)/u,
 ]
+
+/**
+ * What a clause must contain before the patterns that can match away from its start are worth trying: each of those
+ * patterns (the ones whose source does not begin with `^`) holds one of these literals outside any optional part, so
+ * a clause without one cannot match it. Tested against every such pattern's source (quarantine.test.ts); a new
+ * pattern of that kind adds its literal here. Same flags as the patterns they gate, so case folds alike.
+ */
+export const ANYWHERE_GATES = {
+  /** Chat-template markers, role tags, "without telling the user", "note to AI:", "AI reading this". */
+  iu: /[<[:]|without|this/iu,
+  /** The Japanese, Korean and Arabic patterns: each needs a character of its script. */
+  u: /[\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/u,
+} as const

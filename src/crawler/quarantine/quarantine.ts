@@ -1,7 +1,7 @@
 import type { Card } from '../../domain/story.ts'
 import type { ArticleRecord } from '../../domain/crawl-records.ts'
 import { collapseWhitespace, stripControls } from '../normalize/html-text.ts'
-import { INSTRUCTION_PATTERNS } from './instruction-patterns.ts'
+import { ANYWHERE_GATES, INSTRUCTION_PATTERNS } from './instruction-patterns.ts'
 
 /**
  * Prompt-injection quarantine. Publisher text reaches agents (MCP, A2A) and the optional summarizing LLM, so a feed
@@ -10,17 +10,34 @@ import { INSTRUCTION_PATTERNS } from './instruction-patterns.ts'
  * the sentences that read as instructions are dropped from everything it is written from, and the story is flagged.
  */
 
-/** Sentence ends: . ! ? … (and the Arabic ?) followed by space, or the CJK full stops, which take no space. */
 /**
- * The patterns as two alternations, those that ignore case and those that do not: every sentence of every article is
- * screened, clause by clause, and one scan per clause costs less than one per pattern. Every pattern is `u` or `iu`,
- * without captures that are read, so the alternation matches exactly when one of its patterns does.
+ * The patterns as four alternations: by flags (those that ignore case and those that do not; every pattern is `u` or
+ * `iu`, without captures that are read, so an alternation matches exactly when one of its patterns does), and by
+ * whether they are anchored at the clause start. Every sentence of every article is screened, clause by clause:
+ * an alternation of anchored patterns is tried at the start only, and the few that can match anywhere, which
+ * cost a scan of the whole clause, are tried only when the clause holds a literal they need (ANYWHERE_GATES).
  */
-const oneOf = (list: readonly RegExp[], flags: string) => new RegExp(list.map((re) => `(?:${re.source})`).join('|'), flags)
-const ANY_CASELESS = oneOf(INSTRUCTION_PATTERNS.filter((re) => re.flags === 'iu'), 'iu')
-const ANY_CASED = oneOf(INSTRUCTION_PATTERNS.filter((re) => re.flags === 'u'), 'u')
+const oneOf = (list: readonly RegExp[], flags: string) => (list.length === 0 ? /(?!)/ : new RegExp(list.map((re) => `(?:${re.source})`).join('|'), flags))
 if (INSTRUCTION_PATTERNS.some((re) => re.flags !== 'iu' && re.flags !== 'u')) throw new Error('instruction patterns: flags other than u and iu')
+const isAnchored = (re: RegExp) => re.source.startsWith('^')
+const group = (flags: 'iu' | 'u') => {
+  const patterns = INSTRUCTION_PATTERNS.filter((re) => re.flags === flags)
+  return {
+    atStart: oneOf(patterns.filter(isAnchored), flags),
+    anywhere: oneOf(patterns.filter((re) => !isAnchored(re)), flags),
+    gate: ANYWHERE_GATES[flags],
+  }
+}
+const GROUPS = [group('iu'), group('u')]
 
+function matchesAnyPattern(clause: string): boolean {
+  for (const g of GROUPS) {
+    if (g.atStart.test(clause) || (g.gate.test(clause) && g.anywhere.test(clause))) return true
+  }
+  return false
+}
+
+/** Sentence ends: . ! ? … (and the Arabic ?) followed by space, or the CJK full stops, which take no space. */
 const SENTENCE_END = /(?<=[.!?…؟][”’"'»)\]]*)\s+(?=\S)|(?<=[。！？])/u
 
 /** True when the sentence reads as an instruction to an AI (see instruction-patterns.ts). */
@@ -29,9 +46,11 @@ export function isInstructionLike(sentence: string): boolean {
   // normalized form, remove the original.
   const text = collapseWhitespace(stripControls(sentence).normalize('NFKC'))
   if (text === '') return false
+  // The whole sentence, and its clauses after ';' or ':' (text is already trimmed, so without either it is one clause).
+  if (!text.includes(';') && !text.includes(':')) return matchesAnyPattern(text)
   const clauses = new Set([text, ...text.split(';'), ...text.split(/[;:]/)].map((c) => c.trim()).filter((c) => c !== ''))
   for (const clause of clauses) {
-    if (ANY_CASELESS.test(clause) || ANY_CASED.test(clause)) return true
+    if (matchesAnyPattern(clause)) return true
   }
   return false
 }
