@@ -60,21 +60,30 @@ export function evidenceText(text: string, lang: string | null, namesFrom = text
 
 /** The words written as (parts of) proper names in the text. */
 function nameWords(text: string, lang: string | null): Set<string> {
-  const words = [...text.matchAll(WORD)].map((m) => ({
-    raw: m[0], start: m.index === 0 || SENTENCE_END.test(text.slice(Math.max(0, m.index - 3), m.index)),
-  }))
-  const capital = (w: string) => /^\p{Lu}/u.test(w) && !/^[\p{Lu}\p{N}]+$/u.test(w)
   const names = new Set<string>()
   if (lang === 'de') {
+    const words = text.match(WORD) ?? []
     for (let i = 1; i < words.length; i++) {
-      if (GERMAN_NAME_END.test(words[i]!.raw) && capital(words[i - 1]!.raw)) {
-        names.add(words[i - 1]!.raw)
-        names.add(words[i]!.raw)
+      if (GERMAN_NAME_END.test(words[i]!) && capital(words[i - 1]!)) {
+        names.add(words[i - 1]!)
+        names.add(words[i]!)
       }
     }
     return names
   }
-  const mid = new Set(words.filter((w) => !w.start && capital(w.raw)).map((w) => w.raw))
-  for (const w of mid) names.add(w)
+  // Capitalized in mid-sentence; whether a word starts a sentence is only asked of capitalized words.
+  for (const m of text.matchAll(WORD)) {
+    const raw = m[0]
+    if (!capital(raw) || m.index === 0 || SENTENCE_END.test(text.slice(Math.max(0, m.index - 3), m.index))) continue
+    names.add(raw)
+  }
   return names
+}
+
+/** Capitalized, not all capitals or digits ("Lund", "McKinsey"; not "ECB", "IPO", "2026"). */
+function capital(w: string): boolean {
+  // Most words start with a lower-case ASCII letter or a digit, which no upper-case letter is.
+  const c = w.charCodeAt(0)
+  if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) return false
+  return /^\p{Lu}/u.test(w) && !/^[\p{Lu}\p{N}]+$/u.test(w)
 }

@@ -35,6 +35,8 @@ interface Compiled {
   phrasesByFirst: Map<string, PhraseTerm[]>
   phrasesOther: PhraseTerm[]
   substrings: SubstringTerm[]
+  /** Folded word → the prefix, suffix and infix terms it matches (see affixTerms). */
+  affixesOf: Map<string, readonly WordTerm[]>
 }
 
 const SUBSTRING_LANGS = new Set<Language>(['ja', 'ko', 'ar'])
@@ -109,7 +111,7 @@ export function compiled(lang: Language): Compiled {
   if (hit) return hit
   const c: Compiled = {
     exact: new Map(), cased: new Map(), prefix: new Map(), suffix: new Map(), infix: [], longestPrefix: 0, longestSuffix: 0,
-    phrasesByFirst: new Map(), phrasesOther: [], substrings: [],
+    phrasesByFirst: new Map(), phrasesOther: [], substrings: [], affixesOf: new Map(),
   }
   let id = 0
   const seen = new Set<string>()
@@ -157,6 +159,31 @@ export function compiled(lang: Language): Compiled {
   return c
 }
 
+const NO_TERMS: readonly WordTerm[] = []
+
+/**
+ * The prefix, suffix and infix terms a folded word matches, in the order countTerms considers them. A pure function of
+ * the word for a language, and looking them up costs a slice and a map lookup per prefix and suffix length the
+ * vocabulary has (up to 18): remembered per word, emptied past FOLDED_WORDS_MAX like foldedWords.
+ */
+function affixTerms(c: Compiled, f: string): readonly WordTerm[] {
+  let terms = c.affixesOf.get(f)
+  if (terms === undefined) {
+    const found: WordTerm[] = []
+    const collect = (list: WordTerm[] | undefined): void => {
+      if (list !== undefined) found.push(...list)
+    }
+    // No prefix or suffix term is longer than the longest key, so shorter slices are all there is to look up.
+    for (let k = 1; k <= Math.min(f.length, c.longestPrefix); k++) collect(c.prefix.get(f.slice(0, k)))
+    for (let k = Math.max(0, f.length - c.longestSuffix); k < f.length; k++) collect(c.suffix.get(f.slice(k)))
+    for (const t of c.infix) if (f.includes(t.part.text)) found.push(t)
+    terms = found.length === 0 ? NO_TERMS : found
+    if (c.affixesOf.size >= FOLDED_WORDS_MAX) c.affixesOf.clear()
+    c.affixesOf.set(f, terms)
+  }
+  return terms
+}
+
 /** Term id → occurrences in `text`. */
 export function countTerms(text: string, lang: Language): Map<number, { term: Term, count: number }> {
   const c = compiled(lang)
@@ -187,10 +214,7 @@ export function countTerms(text: string, lang: Language): Map<number, { term: Te
     best.clear()
     considerAll(c.exact.get(f))
     considerAll(c.cased.get(r))
-    // No prefix or suffix term is longer than the longest key, so shorter slices are all there is to look up.
-    for (let k = 1; k <= Math.min(f.length, c.longestPrefix); k++) considerAll(c.prefix.get(f.slice(0, k)))
-    for (let k = Math.max(0, f.length - c.longestSuffix); k < f.length; k++) considerAll(c.suffix.get(f.slice(k)))
-    for (const t of c.infix) if (f.includes(t.part.text)) consider(t)
+    for (const t of affixTerms(c, f)) consider(t)
     for (const t of best.values()) add(t)
 
     const byFirst = c.phrasesByFirst.get(f)

@@ -101,6 +101,9 @@ function quoteTracker(enabled: boolean) {
 
 const CLOSERS = '"\'”’»«」』)）]】›“'
 const TERMINATOR = /[.!?…؟]/
+/** TERMINATOR and QUOTE_CHARS as UTF-16 code units (every one is a single unit), for the per-character scan. */
+const TERMINATOR_CODES = new Set(['.', '!', '?', '…', '؟'].map((c) => c.charCodeAt(0)))
+const QUOTE_CODES = new Set([...QUOTE_CHARS].map((c) => c.charCodeAt(0)))
 
 function splitAlphabetic(para: string, lang: string, quoteAware: boolean): string[] {
   const caseless = CASELESS.has(lang)
@@ -109,9 +112,10 @@ function splitAlphabetic(para: string, lang: string, quoteAware: boolean): strin
   let start = 0
   let i = 0
   while (i < para.length) {
-    const c = para[i]!
-    if (!TERMINATOR.test(c)) {
-      quotes.feed(c)
+    const code = para.charCodeAt(i)
+    if (!TERMINATOR_CODES.has(code)) {
+      // feed() ignores everything but quote characters.
+      if (QUOTE_CODES.has(code)) quotes.feed(para[i]!)
       i++
       continue
     }
