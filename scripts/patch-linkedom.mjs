@@ -71,11 +71,66 @@ export const CLASS_EDITS = [
   },
 ]
 
+export const CLASS_NAME_MARKER = '/* newsdesk: className is the class attribute as written (scripts/patch-linkedom.mjs) */'
+
+export const CLASS_NAME_EDITS = [
+  {
+    // className joined the class list's tokens into a new string on every read (Readability reads it for every node it
+    // walks, and getAttribute('class') goes through it), building the list first. The DOM's className reflects the
+    // attribute as written, as browsers and jsdom return it; the list, when something changes it, writes the attribute.
+    from: '  get className() { return this.classList.value; }',
+    to: `  get className() {\n    ${CLASS_NAME_MARKER}\n    const attribute = this.getAttributeNode('class');\n    return attribute ? attribute.value : '';\n  }`,
+  },
+]
+
+export const SELECTOR_MARKER = '/* newsdesk: a list of tag names is matched without compiling a selector (scripts/patch-linkedom.mjs) */'
+
+export const SELECTOR_EDITS = [
+  {
+    // querySelectorAll('p,div,section') (Readability's _getAllNodesWithTag, many times a page) compiled the selector
+    // with css-select on every call. A list of plain tag names matches elements by name, case-insensitively in an HTML
+    // document, which is what the compiled selector does there.
+    from: 'prepareMatch = (element, selectors) => CSSselect.compile(',
+    to: 'prepareMatch = (element, selectors) => tagListMatcher(element, selectors) || CSSselect.compile(',
+  },
+  {
+    from: 'const isTag = ({nodeType}) => nodeType === ELEMENT_NODE;\n',
+    to: `const isTag = ({nodeType}) => nodeType === ELEMENT_NODE;\n\n${SELECTOR_MARKER}\nfunction tagListMatcher(element, selectors) {\n  if (!ignoreCase(element) || !/^\\s*[a-zA-Z][a-zA-Z0-9-]*(?:\\s*,\\s*[a-zA-Z][a-zA-Z0-9-]*)*\\s*$/.test(selectors))\n    return null;\n  const names = new Set(selectors.split(',').map(name => name.trim().toLowerCase()));\n  return node => names.has(node.localName.toLowerCase());\n}\n`,
+  },
+]
+
+export const TAG_NAME_MARKER = '/* newsdesk: tag names are upper-cased once, not on every read (scripts/patch-linkedom.mjs) */'
+
+export const TAG_NAME_EDITS = [
+  {
+    // tagName and nodeName upper-case the local name on every read (a new string each time; Readability compares
+    // tagName for every node it visits): the few distinct names are upper-cased once and remembered (at most 1,024,
+    // so a page of invented element names cannot grow the table without bound).
+    from: 'localCase = ({localName, ownerDocument}) => {\n  return ownerDocument[MIME].ignoreCase ? localName.toUpperCase() : localName;\n};\n',
+    to: `localCase = ({localName, ownerDocument}) => {\n  return ownerDocument[MIME].ignoreCase ? upperCaseName(localName) : localName;\n};\n${TAG_NAME_MARKER}\nconst upperCaseNames = new Map;\nfunction upperCaseName(name) {\n  let upper = upperCaseNames.get(name);\n  if (upper === void 0) {\n    upper = name.toUpperCase();\n    if (upperCaseNames.size < 1024)\n      upperCaseNames.set(name, upper);\n  }\n  return upper;\n}\n`,
+  },
+]
+
+export const BY_TAG_MARKER = '/* newsdesk: a lower-case name is not compared with upper-cased local names (scripts/patch-linkedom.mjs) */'
+
+export const BY_TAG_EDITS = [
+  {
+    // getElementsByTagName('p') upper-cased the local name of every element that was not a <p> to compare it with
+    // 'p' as well: an upper-cased name never has a lower-case ASCII letter, so for such a name that test is skipped.
+    from: '    const elements = new NodeList;\n    let {[NEXT]: next, [END]: end} = this;\n    while (next !== end) {\n      if (next.nodeType === ELEMENT_NODE && (\n        next.localName === tagName ||\n        localCase(next) === tagName\n      ))',
+    to: `    const elements = new NodeList;\n    ${BY_TAG_MARKER}\n    const upperCased = !/[a-z]/.test(tagName);\n    let {[NEXT]: next, [END]: end} = this;\n    while (next !== end) {\n      if (next.nodeType === ELEMENT_NODE && (\n        next.localName === tagName ||\n        (upperCased && localCase(next) === tagName)\n      ))`,
+  },
+]
+
 /** Each edited file (under esm/ and cjs/), its edits and the marker that shows they are in. */
 export const PATCHES = [
   { file: path.join('interface', 'event-target.js'), edits: EDITS, marker: MARKER },
   { file: path.join('interface', 'css-style-declaration.js'), edits: STYLE_EDITS, marker: STYLE_MARKER },
   { file: path.join('shared', 'parse-from-string.js'), edits: CLASS_EDITS, marker: CLASS_MARKER },
+  { file: path.join('interface', 'element.js'), edits: CLASS_NAME_EDITS, marker: CLASS_NAME_MARKER },
+  { file: path.join('shared', 'matches.js'), edits: SELECTOR_EDITS, marker: SELECTOR_MARKER },
+  { file: path.join('shared', 'utils.js'), edits: TAG_NAME_EDITS, marker: TAG_NAME_MARKER },
+  { file: path.join('mixin', 'parent-node.js'), edits: BY_TAG_EDITS, marker: BY_TAG_MARKER },
 ]
 
 /** Applies the edits to one file; returns what happened, for the install log. */

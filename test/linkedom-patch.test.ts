@@ -3,9 +3,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, it } from 'node:test'
-import { Event, parseHTML } from 'linkedom'
+import { DOMParser, Event, parseHTML } from 'linkedom'
 // @ts-expect-error: a plain .mjs install script, without type declarations
-import { CLASS_EDITS, CLASS_MARKER, EDITS, MARKER, STYLE_EDITS, STYLE_MARKER, patchFile } from '../scripts/patch-linkedom.mjs'
+import {
+  BY_TAG_EDITS, BY_TAG_MARKER, CLASS_EDITS, CLASS_MARKER, CLASS_NAME_EDITS, CLASS_NAME_MARKER, EDITS, MARKER, SELECTOR_EDITS, SELECTOR_MARKER,
+  STYLE_EDITS, STYLE_MARKER, TAG_NAME_EDITS, TAG_NAME_MARKER, patchFile,
+} from '../scripts/patch-linkedom.mjs'
 import { linkedomInstallStep } from '../src/crawler/extract/linkedom-install-step.ts'
 
 type Edit = { from: string, to: string }
@@ -29,7 +32,9 @@ function withTempFile(text: string, body: (file: string) => void): void {
 
 describe('linkedom install step: no per-node WeakMap entries or eager class lists', () => {
   it('is applied to the installed linkedom (npm install ran scripts/patch-linkedom.mjs)', () => {
-    assert.deepEqual(linkedomInstallStep(), { listenerTables: true, styleOwners: true, classLists: true })
+    assert.deepEqual(linkedomInstallStep(), {
+      listenerTables: true, styleOwners: true, classLists: true, classNames: true, tagListSelectors: true, upperCaseNames: true, lowerCaseByTag: true,
+    })
   })
 
   it('edits the shipped text once, then recognises its own edit', () => {
@@ -65,6 +70,23 @@ describe('linkedom install step: no per-node WeakMap entries or eager class list
       assert.ok(patched.includes('  if (active)\n    attributeChangedCallback('), 'the rest of the callback is unchanged')
       assert.equal(patchFile(file, CLASS_EDITS, CLASS_MARKER), 'already patched')
     })
+  })
+
+  it('makes each of the cost-only edits once, in text as shipped, and recognises them after', () => {
+    const shipped: Array<[Edit[], string]> = [
+      [CLASS_NAME_EDITS, CLASS_NAME_MARKER], [SELECTOR_EDITS, SELECTOR_MARKER], [TAG_NAME_EDITS, TAG_NAME_MARKER], [BY_TAG_EDITS, BY_TAG_MARKER],
+    ]
+    for (const [edits, marker] of shipped) {
+      const text = `// before\n${edits.map((e) => `export const ${e.from}`).join('\n// between\n')}\n// after\n`
+      withTempFile(text, (file) => {
+        assert.equal(patchFile(file, edits, marker), 'patched')
+        const patched = fs.readFileSync(file, 'utf8')
+        assert.ok(patched.includes(marker))
+        for (const e of edits) assert.ok(patched.includes(e.to), marker)
+        assert.ok(patched.startsWith('// before\n') && patched.endsWith('// after\n'), 'the rest of the file is unchanged')
+        assert.equal(patchFile(file, edits, marker), 'already patched')
+      })
+    }
   })
 
   it('leaves a file it does not recognise untouched (another linkedom version)', () => {
@@ -127,9 +149,10 @@ describe('linkedom install step: no per-node WeakMap entries or eager class list
     const { document } = parseHTML('<html><body><p id="p" class=" lead\n story  lead">x</p><div id="d">y</div></body></html>')
     const p = document.getElementById('p')!
     const d = document.getElementById('d')!
-    // Readers see the tokens, once each, in order: as the shipped parser left them.
-    assert.equal(p.className, 'lead story')
-    assert.equal(p.getAttribute('class'), 'lead story')
+    // className and getAttribute read the attribute as written, as in browsers; the list holds each token once, in order.
+    assert.equal(p.className, ' lead\n story  lead')
+    assert.equal(p.getAttribute('class'), ' lead\n story  lead')
+    assert.deepEqual([...p.classList], ['lead', 'story'])
     assert.ok(p.classList.contains('story'))
     assert.equal(p.classList.length, 2)
     assert.equal(d.className, '')
@@ -153,5 +176,35 @@ describe('linkedom install step: no per-node WeakMap entries or eager class list
     assert.equal(document.querySelector('.two'), null)
     d.classList.add('new')
     assert.equal(d.outerHTML, '<div class="new" id="d">y</div>') // linkedom puts a new class attribute first
+  })
+
+  it('selects by a list of tag names as the compiled selector does: any case, document order, templates skipped', () => {
+    const { document } = parseHTML('<html><body><div id="a"><P id="b">x</P><section id="c"><h2 id="d">t</h2><p id="e">y</p></section>'
+      + '<template><p id="hidden">z</p></template><svg><clipPath id="f"></clipPath></svg><my-card id="g"></my-card></div></body></html>')
+    const ids = (list: ArrayLike<Element>) => Array.from(list, (el) => el.id)
+    // ':is(…)' is not a plain list, so css-select compiles it: the reference for the same names.
+    for (const names of ['p,h2', 'P , H2', 'section,p,div', 'clippath', 'clipPath,my-card', 'h1']) {
+      assert.deepEqual(ids(document.querySelectorAll(names)), ids(document.querySelectorAll(`:is(${names})`)), names)
+    }
+    assert.deepEqual(ids(document.querySelectorAll('p,h2')), ['b', 'd', 'e'])
+    assert.equal(document.querySelector('section, h2')?.id, 'c')
+    assert.equal(document.getElementById('e')!.closest('div')?.id, 'a')
+    // In an XML document names keep their case, and the compiled selector is what answers.
+    const xml = new DOMParser().parseFromString('<root><Item id="1"/><item id="2"/></root>', 'text/xml')
+    assert.deepEqual(ids(xml.querySelectorAll('item')), ['2'])
+  })
+
+  it('names elements as shipped: tagName upper-cased in HTML, getElementsByTagName in either case', () => {
+    const { document } = parseHTML('<html><body><div><p>x</p><P>y</P><Custom-Card>z</Custom-Card></div></body></html>')
+    assert.equal(document.documentElement.tagName, 'HTML')
+    assert.deepEqual(Array.from(document.body.querySelectorAll('*'), (el) => el.tagName), ['DIV', 'P', 'P', 'CUSTOM-CARD'])
+    assert.equal(document.getElementsByTagName('p').length, 2)
+    assert.equal(document.getElementsByTagName('P').length, 2)
+    assert.equal(document.getElementsByTagName('custom-card').length, 1)
+    assert.equal(document.getElementsByTagName('CUSTOM-CARD').length, 1)
+    assert.equal(document.getElementsByTagName('Custom-Card').length, 0)
+    const xml = new DOMParser().parseFromString('<root><Item/><item/></root>', 'text/xml')
+    assert.equal(xml.getElementsByTagName('Item').length, 1)
+    assert.equal(xml.documentElement.firstElementChild!.tagName, 'Item')
   })
 })
