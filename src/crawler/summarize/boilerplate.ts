@@ -5,7 +5,7 @@
  */
 
 /** Whole-sentence boilerplate: matched anywhere in the sentence. */
-const ANYWHERE: RegExp[] = [
+export const ANYWHERE: RegExp[] = [
   /\b(sign up|subscribe|register|opt in)\b.{0,60}\b(newsletters?|briefings?|alerts?|inbox|e-?mails?|updates)\b/i,
   /\b(get|receive|join|try)\b.{0,30}\bour\b.{0,40}\b(newsletter|briefing|podcast|app)\b/i,
   /\ball rights reserved\b/i,
@@ -40,7 +40,7 @@ const ANYWHERE: RegExp[] = [
 ]
 
 /** Boilerplate that only counts at the start of a sentence ("Read more: …", "Photo: …", "By Jane Doe"). */
-const AT_START: RegExp[] = [
+export const AT_START: RegExp[] = [
   /^(read more|read also|continue reading|read the full (story|article)|see also|related( articles?| stories| coverage)?\b|more on this|recommended|advertisement|sponsored( content)?|share this|listen to (this|the) (article|story)|watch|video|photo|image|picture|source|credit|caption|updated|published|last updated|editor'?s note)\s*[:|\-–—]/i,
   /^(advertisement|sponsored|read more|continue reading|share this (article|story))\.?$/i,
   /^(lee también|leer más|lea también|más información|foto|imagen|fuente|publicidad)\s*[:|\-–—]/i,
@@ -81,21 +81,54 @@ export function stripDateline(sentence: string): string {
   return sentence
 }
 
+/** The top-level alternatives of a pattern's source ('a|b(c|d)' → 'a', 'b(c|d)'). */
+export function topLevelAlternatives(source: string): string[] {
+  const out: string[] = []
+  let depth = 0
+  let inClass = false
+  let start = 0
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]
+    if (c === '\\') i++
+    else if (inClass) inClass = c !== ']'
+    else if (c === '[') inClass = true
+    else if (c === '(') depth++
+    else if (c === ')') depth--
+    else if (c === '|' && depth === 0) {
+      out.push(source.slice(start, i))
+      start = i + 1
+    }
+  }
+  out.push(source.slice(start))
+  return out
+}
+
 /**
  * Each list as one alternation, so a sentence is scanned once per list instead of once per pattern (every sentence of
  * every article passes here twice: for clustering and for the summary). None of the patterns captures anything that
  * is read, and the `i` flag changes nothing for the three that lack it (Japanese, Korean and Arabic have no case).
+ * The alternatives that start at a word boundary share one `\b` in front (`\b(?:a|b)` is `\ba|\bb`): the scan then
+ * tries them only where a word starts, instead of asking each for its boundary at every character (half the time).
  */
-const oneOf = (list: readonly RegExp[]) => new RegExp(list.map((re) => `(?:${re.source})`).join('|'), 'i')
+function oneOf(list: readonly RegExp[]): RegExp {
+  const alternatives = list.flatMap((re) => topLevelAlternatives(re.source))
+  const atWord = alternatives.filter((a) => a.startsWith('\\b')).map((a) => `(?:${a.slice(2)})`)
+  const rest = alternatives.filter((a) => !a.startsWith('\\b')).map((a) => `(?:${a})`)
+  return new RegExp([...(atWord.length > 0 ? [`\\b(?:${atWord.join('|')})`] : []), ...rest].join('|'), 'i')
+}
 const ANY_ANYWHERE = oneOf(ANYWHERE)
 const ANY_AT_START = oneOf(AT_START)
+
+/** Whether a trimmed sentence matches a pattern of ANYWHERE or AT_START. */
+export function matchesBoilerplateLists(s: string): boolean {
+  return ANY_ANYWHERE.test(s) || ANY_AT_START.test(s)
+}
 
 /** True for a sentence no summary should carry. */
 export function isBoilerplate(sentence: string): boolean {
   const s = sentence.trim()
   if (s === '') return true
-  if (ANY_ANYWHERE.test(s)) return true
-  if (ANY_AT_START.test(s)) return true
+  if (matchesBoilerplateLists(s)) return true
   if (s.length <= 120 && BYLINE.test(s)) return true
   // Only a link, an e-mail address or a hashtag string.
   if (/^(https?:\/\/\S+|\S+@\S+\.\S+|(#\S+\s*)+)$/u.test(s)) return true

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { LANGUAGES, type Language } from '../../domain/languages.ts'
 import { Card } from '../../domain/story.ts'
-import { isBoilerplate, stripDateline } from './boilerplate.ts'
+import { ANYWHERE, AT_START, isBoilerplate, matchesBoilerplateLists, stripDateline, topLevelAlternatives } from './boilerplate.ts'
 import {
   CARD_MAX_CHARS, MAX_CARDS, MIN_CARDS, SUMMARY_MAX_CHARS, summarizeExtractive, type ExtractiveSummary, type SourceArticle,
 } from './extractive.ts'
@@ -341,6 +341,22 @@ describe('boilerplate', () => {
     'Photographers and designers were among the first to use the tool.',
   ]
   for (const s of news) it(`keeps "${s}"`, () => assert.ok(!isBoilerplate(s)))
+
+  it('splits a pattern into its top-level alternatives only', () => {
+    assert.deepEqual(topLevelAlternatives(String.raw`\ba (b|c)\b|[|]x|\|y|(?:d|e)`), [String.raw`\ba (b|c)\b`, '[|]x', String.raw`\|y`, '(?:d|e)'])
+  })
+
+  it('answers as each pattern tested on its own would, however the alternation is built', () => {
+    const reference = (sentence: string) => {
+      const s = sentence.trim()
+      return ANYWHERE.some((re) => new RegExp(re.source, 'i').test(s)) || AT_START.some((re) => new RegExp(re.source, 'i').test(s))
+    }
+    const sentences = [...junk, ...news].flatMap((s) => [s, `Shares rose. ${s}`, s.toUpperCase(), `x${s}`])
+    for (const s of sentences) assert.equal(matchesBoilerplateLists(s.trim()), reference(s), s)
+    assert.ok(sentences.some((s) => reference(s)) && sentences.some((s) => !reference(s)))
+    // A word-start pattern does not match inside a word ("resign up" is no "sign up"), as before.
+    assert.ok(!isBoilerplate('They will resign upon review of the newsletters.'))
+  })
 
   it('strips datelines, keeping the sentence', () => {
     assert.equal(stripDateline('LONDON (Reuters) - Shares rose on Monday after the results.'), 'Shares rose on Monday after the results.')
