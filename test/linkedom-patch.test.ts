@@ -5,11 +5,13 @@ import path from 'node:path'
 import { describe, it } from 'node:test'
 import { DOMParser, Event, parseHTML } from 'linkedom'
 // @ts-expect-error: a plain .mjs install script, without type declarations
-import {
+import * as installStep from '../scripts/patch-linkedom.mjs'
+import { linkedomInstallStep } from '../src/crawler/extract/linkedom-install-step.ts'
+
+const {
   BY_TAG_EDITS, BY_TAG_MARKER, CLASS_EDITS, CLASS_MARKER, CLASS_NAME_EDITS, CLASS_NAME_MARKER, EDITS, MARKER, SELECTOR_EDITS, SELECTOR_MARKER,
   STYLE_EDITS, STYLE_MARKER, TAG_NAME_EDITS, TAG_NAME_MARKER, patchFile,
-} from '../scripts/patch-linkedom.mjs'
-import { linkedomInstallStep } from '../src/crawler/extract/linkedom-install-step.ts'
+} = installStep
 
 type Edit = { from: string, to: string }
 /** linkedom's EventTarget as the pinned version ships it, reduced to the parts the install step edits. */
