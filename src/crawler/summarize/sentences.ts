@@ -100,9 +100,10 @@ function quoteTracker(enabled: boolean) {
 }
 
 const CLOSERS = '"\'”’»«」』)）]】›“'
-const TERMINATOR = /[.!?…؟]/
-/** TERMINATOR and QUOTE_CHARS as UTF-16 code units (every one is a single unit), for the per-character scan. */
-const TERMINATOR_CODES = new Set(['.', '!', '?', '…', '؟'].map((c) => c.charCodeAt(0)))
+const TERMINATORS = '.!?…؟'
+const TERMINATOR = new RegExp(`[${TERMINATORS}]`)
+/** The terminators and QUOTE_CHARS as UTF-16 code units (every one is a single unit), for the per-character scan. */
+const TERMINATOR_CODES = new Set([...TERMINATORS].map((c) => c.charCodeAt(0)))
 const QUOTE_CODES = new Set([...QUOTE_CHARS].map((c) => c.charCodeAt(0)))
 
 function splitAlphabetic(para: string, lang: string, quoteAware: boolean): string[] {
