@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { benchArgs } from './bench-args.ts'
+import { findBenchmarkDir } from './extraction/benchmark-pages.ts'
 import { readRates, type Rates } from './ingest-rates.ts'
 import { spread } from './rounds.ts'
 
@@ -31,12 +32,20 @@ const HERE = path.resolve(import.meta.dirname, '..')
 const BASE = path.resolve(values.base)
 const ROUNDS = Math.max(1, Number(values.rounds))
 
+// Both trees read the same pages: the other tree would look for them beside itself (../shared), which a worktree in
+// the temporary directory does not have.
+const pages = findBenchmarkDir()
+if (pages === null) {
+  console.error('extraction benchmark not found: set NEWSDESK_EXTRACTION_BENCHMARK or place it at ../shared/data/extraction-benchmark')
+  process.exit(2)
+}
+
 function runTree(root: string): Rates {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/ingest.ts', '--corpus', 'real', '--repeats', '1', '--copies', values.copies],
-    { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 })
+    { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, NEWSDESK_EXTRACTION_BENCHMARK: pages! } })
   const rates = run.status === 0 ? readRates(run.stdout) : null
   if (rates === null) {
-    console.error(`bench:ingest in ${root} failed (exit ${run.status}):\n${run.stderr.slice(-2000)}`)
+    console.error(`bench:ingest in ${root} failed (exit ${run.status}):\n${run.stdout.slice(-1000)}${run.stderr.slice(-2000)}`)
     process.exit(1)
   }
   return rates
