@@ -115,9 +115,9 @@ export function startCli(args: string[], env: Record<string, string>, ready: str
       child.kill('SIGKILL')
       reject(new Error(`${args.join(' ')}: no "${ready}" within 20 s\n${stderr}`))
     }, 20_000)
-    const early = (code: number | null) => {
+    const early = (code: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(timer)
-      reject(new Error(`${args.join(' ')} exited with ${code}\n${stderr}`))
+      reject(new Error(`${args.join(' ')} exited with ${code ?? `signal ${signal}`}\n${stderr}`))
     }
     child.on('exit', early)
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
