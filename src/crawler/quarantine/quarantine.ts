@@ -1,6 +1,7 @@
 import type { Card } from '../../domain/story.ts'
 import type { ArticleRecord } from '../../domain/crawl-records.ts'
 import { collapseWhitespace, stripControls } from '../normalize/html-text.ts'
+import { patternAlternation } from '../../util/pattern-alternation.ts'
 import { ANYWHERE_GATES, INSTRUCTION_PATTERNS } from './instruction-patterns.ts'
 
 /**
@@ -11,20 +12,19 @@ import { ANYWHERE_GATES, INSTRUCTION_PATTERNS } from './instruction-patterns.ts'
  */
 
 /**
- * The patterns as four alternations: by flags (those that ignore case and those that do not; every pattern is `u` or
- * `iu`, without captures that are read, so an alternation matches exactly when one of its patterns does), and by
- * whether they are anchored at the clause start. Every sentence of every article is screened, clause by clause:
- * an alternation of anchored patterns is tried at the start only, and the few that can match anywhere, which
- * cost a scan of the whole clause, are tried only when the clause holds a literal they need (ANYWHERE_GATES).
+ * The patterns as four alternations (util/pattern-alternation.ts): by flags (those that ignore case and those that do
+ * not; every pattern is `u` or `iu`), and by whether they are anchored at the clause start. Every sentence of every
+ * article is screened, clause by clause: an alternation of anchored patterns is tried at the start only, and the few
+ * that can match anywhere, which cost a scan of the whole clause, are tried only when the clause holds a literal they
+ * need (ANYWHERE_GATES).
  */
-const oneOf = (list: readonly RegExp[], flags: string) => (list.length === 0 ? /(?!)/ : new RegExp(list.map((re) => `(?:${re.source})`).join('|'), flags))
 if (INSTRUCTION_PATTERNS.some((re) => re.flags !== 'iu' && re.flags !== 'u')) throw new Error('instruction patterns: flags other than u and iu')
 const isAnchored = (re: RegExp) => re.source.startsWith('^')
 const group = (flags: 'iu' | 'u') => {
   const patterns = INSTRUCTION_PATTERNS.filter((re) => re.flags === flags)
   return {
-    atStart: oneOf(patterns.filter(isAnchored), flags),
-    anywhere: oneOf(patterns.filter((re) => !isAnchored(re)), flags),
+    atStart: patternAlternation(patterns.filter(isAnchored), flags),
+    anywhere: patternAlternation(patterns.filter((re) => !isAnchored(re)), flags),
     gate: ANYWHERE_GATES[flags],
   }
 }

@@ -3,6 +3,7 @@
  * bylines, share buttons, feed footers ("The post … appeared first on …"), in the nine languages; and the dateline that
  * wire copy puts before its first sentence ("LONDON (Reuters) -"), which is cut off rather than dropped.
  */
+import { patternAlternation } from '../../util/pattern-alternation.ts'
 
 /** Whole-sentence boilerplate: matched anywhere in the sentence. */
 export const ANYWHERE: RegExp[] = [
@@ -81,43 +82,12 @@ export function stripDateline(sentence: string): string {
   return sentence
 }
 
-/** The top-level alternatives of a pattern's source ('a|b(c|d)' → 'a', 'b(c|d)'). */
-export function topLevelAlternatives(source: string): string[] {
-  const out: string[] = []
-  let depth = 0
-  let inClass = false
-  let start = 0
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i]
-    if (c === '\\') i++
-    else if (inClass) inClass = c !== ']'
-    else if (c === '[') inClass = true
-    else if (c === '(') depth++
-    else if (c === ')') depth--
-    else if (c === '|' && depth === 0) {
-      out.push(source.slice(start, i))
-      start = i + 1
-    }
-  }
-  out.push(source.slice(start))
-  return out
-}
-
 /**
- * Each list as one alternation, so a sentence is scanned once per list instead of once per pattern (every sentence of
- * every article passes here twice: for clustering and for the summary). None of the patterns captures anything that
- * is read, and the `i` flag changes nothing for the three that lack it (Japanese, Korean and Arabic have no case).
- * The alternatives that start at a word boundary share one `\b` in front (`\b(?:a|b)` is `\ba|\bb`): the scan then
- * tries them only where a word starts, instead of asking each for its boundary at every character (half the time).
+ * Each list as one alternation (util/pattern-alternation.ts), so a sentence is scanned once per list instead of once per
+ * pattern. The `i` flag changes nothing for the three patterns that lack it (Japanese, Korean and Arabic have no case).
  */
-function oneOf(list: readonly RegExp[]): RegExp {
-  const alternatives = list.flatMap((re) => topLevelAlternatives(re.source))
-  const atWord = alternatives.filter((a) => a.startsWith('\\b')).map((a) => `(?:${a.slice(2)})`)
-  const rest = alternatives.filter((a) => !a.startsWith('\\b')).map((a) => `(?:${a})`)
-  return new RegExp([...(atWord.length > 0 ? [`\\b(?:${atWord.join('|')})`] : []), ...rest].join('|'), 'i')
-}
-const ANY_ANYWHERE = oneOf(ANYWHERE)
-const ANY_AT_START = oneOf(AT_START)
+const ANY_ANYWHERE = patternAlternation(ANYWHERE, 'i')
+const ANY_AT_START = patternAlternation(AT_START, 'i')
 
 /** Whether a trimmed sentence matches a pattern of ANYWHERE or AT_START. */
 export function matchesBoilerplateLists(s: string): boolean {

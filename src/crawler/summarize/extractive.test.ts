@@ -2,7 +2,8 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { LANGUAGES, type Language } from '../../domain/languages.ts'
 import { Card } from '../../domain/story.ts'
-import { ANYWHERE, AT_START, isBoilerplate, matchesBoilerplateLists, stripDateline, topLevelAlternatives } from './boilerplate.ts'
+import { topLevelAlternatives } from '../../util/pattern-alternation.ts'
+import { ANYWHERE, AT_START, isBoilerplate, matchesBoilerplateLists, stripDateline } from './boilerplate.ts'
 import {
   CARD_MAX_CHARS, MAX_CARDS, MIN_CARDS, SUMMARY_MAX_CHARS, summarizeExtractive, type ExtractiveSummary, type SourceArticle,
 } from './extractive.ts'
