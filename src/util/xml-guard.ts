@@ -218,28 +218,3 @@ export function guardXml(s: string, limits: Partial<XmlGuardLimits> = {}): XmlGu
 
   return { ok: true, elements, maxDepth }
 }
-
-/**
- * The JSON counterpart: nesting depth of arrays/objects outside strings, in one pass. `JSON.parse` itself copes with deep
- * nesting, but everything that walks the result recursively (validation, logging, structuredClone) may not.
- */
-export function guardJsonDepth(s: string, maxDepth = 64): { ok: true } | { ok: false, reason: 'too-deep', detail: string } {
-  let depth = 0
-  let inString = false
-  for (let i = 0; i < s.length; i++) {
-    const ch = s.charCodeAt(i)
-    if (inString) {
-      if (ch === 0x5c) i++ // backslash: skip the escaped character
-      else if (ch === DQUOTE) inString = false
-      continue
-    }
-    if (ch === DQUOTE) inString = true
-    else if (ch === LBRACKET || ch === 0x7b) {
-      depth++
-      if (depth > maxDepth) return { ok: false, reason: 'too-deep', detail: `JSON nested deeper than ${maxDepth} at offset ${i}` }
-    } else if (ch === 0x5d || ch === 0x7d) {
-      if (depth > 0) depth--
-    }
-  }
-  return { ok: true }
-}

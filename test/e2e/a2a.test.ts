@@ -485,7 +485,8 @@ describe('A2A agent over HTTP', () => {
         [send10([{ data: { skill: 'delete_everything' } }]), 'message.parts[0].data.skill'],
         [send10([{ data: { skill: 'get_story', id: 'https://elsewhere.example/s/x' } }]), 'message.parts[0].data.id'],
         [send10([{ data: { skill: 'list_topics' } }, { data: { skill: 'list_topics' } }]), 'message.parts[1]'],
-        [send10([{ text: 'x'.repeat(4001) }]), 'message.parts'],
+        [send10([{ text: 'x'.repeat(4001) }]), 'message.parts[0].text'],
+        [send10([{ text: 'x'.repeat(2001) }, { text: 'x'.repeat(2001) }]), 'message.parts'],
       ]
       for (const [body, field] of cases) {
         const error = assertError(await post(body, { 'A2A-Version': '1.0' }), -32602, 1)

@@ -13,7 +13,8 @@
 import { decodeBytes } from '../../util/decode-bytes.ts'
 import { convertJsonFeed, isJsonFeedVersion } from './json-feed.ts'
 import { NotAFeedError, parseXmlFeed } from './xml-feed.ts'
-import { guardJsonDepth, guardXml } from '../../util/xml-guard.ts'
+import { guardXml } from '../../util/xml-guard.ts'
+import { guardJsonDepth } from '../../util/json-shape.ts'
 import { PARSE_DEFAULTS, type ParseFailureReason, type ParseOptions, type ParseResult } from './types.ts'
 
 export type { FeedItem, ParsedFeed, ParseFailureReason, ParseResult, ParseOptions, FeedFormat } from './types.ts'

@@ -5,7 +5,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setImmediate as tick } from 'node:timers/promises'
 import { hostileCorpus } from '../../../test/fixtures/feeds/hostile-corpus.ts'
 import { parseFeed } from './parse-feed.ts'
-import { guardJsonDepth, guardXml } from '../../util/xml-guard.ts'
+import { guardXml } from '../../util/xml-guard.ts'
+import { guardJsonDepth } from '../../util/json-shape.ts'
 import { bestCosts, growth } from '../../../test/helpers/cpu-cost.ts'
 
 const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/feeds/${name}`, import.meta.url), 'utf8')

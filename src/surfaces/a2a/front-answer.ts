@@ -1,5 +1,5 @@
 import { envelopeAround, type AnswerCache } from '../agent-cache/answer-cache.ts'
-import { isBatchBody } from '../http/json-rpc-guard.ts'
+import { isBatchBody, jsonRpcShapeProblem } from '../http/json-rpc-guard.ts'
 import { frontAnswerLength, type FrontAnswer, type HeaderSource } from '../agent-cache/front-answer.ts'
 import { understandMessage } from './handle-message.ts'
 import { parseRequest } from './jsonrpc.ts'
@@ -42,7 +42,7 @@ export function createA2aFrontAnswer({ siteUrl, answers, maxAnswerBytes }: A2aFr
     },
     /** The reply from cached parts under the content version known now, with the request's id; else undefined. */
     answer(text: string, versionNow: () => string | null): FrontAnswer | undefined {
-      if (isBatchBody(text)) return undefined
+      if (isBatchBody(text) || jsonRpcShapeProblem(text)) return undefined
       try {
         const request = parseRequest(JSON.parse(text))
         const { id, method } = request

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import { A2aError, type FieldViolation } from './jsonrpc.ts'
+import { boundedIssues } from '../../domain/validation.ts'
+import { A2aError } from './jsonrpc.ts'
 
 /** A user message, whichever wire version it came in. */
 export interface IncomingMessage {
@@ -39,15 +40,28 @@ export function fieldPath(path: readonly PropertyKey[]): string {
     (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), '') || 'params'
 }
 
-/** Parses `params` with a wire schema; a failure is -32602 naming every field. */
+/**
+ * The bounds every wire schema holds a message to, so that refusing a hostile message costs no more than answering
+ * a good one: a request an agent sends is one or two parts and a sentence, and ids are UUIDs.
+ */
+export const WIRE_LIMITS = {
+  parts: 16,
+  idChars: 256,
+  /** One text part; the text of all parts together is held to MAX_TEXT_CHARS when the message is read. */
+  textChars: 4000,
+  /** url, raw (base64) and mediaType: never read by this agent, only bounded. */
+  otherChars: 8192,
+} as const
+
+/** Parses `params` with a wire schema; a failure is -32602 naming the first few fields. */
 export function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.output<S> {
   if (params === undefined) {
     throw A2aError.invalidParams([{ field: 'params', description: 'required: an object with the message to answer' }])
   }
   const parsed = schema.safeParse(params)
   if (parsed.success) return parsed.data
-  const violations: FieldViolation[] = parsed.error.issues.map((i) => ({ field: fieldPath(i.path), description: i.message }))
-  throw A2aError.invalidParams(violations)
+  throw A2aError.invalidParams(boundedIssues(parsed.error.issues, fieldPath)
+    .map(({ field, message }) => ({ field, description: message })))
 }
 
 /** Empty strings are how proto JSON spells "not set". */

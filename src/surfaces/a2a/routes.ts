@@ -5,7 +5,7 @@ import type { QueryService } from '../../query/query-service.ts'
 import type { Responder } from '../http/responder.ts'
 import { readBodyCapped } from '../agent-cache/read-body.ts'
 import { abortFields, isClientAbort } from '../http/client-abort.ts'
-import { BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, isBatchBody } from '../http/json-rpc-guard.ts'
+import { BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, isBatchBody, jsonRpcShapeProblem } from '../http/json-rpc-guard.ts'
 import { agentCard10, agentCardHybrid, type CardSettings } from './agent-card.ts'
 import type { AnswerCache } from '../agent-cache/answer-cache.ts'
 import { replyContent, understandMessage } from './handle-message.ts'
@@ -39,7 +39,10 @@ export { a2aInterface } from '../discovery/site-facts.ts'
  *   -32005 with id null: the body of a request in another media type is not read.
  * - Notifications (no `id`) are valid but get no JSON-RPC reply (JSON-RPC 2.0 §4.1): HTTP 204, nothing run.
  * - Batches (arrays) are HTTP 400 with -32600 and id null, refused before anything in them runs: one request,
- *   one message, so a small body cannot ask for many answers.
+ *   one message, so a small body cannot ask for many answers. A body outside JSON_RPC_SHAPE (nesting, items, string
+ *   length) is HTTP 400 with -32600 and id null too, refused before it is parsed, as on /mcp.
+ * - Every array and string in the wire schemas is bounded (WIRE_LIMITS), and a refusal names at most three
+ *   problems, each once: a rejected request costs no more than an answered one.
  * - An answer over JSON_RPC_MAX_ANSWER_BYTES is replaced by -32603 saying so (never a truncated body).
  * - Error `data` follows the reply's version: 1.0 errors carry google.rpc ErrorInfo (+ BadRequest for -32602);
  *   0.3 errors carry none. Before the method is known, the header's version decides.
@@ -133,6 +136,9 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
         return { status: 413, ...fail(new A2aError(ERROR.invalidRequest, `Request too large: the limit is ${A2A_MAX_BODY_BYTES} bytes`)) }
       }
       if (isBatchBody(text)) return { status: 400, ...fail(new A2aError(ERROR.invalidRequest, BATCH_REFUSED)) }
+      // Before anything parses the body into a tree and walks it (the wire schema, the answer cache's key).
+      const misshapen = jsonRpcShapeProblem(text)
+      if (misshapen) return { status: 400, ...fail(new A2aError(ERROR.invalidRequest, misshapen)) }
       let body: unknown
       try {
         body = JSON.parse(text)

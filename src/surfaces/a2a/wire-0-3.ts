@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { parseParams, present, withParts, type IncomingMessage, type IncomingPart, type ReplyContent, type ReplyIds } from './incoming.ts'
+import { WIRE_LIMITS, parseParams, present, withParts, type IncomingMessage, type IncomingPart, type ReplyContent, type ReplyIds } from './incoming.ts'
 
 /**
  * A2A 0.3 `message/send` (specification/json/a2a.json at v0.3.0): parts are discriminated by `kind`
@@ -11,7 +11,7 @@ const PART_KINDS = ['text', 'data', 'file'] as const
 
 const Part = z.object({
   kind: z.enum(PART_KINDS, { error: 'must be "text", "data" or "file"' }),
-  text: z.string({ error: 'must be a string' }).optional(),
+  text: z.string({ error: 'must be a string' }).max(WIRE_LIMITS.textChars, { error: `at most ${WIRE_LIMITS.textChars} characters` }).optional(),
   data: z.record(z.string(), z.unknown(), { error: 'must be a JSON object' }).optional(),
   file: z.unknown().optional(),
 }, { error: 'must be a Part object such as {"kind": "text", "text": "latest AI news"}' }).superRefine((part, ctx) => {
@@ -22,12 +22,14 @@ const Part = z.object({
 const Message = z.object({
   kind: z.literal('message', { error: 'must be "message"' }).optional(),
   messageId: z.string({ error: 'required: a unique id (e.g. a UUID) chosen by the client' })
-    .min(1, { error: 'required: a unique id (e.g. a UUID) chosen by the client' }),
+    .min(1, { error: 'required: a unique id (e.g. a UUID) chosen by the client' })
+    .max(WIRE_LIMITS.idChars, { error: `at most ${WIRE_LIMITS.idChars} characters` }),
   role: z.literal('user', { error: 'must be "user"' }),
   parts: z.array(Part, { error: 'required: an array of parts, e.g. [{"kind": "text", "text": "latest AI news"}]' })
-    .min(1, { error: 'at least one part is required' }),
-  contextId: z.string({ error: 'must be a string' }).optional(),
-  taskId: z.string({ error: 'must be a string' }).optional(),
+    .min(1, { error: 'at least one part is required' })
+    .max(WIRE_LIMITS.parts, { error: `at most ${WIRE_LIMITS.parts} parts; one text part is a whole request` }),
+  contextId: z.string({ error: 'must be a string' }).max(WIRE_LIMITS.idChars, { error: `at most ${WIRE_LIMITS.idChars} characters` }).optional(),
+  taskId: z.string({ error: 'must be a string' }).max(WIRE_LIMITS.idChars, { error: `at most ${WIRE_LIMITS.idChars} characters` }).optional(),
 }, { error: 'required: {"kind": "message", "messageId": "...", "role": "user", "parts": [{"kind": "text", "text": "..."}]}' })
 
 const MessageSendParams = z.object({ message: Message })

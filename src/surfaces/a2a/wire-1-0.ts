@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { parseParams, present, withParts, type IncomingMessage, type IncomingPart, type ReplyContent, type ReplyIds } from './incoming.ts'
+import { WIRE_LIMITS, parseParams, present, withParts, type IncomingMessage, type IncomingPart, type ReplyContent, type ReplyIds } from './incoming.ts'
 
 /**
  * A2A 1.0 `SendMessage` on the JSON-RPC binding (a2a.proto in proto JSON): parts are discriminated by which
@@ -8,11 +8,11 @@ import { parseParams, present, withParts, type IncomingMessage, type IncomingPar
  */
 
 const Part = z.object({
-  text: z.string({ error: 'must be a string' }).optional(),
+  text: z.string({ error: 'must be a string' }).max(WIRE_LIMITS.textChars, { error: `at most ${WIRE_LIMITS.textChars} characters` }).optional(),
   data: z.unknown().optional(),
-  url: z.string({ error: 'must be a string' }).optional(),
-  raw: z.string({ error: 'must be a base64 string' }).optional(),
-  mediaType: z.string({ error: 'must be a string' }).optional(),
+  url: z.string({ error: 'must be a string' }).max(WIRE_LIMITS.otherChars, { error: `at most ${WIRE_LIMITS.otherChars} characters` }).optional(),
+  raw: z.string({ error: 'must be a base64 string' }).max(WIRE_LIMITS.otherChars, { error: `at most ${WIRE_LIMITS.otherChars} characters` }).optional(),
+  mediaType: z.string({ error: 'must be a string' }).max(WIRE_LIMITS.otherChars, { error: `at most ${WIRE_LIMITS.otherChars} characters` }).optional(),
 }, { error: 'must be a Part object such as {"text": "latest AI news"}' }).superRefine((part, ctx) => {
   const members = (['text', 'data', 'url', 'raw'] as const).filter((k) => part[k] !== undefined)
   if (members.length !== 1) {
@@ -22,12 +22,14 @@ const Part = z.object({
 
 const Message = z.object({
   messageId: z.string({ error: 'required: a unique id (e.g. a UUID) chosen by the client' })
-    .min(1, { error: 'required: a unique id (e.g. a UUID) chosen by the client' }),
+    .min(1, { error: 'required: a unique id (e.g. a UUID) chosen by the client' })
+    .max(WIRE_LIMITS.idChars, { error: `at most ${WIRE_LIMITS.idChars} characters` }),
   role: z.union([z.literal('ROLE_USER'), z.literal(1)], { error: 'must be "ROLE_USER"' }),
   parts: z.array(Part, { error: 'required: an array of parts, e.g. [{"text": "latest AI news"}]' })
-    .min(1, { error: 'at least one part is required' }),
-  contextId: z.string({ error: 'must be a string' }).optional(),
-  taskId: z.string({ error: 'must be a string' }).optional(),
+    .min(1, { error: 'at least one part is required' })
+    .max(WIRE_LIMITS.parts, { error: `at most ${WIRE_LIMITS.parts} parts; one text part is a whole request` }),
+  contextId: z.string({ error: 'must be a string' }).max(WIRE_LIMITS.idChars, { error: `at most ${WIRE_LIMITS.idChars} characters` }).optional(),
+  taskId: z.string({ error: 'must be a string' }).max(WIRE_LIMITS.idChars, { error: `at most ${WIRE_LIMITS.idChars} characters` }).optional(),
 }, { error: 'required: {"messageId": "...", "role": "ROLE_USER", "parts": [{"text": "..."}]}' })
 
 const SendMessageParams = z.object({ message: Message })

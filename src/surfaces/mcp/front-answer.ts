@@ -1,6 +1,6 @@
 import { isJsonContentType } from '@modelcontextprotocol/server'
 import { envelopeAround, jsonRpcResult, type AnswerCache } from '../agent-cache/answer-cache.ts'
-import { isBatchBody } from '../http/json-rpc-guard.ts'
+import { isBatchBody, jsonRpcShapeProblem } from '../http/json-rpc-guard.ts'
 import type { FrontAnswer, HeaderSource } from '../agent-cache/front-answer.ts'
 import { acceptsProtocolVersion, cacheableCall } from './cacheable-calls.ts'
 import { createOriginPolicy } from './origin-policy.ts'
@@ -29,7 +29,7 @@ export function createMcpFrontAnswer({ siteUrl, allowedOrigins, answers }: McpFr
     },
     /** The cached answer to this body under the content version known now, with the request's id; else undefined. */
     answer(headers: HeaderSource, text: string, versionNow: () => string | null): FrontAnswer | undefined {
-      if (isBatchBody(text)) return undefined
+      if (isBatchBody(text) || jsonRpcShapeProblem(text)) return undefined
       let body: unknown
       try {
         body = JSON.parse(text)

@@ -5,7 +5,9 @@ import { Hono, type Context } from 'hono'
 import type { Logger } from 'pino'
 import { jsonRpcResult, type AnswerCache, type CachedAnswer } from '../agent-cache/answer-cache.ts'
 import { readBodyCapped } from '../agent-cache/read-body.ts'
-import { BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, capAnswer, isBatchBody, jsonRpcIdOf } from '../http/json-rpc-guard.ts'
+import {
+  BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, capAnswer, isBatchBody, jsonRpcIdOf, jsonRpcShapeProblem,
+} from '../http/json-rpc-guard.ts'
 import type { Responder } from '../http/responder.ts'
 import { cacheableCall, unsupportedVersionResponse, type CacheableCall } from './cacheable-calls.ts'
 import { createOriginPolicy } from './origin-policy.ts'
@@ -156,6 +158,9 @@ export function createMcpRoutes(deps: McpRoutesDeps): Hono {
     }
     // One HTTP request, one call: a batch would let an 11 kB body ask for a hundred answers.
     if (isBatchBody(text)) return jsonRpcError(400, -32600, BATCH_REFUSED)
+    // Before anything parses the body into a tree and walks it (the SDK's validation, the answer cache's key).
+    const misshapen = jsonRpcShapeProblem(text)
+    if (misshapen) return jsonRpcError(400, -32600, misshapen)
     return answer(request, text)
   }
 
