@@ -46,10 +46,22 @@ export interface AssignDeps {
   window?: number
 }
 
+export interface RelatedCluster {
+  clusterId: string
+  /** How close, 0..1 (the clustering's probability that the article belongs to it). */
+  score: number
+}
+
 export interface Assignment {
   clusterId: string | null
   /** Other clusters the article matched too: they merge into `clusterId` (the oldest of all), in this order. */
   merged: string[]
+  /**
+   * Clusters close to the article but not the same event (the next step of a storyline: a bill's vote after its
+   * delay, a lawsuit after a launch): the caller records them as related stories of the article's story, never as
+   * members. Best first; never one of `clusterId` or `merged`.
+   */
+  related: RelatedCluster[]
   /** The winning pair's score (J + 0.05 per shared name), or the best rejected one's; 0 without candidates. */
   score: number
   rule: MatchRule | null
@@ -73,7 +85,7 @@ function describe(d: PairDecision): string {
 export function assignCluster(article: ClusterArticle | Fingerprint, deps: AssignDeps): Assignment {
   const fp = 'signature' in article ? article : fingerprintArticle(article, deps.now)
   const window = deps.window ?? CLUSTER_WINDOW_MS
-  const base = { fingerprint: fp, samePublisher: false, matchedArticleId: null, rule: null, clusterId: null, merged: [] }
+  const base = { fingerprint: fp, samePublisher: false, matchedArticleId: null, rule: null, clusterId: null, merged: [], related: [] }
   if (!fp.indexable) return { ...base, score: 0, reason: 'no significant token', candidates: 0, compared: 0, pairs: 0, entriesRead: 0 }
 
   const { clusters, entriesRead } = deps.index.candidates(fp)
