@@ -18,7 +18,8 @@
  */
 import { fingerprintArticle, type ClusterArticle, type Fingerprint } from './fingerprint.ts'
 import type { ClusterIndex, ClusterRecord } from './cluster-state.ts'
-import { comparePair, mayMatch, type MatchRule, type PairDecision } from './similarity.ts'
+import { articleView, matchFeatures, type WindowStats } from './match-features.ts'
+import { MATCH_MODEL, matchProbability, type MatchModel } from './match-model.ts'
 
 /**
  * Default time window: an article joins a story whose articles were published within 72 h of its own publication
@@ -44,6 +45,8 @@ export interface AssignDeps {
   now: number
   /** Milliseconds; CLUSTER_WINDOW_MS by default. */
   window?: number
+  /** The fitted decision; MATCH_MODEL by default (the fit script passes the one it is checking). */
+  model?: MatchModel
 }
 
 export interface RelatedCluster {
@@ -62,12 +65,13 @@ export interface Assignment {
    * members. Best first; never one of `clusterId` or `merged`.
    */
   related: RelatedCluster[]
-  /** The winning pair's score (J + 0.05 per shared name), or the best rejected one's; 0 without candidates. */
+  /** The article's probability for the story it joined, or the best rejected one's; 0 without candidates. */
   score: number
-  rule: MatchRule | null
+  /** 'model' when the article joined a story by the fitted model; null when it starts one. */
+  rule: 'model' | null
   /** One line for logs and diagnostics. */
   reason: string
-  /** The matched article, when there is one. */
+  /** The first article of the story joined, when there is one. */
   matchedArticleId: string | null
   samePublisher: boolean
   /** Candidate clusters returned by the index / within the window and compared / article pairs compared. */
@@ -78,56 +82,73 @@ export interface Assignment {
   fingerprint: Fingerprint
 }
 
-function describe(d: PairDecision): string {
-  return `J=${d.jaccard.toFixed(3)} names=${d.shared}/${d.sharedAll} title=${d.titleShared}${d.conflict ? ' conflict' : ''}`
+/** A candidate story and the article's fitted probability of belonging to it. */
+export interface ScoredCandidate {
+  cluster: ClusterRecord
+  features: Float64Array
+  probability: number
 }
+
+/** The window's statistics the features read, as of now (do not keep across adds). */
+export function windowStats(index: ClusterIndex): WindowStats {
+  return {
+    termIdf: index.terms.idf,
+    nameCount: (name) => index.names.count(name),
+    articles: index.names.articles,
+    isCommon: index.names.isCommon,
+  }
+}
+
+/**
+ * Every candidate story within the window, with the article's features and probability under `model`, best first.
+ * The fit script uses this too, so the model is fitted on exactly what it later decides on.
+ */
+export function scoreCandidates(fp: Fingerprint, index: ClusterIndex, window: number, model: MatchModel = MATCH_MODEL): { scored: ScoredCandidate[]; candidates: number; entriesRead: number } {
+  const { clusters, entriesRead } = index.candidates(fp)
+  const stats = windowStats(index)
+  const view = articleView(fp, stats)
+  const scored: ScoredCandidate[] = []
+  for (const cluster of clusters) {
+    if (Math.abs(fp.time - cluster.latestTime) > window && Math.abs(fp.time - cluster.firstTime) > window) continue
+    const features = matchFeatures(view, cluster, stats)
+    scored.push({ cluster, features, probability: matchProbability(model, features) })
+  }
+  scored.sort((a, b) => b.probability - a.probability || olderFirst(a.cluster, b.cluster))
+  return { scored, candidates: clusters.length, entriesRead }
+}
+
+/** Most related stories one assignment reports. */
+export const MAX_RELATED = 5
 
 export function assignCluster(article: ClusterArticle | Fingerprint, deps: AssignDeps): Assignment {
   const fp = 'signature' in article ? article : fingerprintArticle(article, deps.now)
   const window = deps.window ?? CLUSTER_WINDOW_MS
+  const model = deps.model ?? MATCH_MODEL
   const base = { fingerprint: fp, samePublisher: false, matchedArticleId: null, rule: null, clusterId: null, merged: [], related: [] }
   if (!fp.indexable) return { ...base, score: 0, reason: 'no significant token', candidates: 0, compared: 0, pairs: 0, entriesRead: 0 }
 
-  const { clusters, entriesRead } = deps.index.candidates(fp)
-  let best: { clusterId: string, articleId: string, d: PairDecision, samePublisher: boolean } | null = null
-  /** Every cluster that accepted the article (by any of its compared members). */
-  const accepted: ClusterRecord[] = []
-  let bestRejected: PairDecision | null = null
-  let compared = 0
-  let pairs = 0
-  for (const cluster of clusters) {
-    if (Math.abs(fp.time - cluster.latestTime) > window) continue
-    compared++
-    for (const member of [cluster.first, ...cluster.recent]) {
-      if (Math.abs(fp.time - member.fingerprint.time) > window) continue
-      pairs++
-      if (!mayMatch(fp, member.fingerprint)) continue
-      const d = comparePair(fp, member.fingerprint, deps.index.names.isCommon)
-      if (d.rule === null) {
-        if (!bestRejected || d.score > bestRejected.score) bestRejected = d
-        continue
-      }
-      if (accepted[accepted.length - 1] !== cluster) accepted.push(cluster)
-      if (!best || d.score > best.d.score) {
-        best = { clusterId: cluster.id, articleId: member.articleId, d, samePublisher: member.fingerprint.publisherId === fp.publisherId }
-      }
-    }
+  const { scored, candidates, entriesRead } = scoreCandidates(fp, deps.index, window, model)
+  const counts = { candidates, compared: scored.length, pairs: scored.length, entriesRead }
+  const best = scored[0]
+  const related = (from: number) => scored.slice(from).filter((s) => s.probability >= model.related && s.probability < model.join)
+    .slice(0, MAX_RELATED).map((s) => ({ clusterId: s.cluster.id, score: s.probability }))
+  if (!best || best.probability < model.join) {
+    const reason = candidates === 0 ? 'no candidate' : scored.length === 0 ? `${candidates} candidate(s), all outside the window`
+      : `no match among ${scored.length} stor${scored.length === 1 ? 'y' : 'ies'}; best p=${best!.probability.toFixed(3)}`
+    return { ...base, ...counts, score: best?.probability ?? 0, reason, related: related(0) }
   }
-  const counts = { candidates: clusters.length, compared, pairs, entriesRead }
-  if (best) {
-    const update = best.samePublisher ? ' (same publisher: an update)' : ''
-    const [survivor, ...merged] = accepted.sort(olderFirst)
-    const merging = merged.length > 0 ? `; merges ${merged.map((c) => c.id).join(', ')} into ${survivor!.id}` : ''
-    return {
-      ...base, ...counts,
-      clusterId: survivor!.id, merged: merged.map((c) => c.id),
-      score: best.d.score, rule: best.d.rule, matchedArticleId: best.articleId, samePublisher: best.samePublisher,
-      reason: `${best.d.rule} with ${best.articleId}: ${describe(best.d)}${update}${merging}`,
-    }
+  // A second story is merged only when the article belongs to it as surely as a bridge must: evidence about both.
+  const bridged = scored.slice(1).filter((s) => s.probability >= model.merge && best.probability >= model.merge).map((s) => s.cluster)
+  const [survivor, ...merged] = [best.cluster, ...bridged].sort(olderFirst)
+  const samePublisher = best.cluster.publishers.has(fp.publisherId)
+  const merging = merged.length > 0 ? `; merges ${merged.map((c) => c.id).join(', ')} into ${survivor!.id}` : ''
+  return {
+    ...base, ...counts,
+    clusterId: survivor!.id, merged: merged.map((c) => c.id),
+    related: related(1 + bridged.length).filter((r) => r.clusterId !== survivor!.id && !merged.some((m) => m.id === r.clusterId)),
+    score: best.probability, rule: 'model', matchedArticleId: best.cluster.first.articleId, samePublisher,
+    reason: `p=${best.probability.toFixed(3)} for ${best.cluster.id}${samePublisher ? ' (same publisher: an update)' : ''}${merging}`,
   }
-  if (clusters.length === 0) return { ...base, ...counts, score: 0, reason: 'no candidate' }
-  if (compared === 0) return { ...base, ...counts, score: 0, reason: `${clusters.length} candidate(s), all outside the window` }
-  return { ...base, ...counts, score: bestRejected?.score ?? 0, reason: `no match among ${compared} cluster(s); best ${bestRejected ? describe(bestRejected) : '-'}` }
 }
 
 /** The oldest story first: the earliest first article, then the smaller id (so the order never depends on arrival). */

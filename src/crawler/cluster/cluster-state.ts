@@ -14,7 +14,9 @@
 import { fingerprintArticle, type ClusterArticle, type Fingerprint } from './fingerprint.ts'
 import { LSH_PARAMS, LshIndex, nameKeys, type IndexKeys, type LshParams } from './lsh-index.ts'
 import { signatureFromBytes } from './minhash.ts'
+import { DocumentFrequency } from './document-frequency.ts'
 import { NameFrequency } from './name-frequency.ts'
+import { StoryProfile } from './story-profile.ts'
 import { TimeSlots } from './time-slots.ts'
 
 export const COMPARED_RECENT_MEMBERS = 5
@@ -35,6 +37,8 @@ export interface ClusterRecord {
   first: ClusterMember
   /** The most recent articles after the first, oldest first, at most COMPARED_RECENT_MEMBERS. */
   recent: ClusterMember[]
+  /** The story as a whole: its centroid, names, figures and times (story-profile.ts). */
+  profile: StoryProfile
 }
 
 export interface CandidateClusters {
@@ -80,6 +84,8 @@ function figureKey(figure: string): string {
 export class ClusterIndex {
   readonly lsh: LshIndex
   readonly names = new NameFrequency()
+  /** Document frequencies of the window's terms: how telling each shared term is. */
+  readonly terms = new DocumentFrequency()
   readonly #clusters = new Map<string, ClusterRecord>()
   readonly #expiry = new TimeSlots<string>()
   /**
@@ -100,13 +106,14 @@ export class ClusterIndex {
     const member = { articleId, fingerprint: fp }
     let cluster = this.#clusters.get(clusterId)
     if (!cluster) {
-      cluster = { id: clusterId, memberCount: 0, publishers: new Set(), firstTime: fp.time, latestTime: fp.time, first: member, recent: [] }
+      cluster = { id: clusterId, memberCount: 0, publishers: new Set(), firstTime: fp.time, latestTime: fp.time, first: member, recent: [], profile: new StoryProfile() }
       this.#clusters.set(clusterId, cluster)
     } else {
       cluster.recent.push(member)
       if (cluster.recent.length > COMPARED_RECENT_MEMBERS) cluster.recent.shift()
     }
     cluster.memberCount++
+    cluster.profile.add(fp)
     cluster.publishers.add(fp.publisherId)
     cluster.firstTime = Math.min(cluster.firstTime, fp.time)
     if (fp.time >= cluster.latestTime || cluster.memberCount === 1) {
@@ -116,6 +123,7 @@ export class ClusterIndex {
     if (fp.indexable) this.lsh.insert({ articleId, clusterId, time: fp.time }, indexKeys(fp))
     // Entity words and figures are counted too: a figure or name in very many stories is evidence of none.
     this.names.add(fp.time, [...new Set([...fp.names, ...fp.entityWords, ...fp.figures])])
+    this.terms.add(fp.time, fp.terms.keys)
     return cluster
   }
 
@@ -146,6 +154,7 @@ export class ClusterIndex {
           .sort((a, b) => a.fingerprint.time - b.fingerprint.time)
           .slice(-COMPARED_RECENT_MEMBERS)
         into.memberCount += from.memberCount
+        into.profile.absorb(from.profile)
         for (const p of from.publishers) into.publishers.add(p)
         into.firstTime = Math.min(into.firstTime, from.firstTime)
         if (from.latestTime > into.latestTime) {
@@ -184,6 +193,7 @@ export class ClusterIndex {
   evictBefore(cutoff: number): { entries: number, clusters: number } {
     const entries = this.lsh.evictBefore(cutoff)
     this.names.evictBefore(cutoff)
+    this.terms.evictBefore(cutoff)
     let clusters = 0
     for (const id of this.#expiry.releaseBefore(cutoff)) {
       const c = this.#clusters.get(id)

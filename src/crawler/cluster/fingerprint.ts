@@ -13,6 +13,7 @@
 import { entityWord, isIdentifying, readEntities } from './entities.ts'
 import { extractFigures, numberKey } from './figures.ts'
 import { fnv1a, isEmptySignature, shingles, signature } from './minhash.ts'
+import { termVector, type TermVector } from './term-vector.ts'
 import { isSpecificName, isTitleCase, nameForm, tokenize } from './tokens.ts'
 
 /** The part of a normalized article (plus its publisher) that clustering reads. */
@@ -52,6 +53,10 @@ export interface Fingerprint {
   figures: string[]
   /** The title's normalized figures. */
   titleFigures: string[]
+  /** The whole text's terms (title and body), for comparing with a story's centroid (term-vector.ts). */
+  terms: TermVector
+  /** The title's terms alone. */
+  titleVector: TermVector
   language: string | null
   publisherId: string
   /** Epoch ms. */
@@ -125,7 +130,10 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
   const found = extractFigures(whole, article.language)
   const figures = [...new Set(found.map((f) => f.key))]
   const mentioned = [...title, ...lead].map((t) => form(t.surface))
+  const bodyTokens = tokenize(body.slice(0, BODY_CHARS), article.language, capsMarkNames)
   return {
+    terms: termVector(title, bodyTokens),
+    titleVector: termVector(title, []),
     signature: sig,
     indexable: !isEmptySignature(sig),
     titleTerms: [...new Set(title.map((t) => t.term))],

@@ -1,0 +1,131 @@
+/**
+ * Clustering stage: what is known about "does this article report this story's event", as numbers a fitted model
+ * weighs (match-model.ts). Every feature compares the article with the story as a whole (its centroid, its names
+ * and figures, all its members' times) or with the members the story is compared through (first + most recent),
+ * taking the worst as well as the best, so an article that resembles one member only does not join.
+ *
+ * Evidence is weighted by how telling it is in the window: terms by their document frequency
+ * (document-frequency.ts), names by name-frequency.ts. Names and figures survive translation; words do not.
+ */
+import type { ClusterRecord } from './cluster-state.ts'
+import type { Fingerprint } from './fingerprint.ts'
+import { mentions } from './fingerprint.ts'
+import { comparePair, isSpecificFigure } from './similarity.ts'
+import { centroidCosine } from './story-profile.ts'
+import { weightedCosine, weightedNorm } from './term-vector.ts'
+import { estimateJaccard } from './minhash.ts'
+
+export const FEATURES = [
+  'bias',
+  'centroidCosine',
+  'titleCentroidCosine',
+  'memberCosineMax',
+  'memberCosineMin',
+  'jaccardMax',
+  'entityShare',
+  'storyEntityCoverage',
+  'specificFigures',
+  'ruleMatch',
+  'conflict',
+  'hoursNearest',
+  'hoursFirst',
+  'crossLanguage',
+  'crossEntities',
+  'crossFigures',
+  'storySize',
+] as const
+
+export type FeatureName = typeof FEATURES[number]
+
+/** What the features need of the window. */
+export interface WindowStats {
+  termIdf: (key: number) => number
+  /** Articles in the window naming this name or entity word. */
+  nameCount: (name: string) => number
+  articles: number
+  isCommon: (name: string) => boolean
+}
+
+/** Per-article work done once for every candidate story. */
+export interface ArticleView {
+  fp: Fingerprint
+  termNorm: number
+  titleNorm: number
+  entityIdf: Map<string, number>
+  entityIdfSum: number
+}
+
+export function articleView(fp: Fingerprint, stats: WindowStats): ArticleView {
+  const entityIdf = new Map<string, number>()
+  let entityIdfSum = 0
+  for (const w of fp.entityWords) {
+    const idf = nameIdf(w, stats)
+    entityIdf.set(w, idf)
+    entityIdfSum += idf
+  }
+  return { fp, termNorm: weightedNorm(fp.terms, stats.termIdf), titleNorm: weightedNorm(fp.titleVector, stats.termIdf), entityIdf, entityIdfSum }
+}
+
+function nameIdf(name: string, stats: WindowStats): number {
+  return Math.log((stats.articles + 2) / (stats.nameCount(name) + 1))
+}
+
+const HOUR = 3_600_000
+
+export function matchFeatures(view: ArticleView, cluster: ClusterRecord, stats: WindowStats): Float64Array {
+  const { fp } = view
+  const profile = cluster.profile
+  const f = new Float64Array(FEATURES.length)
+  const members = [cluster.first, ...cluster.recent]
+  let cosMax = 0
+  let cosMin = 1
+  let jacMax = 0
+  let rules = 0
+  let conflict = 0
+  for (const m of members) {
+    const c = weightedCosine(fp.terms, m.fingerprint.terms, stats.termIdf, view.termNorm)
+    cosMax = Math.max(cosMax, c)
+    cosMin = Math.min(cosMin, c)
+    jacMax = Math.max(jacMax, estimateJaccard(fp.signature, m.fingerprint.signature))
+    const d = comparePair(fp, m.fingerprint, stats.isCommon)
+    if (d.rule !== null) rules++
+    if (d.conflict) conflict = 1
+  }
+  let shared = 0
+  for (const [w, idf] of view.entityIdf) if (profile.entityWords.has(w)) shared += idf
+  // The story's own core names: those most of its members name.
+  let core = 0
+  let coreFound = 0
+  const needed = Math.max(1, profile.size / 2)
+  for (const [w, n] of profile.entityWords) {
+    if (n < needed) continue
+    const idf = nameIdf(w, stats)
+    core += idf
+    if (fp.entityWords.has(w) || mentions(fp, w)) coreFound += idf
+  }
+  let specific = 0
+  for (const fig of fp.figures) if (profile.figures.has(fig) && isSpecificFigure(fig) && !stats.isCommon(fig)) specific++
+  let nearest = Infinity
+  for (const t of profile.times) nearest = Math.min(nearest, Math.abs(fp.time - t))
+  const cross = fp.language === null || fp.language !== profile.language ? 1 : 0
+  const entityShare = view.entityIdfSum === 0 ? 0 : shared / view.entityIdfSum
+  const figures = Math.log1p(specific)
+  f[0] = 1
+  f[1] = centroidCosine(fp.terms, profile.centroid, stats.termIdf, view.termNorm)
+  f[2] = centroidCosine(fp.titleVector, profile.titleCentroid, stats.termIdf, view.titleNorm)
+  f[3] = cosMax
+  f[4] = cosMin
+  f[5] = jacMax
+  f[6] = entityShare
+  f[7] = core === 0 ? 0 : coreFound / core
+  f[8] = figures
+  f[9] = rules / members.length
+  f[10] = conflict
+  f[11] = Math.log1p(nearest / HOUR)
+  f[12] = Math.log1p(Math.abs(fp.time - cluster.firstTime) / HOUR)
+  f[13] = cross
+  f[14] = cross * entityShare
+  f[15] = cross * figures
+  f[16] = Math.log(profile.size)
+  return f
+}

@@ -1,0 +1,34 @@
+/**
+ * Clustering stage: the fitted decision. P(article reports the story's event) = σ(w · features), features from
+ * match-features.ts, weights fitted on labelled pairs by `npm run fit:clustering` (bench/stories/fit-clustering.ts)
+ * and written to match-weights.ts; docs/clustering.md says how, and how to refit them on new data.
+ */
+import { FEATURES } from './match-features.ts'
+import { MATCH_WEIGHTS } from './match-weights.ts'
+
+export interface MatchModel {
+  /** The feature names the weights were fitted for, in order (must equal FEATURES). */
+  features: readonly string[]
+  weights: readonly number[]
+  /** An article joins the best story when its probability reaches this. */
+  join: number
+  /** A second story is merged with the first only when the article reaches this for it too (a bridge). */
+  merge: number
+  /** A story the article does not join but reaches this for is a related story. */
+  related: number
+}
+
+export function checkModel(model: MatchModel): MatchModel {
+  if (model.features.length !== FEATURES.length || model.features.some((f, i) => f !== FEATURES[i])) {
+    throw new Error(`match model: fitted for [${model.features.join(', ')}], the features are [${FEATURES.join(', ')}]: run npm run fit:clustering`)
+  }
+  return model
+}
+
+export const MATCH_MODEL: MatchModel = checkModel(MATCH_WEIGHTS)
+
+export function matchProbability(model: MatchModel, features: ArrayLike<number>): number {
+  let z = 0
+  for (let i = 0; i < features.length; i++) z += model.weights[i]! * features[i]!
+  return 1 / (1 + Math.exp(-z))
+}
