@@ -50,9 +50,16 @@ export interface CorpusSite {
   stop(): Promise<void>
 }
 
+/** Items a feed lists at most (newest first), as real feeds keep their latest 20–50. */
+const FEED_ITEMS = 30
+
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-export async function startCorpusSite(corpus: StoryCorpus, startedAt = Date.now()): Promise<CorpusSite> {
+/**
+ * `visible`: which articles the feeds list now (all by default): a replay shows each article from its publication
+ * time on, as the outlet's feed did. Feeds list their 30 newest visible items, as real feeds do.
+ */
+export async function startCorpusSite(corpus: StoryCorpus, startedAt = Date.now(), visible: (a: CorpusArticle) => boolean = () => true): Promise<CorpusSite> {
   const byOutlet = new Map<string, CorpusArticle[]>()
   for (const a of corpus.articles) byOutlet.set(a.outlet, [...(byOutlet.get(a.outlet) ?? []), a])
   const outlets = new Map(corpus.outlets.map((o) => [o.slug, o]))
@@ -125,14 +132,19 @@ ${a.paragraphs.map((p, i) => `<p>${esc(p)}</p>${i === 0 ? '\n<div class="ad"><sp
     if (!m || !o) return send(404, 'text/plain', 'not found')
     const items = byOutlet.get(o.slug) ?? []
     if (m[2] === 'feed') {
+      const listed = items.filter(visible).sort((x, y) => x.hoursAgo - y.hoursAgo).slice(0, FEED_ITEMS)
+      return sendFeed(o, listed)
+    }
+    const a = items.find((x) => x.id === m[3])
+    if (!a) return send(404, 'text/plain', 'not found')
+    return send(200, 'text/html; charset=utf-8', page(o, a))
+
+    function sendFeed(o: Outlet, items: CorpusArticle[]) {
       if (o.layout === 'rss-full') return send(200, 'application/rss+xml; charset=utf-8', rss(o, items, true))
       if (o.layout === 'rss-teaser') return send(200, 'application/rss+xml; charset=utf-8', rss(o, items, false))
       if (o.layout === 'atom-full') return send(200, 'application/atom+xml; charset=utf-8', atom(o, items))
       return send(200, 'application/feed+json; charset=utf-8', json(o, items))
     }
-    const a = items.find((x) => x.id === m[3])
-    if (!a) return send(404, 'text/plain', 'not found')
-    return send(200, 'text/html; charset=utf-8', page(o, a))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

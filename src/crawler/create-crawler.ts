@@ -17,7 +17,8 @@ export interface Crawler {
   problems: string[]
   /** How long this crawler holds a feed it claimed (NEWSDESK_CRAWL_LEASE_SECONDS). */
   leaseSeconds: number
-  run(opts?: { onFeed?: (report: FeedReport, done: number, total: number) => void; signal?: AbortSignal; force?: boolean }): Promise<CrawlSummary>
+  /** `now`: the pass's clock (`crawl --as-of` replays archived feeds); the real time by default. */
+  run(opts?: { onFeed?: (report: FeedReport, done: number, total: number) => void; signal?: AbortSignal; force?: boolean; now?: () => Date }): Promise<CrawlSummary>
   /** Resolves once the pipeline workers answer (a tiny parse): a pass started after it never waits for their start. */
   warmUp(): Promise<void>
   close(): Promise<void>

@@ -12,7 +12,7 @@ import { createLogger } from '../logger.ts'
 export const crawlCommand: Command = {
   name: 'crawl',
   summary: 'Fetch every due feed once (or keep crawling with --worker): new articles become summarized, clustered stories',
-  usage: `newsdesk crawl [--force] | newsdesk crawl --worker
+  usage: `newsdesk crawl [--force] [--as-of TIME] | newsdesk crawl --worker
 
 One crawl pass over the publisher directory (the bundled one, or NEWSDESK_PUBLISHERS): every feed that is due is
 fetched (conditionally, politely, signed with Web Bot Auth), its new articles are extracted, clustered with the
@@ -22,17 +22,31 @@ recorded on its feed: see \`newsdesk publishers list --failing\`), 1 when the pa
 \`newsdesk serve\` runs the same pass every NEWSDESK_CRAWL_INTERVAL.
 
   --force    fetch every feed now, whatever its schedule (conditional requests still apply)
+  --as-of TIME
+             run the pass as if it were TIME (ISO 8601): articles are judged new, stories dated and feeds scheduled
+             against it. For replaying archived feeds, as \`npm run eval:real\` does, a pass per day; never for a
+             live store, whose schedule it would move.
   --worker   keep crawling without serving HTTP: a pass at once, then one every NEWSDESK_CRAWL_INTERVAL (15m by
              default; "off" is refused), logging JSON lines to stdout like serve, until SIGINT or SIGTERM, which let
              the feeds in flight commit and exit 0. Any number of workers and \`serve\` instances can share one
              PostgreSQL store: each due feed is leased to one of them (NEWSDESK_CRAWL_LEASE_SECONDS). For split
              roles, run the web instances with \`newsdesk serve --no-crawl\`.`,
-  options: { force: { type: 'boolean' }, worker: { type: 'boolean' } },
+  options: { force: { type: 'boolean' }, worker: { type: 'boolean' }, 'as-of': { type: 'string' } },
   allowPositionals: false,
   async run(args, ctx) {
     const worker = args.values.worker === true
     if (worker && args.values.force === true) {
       ctx.stderr.write('crawl: --force is for one pass; a worker fetches feeds as they come due\n')
+      return EXIT_USAGE
+    }
+    const asOfText = args.values['as-of']
+    const asOf = typeof asOfText === 'string' ? Date.parse(asOfText) : undefined
+    if (asOf !== undefined && (Number.isNaN(asOf) || !/^\d{4}-\d{2}-\d{2}T/.test(asOfText as string))) {
+      ctx.stderr.write(`crawl: --as-of must be an ISO 8601 time such as 2021-05-01T23:59:00Z, not "${String(asOfText).slice(0, 60)}"\n`)
+      return EXIT_USAGE
+    }
+    if (worker && asOf !== undefined) {
+      ctx.stderr.write('crawl: --as-of is for one pass; a worker crawls in real time\n')
       return EXIT_USAGE
     }
     const config = configOrReport(ctx)
@@ -69,7 +83,8 @@ recorded on its feed: see \`newsdesk publishers list --failing\`), 1 when the pa
       }
       const progress = createProgress(ctx)
       try {
-        const summary = await crawler.run({ onFeed: progress.feed, force: args.values.force === true })
+        const now = asOf === undefined ? undefined : () => new Date(asOf)
+        const summary = await crawler.run({ onFeed: progress.feed, force: args.values.force === true, now })
         progress.end()
         ctx.stdout.write(formatSummary(summary))
       } finally {
