@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { Readable } from 'node:stream'
+import { PassThrough, Readable } from 'node:stream'
 import { after, before, describe, it } from 'node:test'
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { Ajv2020 } from 'ajv/dist/2020.js'
@@ -9,7 +9,10 @@ import addFormats from 'ajv-formats'
 import type { FeedRunCommit } from '../../src/domain/crawl-records.ts'
 import { StorySnapshot, serializeSnapshot } from '../../src/domain/story.ts'
 import { toPublisher } from '../../src/publishers/publisher.ts'
+import { exportSnapshots } from '../../src/snapshots/export-snapshots.ts'
 import { importSnapshots } from '../../src/snapshots/import-snapshots.ts'
+import { openStore } from '../../src/storage/open-store.ts'
+import type { Store } from '../../src/storage/store.ts'
 import { tempDir, testEnv } from '../helpers/cli.ts'
 import { request } from '../helpers/http.ts'
 import { startInProcessServe, type InProcessService } from '../helpers/in-process-serve.ts'
@@ -51,6 +54,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     let service: InProcessService
     let validator: ReturnType<typeof createOpenApiValidator>
     let mcp: Client
+    let dir: string
+    const freshDatabase = () => (dialect === 'sqlite' ? `sqlite:${path.join(dir, `copy-${randomUUID()}.db`)}` : schemas.freshUrl())
     const api = async (p: string) => {
       const res = await request(`${service.url}${p}`)
       validator.check('GET', new URL(p, service.url).pathname, res.status, res.text)
@@ -72,7 +77,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     }
 
     before(async () => {
-      const dir = tempDir()
+      dir = tempDir()
       const env = testEnv({
         DATABASE_URL: dialect === 'sqlite' ? `sqlite:${path.join(dir, 'newsdesk.db')}` : schemas.freshUrl(),
         DATA_DIR: path.join(dir, 'data'), SITE_URL, NEWSDESK_SAMPLE: 'off', HEALTH_MAX_STORY_AGE_MINUTES: '525600', LOG_LEVEL: 'warn',
@@ -176,6 +181,35 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       const { markdown, data } = await a2aStory(MAIN.id)
       assert.deepEqual(data.result.story.related.map((r: any) => r.id), [LATER.id, EARLIER.id])
       assert.ok(markdown.includes(`## Related stories\n\n- [Senate passes the \\[harbour\\] bill \\*at last\\*](${SITE_URL}/s/${LATER.id})`), markdown)
+    })
+
+    it('`newsdesk export` carries them after the rest of the state, and an import into an empty store restores them exactly', async () => {
+      const exported = async (store: Store) => {
+        const out = new PassThrough()
+        const chunks: Buffer[] = []
+        out.on('data', (c: Buffer) => chunks.push(c))
+        await exportSnapshots(store, out)
+        return Buffer.concat(chunks).toString('utf8')
+      }
+      const ndjson = await exported(service.store)
+      const lines = ndjson.trim().split('\n').map((l) => JSON.parse(l))
+      assert.deepEqual(lines.filter((r) => r.newsdesk_record === 'relation'), [
+        { newsdesk_record: 'relation', story_id: EARLIER.id, related_id: MAIN.id, score: 0.6, recorded_at: at },
+        { newsdesk_record: 'relation', story_id: MAIN.id, related_id: LATER.id, score: 0.7, recorded_at: at },
+      ], 'one line per pair, the smaller id first')
+      assert.equal(lines.at(-1).newsdesk_record, 'relation')
+      const copy = openStore(freshDatabase())
+      try {
+        const bad = JSON.stringify({ newsdesk_record: 'relation', story_id: MAIN.id, related_id: UNRELATED.id, score: 2, recorded_at: at })
+        const report = await importSnapshots(copy, Readable.from([`${ndjson}${bad}\n`]))
+        assert.deepEqual(report.bad.map((b) => b.line), [lines.length + 1], 'a score outside 0..1 is a bad line, reported and skipped')
+        for (const story of [EARLIER, MAIN, LATER, UNRELATED]) {
+          assert.deepEqual(await copy.relatedStories(story.id, 'es'), await service.store.relatedStories(story.id, 'es'), story.id)
+        }
+        assert.equal(await exported(copy), ndjson, 'export, import, export: the same bytes')
+      } finally {
+        await copy.close()
+      }
     })
 
     it('a removed story leaves no related entry behind, and the answers change with it', async () => {
