@@ -212,11 +212,21 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       }
     })
 
+    it('a merged story\'s relations become the survivor\'s; its id answers with the survivor, never related to itself', async () => {
+      await service.store.crawl.commitFeedRun(commit({ relations: [{ storyId: LATER.id, relatedId: UNRELATED.id, score: 0.5 }] }))
+      await service.store.crawl.commitFeedRun(commit({ merges: [{ from: LATER.id, into: MAIN.id }] }))
+      const merged = (await api(`/api/v1/stories/${LATER.id}`)).json.story
+      assert.equal(merged.id, MAIN.id)
+      assert.deepEqual(merged.related.map((r: any) => r.id), [UNRELATED.id, EARLIER.id])
+      assert.deepEqual((await api(`/api/v1/stories/${UNRELATED.id}`)).json.story.related.map((r: any) => r.id), [MAIN.id])
+      assert.deepEqual((await getStory(LATER.id)).structuredContent.story.related.map((r: any) => r.id), [UNRELATED.id, EARLIER.id])
+    })
+
     it('a removed story leaves no related entry behind, and the answers change with it', async () => {
-      assert.equal(await service.store.deleteStories([LATER.id]), 1)
+      assert.equal(await service.store.deleteStories([UNRELATED.id]), 1)
       assert.deepEqual((await api(`/api/v1/stories/${MAIN.id}`)).json.story.related.map((r: any) => r.id), [EARLIER.id])
       assert.deepEqual((await getStory(MAIN.id)).structuredContent.story.related.map((r: any) => r.id), [EARLIER.id])
-      assert.doesNotMatch((await page(`/s/${MAIN.id}.md`)).text, /Senate passes/)
+      assert.doesNotMatch((await page(`/s/${MAIN.id}.md`)).text, /Bakery chain/)
       // Its last relation gone, a story answers without the field again.
       await service.store.deleteStories([EARLIER.id])
       assert.equal('related' in (await api(`/api/v1/stories/${MAIN.id}`)).json.story, false)
