@@ -89,7 +89,10 @@ async function writeStoriesAndVersion(client: pg.ClientBase, stories: StorySnaps
   return { result, version: await bumpContentVersion(client, channel) }
 }
 
-/** A feed run's writes, inside the caller's transaction; returns the new content version when stories were written. */
+/**
+ * A feed run's writes, inside the caller's transaction; returns the new content version when stories, merges or
+ * relations changed.
+ */
 async function writeFeedRun(client: pg.ClientBase, run: FeedRunCommit, channel: string): Promise<string | null> {
   const merges = run.merges ?? []
   const relations = run.relations ?? []
