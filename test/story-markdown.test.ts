@@ -49,4 +49,13 @@ describe('storyMarkdown: one story renderer for pages and agents', () => {
     assert.ok(agent.startsWith('# # Azur opens a \\*chip\\* lab\n\n- Publisher: '))
     assert.ok(page.includes('# # Azur opens a \\*chip\\* lab\n\n- '))
   })
+
+  it('lists related stories last, linking where the caller says (pages: their Markdown page in the reader\'s language)', async () => {
+    const story = { ...await storedStory(), related: [{ id: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed', headline: 'Azur [lab] opens', url: `${SITE}/s/1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed` }] }
+    assert.match(storyMarkdown(story, [], ENGLISH_STORY_LABELS),
+      /\n## Also covered by\n\n- [^\n]+\n\n## Related stories\n\n- \[Azur \\\[lab\\\] opens\]\(https:\/\/news\.example\.org\/s\/1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed\)$/)
+    const page = renderMarkdown({ kind: 'story', story, topics: [] }, { lang: 'fr', siteUrl: SITE, path: `/s/${story.id}`, coverImages: false })
+    assert.ok(page.includes(`## Sur le même sujet\n\n- [Azur \\[lab\\] opens](${SITE}/s/1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed?lang=fr&format=md)\n`), page)
+    assert.doesNotMatch(storyMarkdown({ ...story, related: undefined }, [], ENGLISH_STORY_LABELS), /Related/)
+  })
 })

@@ -160,7 +160,7 @@ export const getStory = define({
   page: '/s/{id}?format=md',
   example: { id: '0f8fad5b-d9cb-469f-a165-70867728950e' },
   run: (query, input, siteUrl) => query.getStory({ id: storyIdFrom(input.id, siteUrl), lang: input.lang }),
-  advertised: { story: [...STORY_FIELDS, 'cards', 'covered_by'] },
+  advertised: { story: [...STORY_FIELDS, 'cards', 'covered_by', 'related'] },
   markdown: (out, input) => storyDetailMarkdown(out.story, input.lang),
 })
 

@@ -106,6 +106,17 @@ export interface StoryMerge {
   into: string
 }
 
+/**
+ * Two stories close to each other but not the same event (the next step of a storyline: a bill's vote after its
+ * delay, a lawsuit after a launch). Symmetric: recorded once, read from either side (see domain/story-relations.ts).
+ */
+export interface StoryRelation {
+  storyId: string
+  relatedId: string
+  /** How close, 0..1 (the clustering's score); the best one seen for a pair is kept. */
+  score: number
+}
+
 export interface FeedRunCommit {
   feed: FeedStateUpdate
   articles: ArticleRecord[]
@@ -116,6 +127,11 @@ export interface FeedRunCommit {
   merges?: StoryMerge[]
   /** Articles of this run kept with their feed teaser for a passing reason: their pages are fetched again later. */
   refetches?: ArticleRefetch[]
+  /**
+   * Related stories found by this run; written after its merges, each id followed through the store's redirects,
+   * so a relation never names a merged id nor joins a story to itself.
+   */
+  relations?: StoryRelation[]
 }
 
 /**

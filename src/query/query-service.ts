@@ -96,15 +96,16 @@ export function createQueryService(deps: QueryServiceDeps) {
     const { id, lang } = parse(GetStoryInput, input)
     const wanted = id.toLowerCase()
     // A story merged into an older one answers with the survivor (its own id in the body); only a miss pays the
-    // redirect lookup.
-    const record = await fromStore(async () => {
-      const found = await store.getStory(wanted, lang)
-      if (found) return found
+    // redirect lookup. The related stories are asked for with the story (one round trip on PostgreSQL).
+    const withRelated = (storyId: string) => Promise.all([store.getStory(storyId, lang), store.relatedStories(storyId, lang)])
+    const [record, related] = await fromStore(async () => {
+      const found = await withRelated(wanted)
+      if (found[0]) return found
       const survivor = await store.storyRedirect(wanted)
-      return survivor === null ? null : store.getStory(survivor, lang)
+      return survivor === null ? found : withRelated(survivor)
     })
     if (!record) throw new AppError('not_found', `No story with id ${id}`)
-    return { story: views.storyDetail(record, lang) }
+    return { story: views.storyDetail(record, lang, related) }
   }
 
   /** One publisher and its newest stories (the publisher page). */

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { LANGUAGES, type Language } from '../domain/languages.ts'
+import { RELATED_STORIES_KEPT } from '../domain/story-relations.ts'
 import { resolveText } from '../domain/story-text.ts'
 import { TOPICS, type Topic } from '../domain/topics.ts'
-import type { CategoryRecord, SourceRecord, StoryDetailRecord, StoryRecord } from '../storage/store.ts'
+import type { CategoryRecord, RelatedStoryRecord, SourceRecord, StoryDetailRecord, StoryRecord } from '../storage/store.ts'
 
 /**
  * Output shapes, exactly as the interface spec defines them. REST bodies, MCP structured content and the A2A
@@ -66,10 +67,21 @@ export const CoveringOutlet = z.strictObject({
   url: Uri.nullable(),
 }).meta({ id: 'CoveringOutlet' })
 
+export const RelatedStory = z.strictObject({
+  id: z.uuid(),
+  headline: z.string().meta({ description: 'In the requested language, English fallback.' }),
+  url: Uri.meta({ description: 'Story page on the service.' }),
+}).meta({ id: 'RelatedStory' })
+export type RelatedStory = z.infer<typeof RelatedStory>
+
 export const StoryDetail = z.strictObject({
   ...storyFields,
   cards: z.array(SummaryCard).meta({ description: 'The summary cards; English when missing in the requested language.' }),
   covered_by: z.array(CoveringOutlet).meta({ description: 'Other outlets covering the story.' }),
+  related: z.array(RelatedStory).min(1).max(RELATED_STORIES_KEPT).optional().meta({
+    description: 'Other stories of the same storyline (an earlier or later step, not the same event), newest first; '
+      + `at most ${RELATED_STORIES_KEPT}, the closest ones. Absent when there are none.`,
+  }),
 }).meta({ id: 'StoryDetail' })
 export type StoryDetail = z.infer<typeof StoryDetail>
 
@@ -199,12 +211,22 @@ export function createViews(siteUrl: string) {
     }
   }
 
-  function storyDetail(r: StoryDetailRecord, lang: Language): StoryDetail {
+  /** A related story's link, its headline resolved like any story text (the requested language, else its base). */
+  const relatedStory = (r: RelatedStoryRecord, lang: Language): RelatedStory => ({
+    id: r.id,
+    headline: resolveText({ headline: r.headline, summary: null, cards: null },
+      r.translatedHeadline ? { headline: r.translatedHeadline } : undefined, lang, r.textLang).headline,
+    url: urls.story(r.id),
+  })
+
+  /** A story in full; `related` (from relatedStories) only when there are some, so a story without any is unchanged. */
+  function storyDetail(r: StoryDetailRecord, lang: Language, related: readonly RelatedStoryRecord[] = []): StoryDetail {
     const text = resolveText(r.en, r.translation, lang, r.textLang)
     return {
       ...story(r, lang),
       cards: text.cards ?? [],
       covered_by: r.coveredBy ?? [],
+      ...(related.length > 0 ? { related: related.map((x) => relatedStory(x, lang)) } : {}),
     }
   }
 

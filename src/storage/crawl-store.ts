@@ -28,8 +28,10 @@ export interface CrawlStore {
   /** Stories whose LLM summary is due for a retry at `now`, at most `limit`. */
   dueSummaryRetries(now: string, limit: number): Promise<SummaryState[]>
   /**
-   * One transaction: the feed's new state (lease released), its new articles, the stories they changed, and the
-   * refetches of its articles (queued only for articles this commit stored: one kept elsewhere is not refetched).
+   * One transaction: the feed's new state (lease released), its new articles, the stories they changed, the
+   * refetches of its articles (queued only for articles this commit stored: one kept elsewhere is not refetched), its
+   * merges, then its related stories (recorded at the run's fetch time; see storage/relation-plan.ts). Moves the
+   * content version on when stories, merges or relations changed.
    */
   commitFeedRun(run: FeedRunCommit): Promise<void>
   /**
@@ -59,17 +61,19 @@ export interface CrawlStore {
    * articles are now) for rewriting; returns that story id. A retry or a drop returns null.
    */
   settleRefetch(outcome: RefetchOutcome): Promise<string | null>
-  /** Whether the crawler has state here (feeds, articles or redirects): `newsdesk export` then writes it after the stories. */
+  /** Whether the crawler has state here (feeds, articles, redirects or relations): `newsdesk export` then writes it after the stories. */
   hasState(): Promise<boolean>
   /**
    * The state beyond story snapshots (storage/state-records.ts): feeds, articles in commit order, summary retries,
-   * then every story's and every sitemap month's last change. Read in pages by key.
+   * then every story's and every sitemap month's last change, the redirects and the related stories (one line per
+   * pair). Read in pages by key.
    */
   exportState(): AsyncIterable<StateRecord>
   /**
    * Restores exported state, in one transaction: feeds and summary retries upserted (leases cleared), articles added
-   * (ones already stored are kept), story and month stamps set where the story or month exists. Stories must be
-   * imported first. Moves the content version on when a stamp changed.
+   * (ones already stored are kept), story and month stamps set where the story or month exists, redirects upserted,
+   * relations recorded as a crawl commit records them (best score, bounded per story). Stories must be imported
+   * first. Moves the content version on when a stamp, a redirect or a relation changed.
    */
   restoreState(batch: StateBatch): Promise<void>
   /**

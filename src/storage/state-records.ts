@@ -4,8 +4,8 @@ import { TOPICS } from '../domain/topics.ts'
 /**
  * What a store holds beyond its story snapshots, as export lines that follow the snapshots: the crawler's feeds
  * (schedules, validators, errors), the articles it has kept (so it knows what it has seen, and rebuilds stories and
- * its clustering window from them), the summary retries it owes, and when each story and each sitemap month last
- * changed (sitemap <lastmod>). Without them a store moved with `export | import` would re-publish the feeds' last
+ * its clustering window from them), the summary retries it owes, when each story and each sitemap month last
+ * changed (sitemap <lastmod>), the merged stories' redirects and the related stories. Without them a store moved with `export | import` would re-publish the feeds' last
  * 7 days as second copies of stories it already has, and tell search engines every page changed.
  *
  * Publishers come first: the directory's, including those with no story yet.
@@ -100,9 +100,21 @@ export const RedirectRecord = z.strictObject({
   merged_at: Timestamp,
 })
 
+/**
+ * Two related stories (crawl-records.ts, StoryRelation): one line per pair, the smaller id first; restored from both
+ * sides, with the bound on related stories per story applied again.
+ */
+export const RelationRecord = z.strictObject({
+  newsdesk_record: z.literal('relation'),
+  story_id: z.string().min(1).max(100),
+  related_id: z.string().min(1).max(100),
+  score: z.number().min(0).max(1),
+  recorded_at: Timestamp,
+})
+
 export const StateRecord = z.discriminatedUnion('newsdesk_record', [
   SourceStateRecord, FeedStateRecord, ArticleStateRecord, SummaryStateRecord, StoryStampRecord, MonthStampRecord,
-  RedirectRecord,
+  RedirectRecord, RelationRecord,
 ])
 
 export type SourceStateRecord = z.infer<typeof SourceStateRecord>
@@ -112,6 +124,7 @@ export type SummaryStateRecord = z.infer<typeof SummaryStateRecord>
 export type StoryStampRecord = z.infer<typeof StoryStampRecord>
 export type MonthStampRecord = z.infer<typeof MonthStampRecord>
 export type RedirectRecord = z.infer<typeof RedirectRecord>
+export type RelationRecord = z.infer<typeof RelationRecord>
 export type StateRecord = z.infer<typeof StateRecord>
 
 /** The records of one restore batch, by kind, in the order a store applies them. */
@@ -123,10 +136,11 @@ export interface StateBatch {
   stories: StoryStampRecord[]
   months: MonthStampRecord[]
   redirects: RedirectRecord[]
+  relations: RelationRecord[]
 }
 
 export function groupState(records: StateRecord[]): StateBatch {
-  const batch: StateBatch = { sources: [], feeds: [], articles: [], summaries: [], stories: [], months: [], redirects: [] }
+  const batch: StateBatch = { sources: [], feeds: [], articles: [], summaries: [], stories: [], months: [], redirects: [], relations: [] }
   for (const r of records) {
     if (r.newsdesk_record === 'source') batch.sources.push(r)
     else if (r.newsdesk_record === 'feed') batch.feeds.push(r)
@@ -134,7 +148,8 @@ export function groupState(records: StateRecord[]): StateBatch {
     else if (r.newsdesk_record === 'summary') batch.summaries.push(r)
     else if (r.newsdesk_record === 'story') batch.stories.push(r)
     else if (r.newsdesk_record === 'month') batch.months.push(r)
-    else batch.redirects.push(r)
+    else if (r.newsdesk_record === 'redirect') batch.redirects.push(r)
+    else batch.relations.push(r)
   }
   return batch
 }

@@ -33,6 +33,16 @@ export interface StoryDetailRecord extends StoryRecord {
   updatedAt: string
 }
 
+/** A related story as a story detail links it: its id and headline, the base text and the requested translation. */
+export interface RelatedStoryRecord {
+  id: string
+  /** The base text's headline (English, or `textLang` for a crawled story not translated yet). */
+  headline: string
+  /** The requested language's headline, when there is one. */
+  translatedHeadline: string | null
+  textLang: Language
+}
+
 export interface CategoryRecord {
   slug: Topic
   /** Name in the requested language. */
@@ -83,6 +93,12 @@ export interface Store {
    */
   searchStories(opts: { terms: SearchTerm[]; limit: number; lang: Language; filter?: StoryFilter }): Promise<StoryRecord[]>
   getStory(id: string, lang: Language): Promise<StoryDetailRecord | null>
+  /**
+   * The stories related to story `id` (crawl-records.ts, StoryRelation), newest first, at most RELATED_STORIES_KEPT
+   * (domain/story-relations.ts); ids that are not stories (not written yet, or removed) are skipped. An index range of
+   * the story's few relation rows, never a scan.
+   */
+  relatedStories(id: string, lang: Language): Promise<RelatedStoryRecord[]>
   /** The id a merged story's id redirects to (the surviving story's, chains followed), or null when none. */
   storyRedirect(id: string): Promise<string | null>
   listCategories(lang: Language): Promise<CategoryRecord[]>

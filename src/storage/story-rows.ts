@@ -1,7 +1,7 @@
 import type { Language } from '../domain/languages.ts'
 import { compactTranslation, type Card, type CoveredBy, type StorySnapshot, type TranslationText } from '../domain/story.ts'
 import type { Topic } from '../domain/topics.ts'
-import type { SourceRecord, StoryDetailRecord, StoryRecord, StoryStamp } from './store.ts'
+import type { RelatedStoryRecord, SourceRecord, StoryDetailRecord, StoryRecord, StoryStamp } from './store.ts'
 import { COL } from './story-columns.ts'
 
 /** Rows as both dialects' read queries return them (SQLite gives booleans as 0/1), and their conversion to records. */
@@ -48,6 +48,18 @@ export interface TextRow {
   summary: string | null
   cards: string | null
 }
+
+/** A related story's row, as both dialects' `related` query returns it. */
+export interface RelatedRow {
+  id: string
+  text_lang: Language
+  en_headline: string
+  tr_headline: string | null
+}
+
+export const toRelatedRecord = (r: RelatedRow): RelatedStoryRecord => ({
+  id: r.id, headline: r.en_headline, translatedHeadline: r.tr_headline, textLang: r.text_lang,
+})
 
 export const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T))
 

@@ -10,7 +10,7 @@ import { BASE_TIME, CORPUS } from '../cluster/testdata/corpus.ts'
 import type { CrawlerFetcher } from '../fetch/crawler-fetcher.ts'
 import { failure } from '../fetch/fetch-result.ts'
 import { inThreadStages } from '../workers/in-thread-stages.ts'
-import { processFeed } from './process-feed.ts'
+import { processFeed, relationsAfter, survivorsOf } from './process-feed.ts'
 import { createStoryRewriteQueue } from './story-rewrite-queue.ts'
 
 /**
@@ -115,5 +115,18 @@ describe('an article page that fails', () => {
     } finally {
       await store.close()
     }
+  })
+})
+
+describe('related stories found in a run', () => {
+  it('are committed between the stories that survived the run\'s merges, one per pair with its best score, never a story with itself', () => {
+    // s2 merged into s1 after articles of s2 and s3 had found each other related.
+    const survivor = survivorsOf([{ from: 's2', into: 's1' }])
+    assert.deepEqual(relationsAfter([
+      { storyId: 's3', relatedId: 's2', score: 0.4 },
+      { storyId: 's1', relatedId: 's3', score: 0.6 },
+      { storyId: 's2', relatedId: 's1', score: 0.9 },
+      { storyId: 's4', relatedId: 's3', score: 0.3 },
+    ], survivor), [{ storyId: 's1', relatedId: 's3', score: 0.6 }, { storyId: 's3', relatedId: 's4', score: 0.3 }])
   })
 })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
-import type { ArticleRecord, ArticleRefetch, FeedRecord, FeedStateUpdate, Publisher, StoryMerge } from '../../domain/crawl-records.ts'
+import type { ArticleRecord, ArticleRefetch, FeedRecord, FeedStateUpdate, Publisher, StoryMerge, StoryRelation } from '../../domain/crawl-records.ts'
+import { bestPerPair } from '../../domain/story-relations.ts'
 import type { CrawlStore } from '../../storage/crawl-store.ts'
 import { signatureToBytes } from '../cluster/minhash.ts'
 import { clusterArticle } from '../cluster/assign-cluster.ts'
@@ -95,7 +96,8 @@ export async function processFeed(feed: FeedRecord, deps: ProcessFeedDeps): Prom
     const taken = new Set(unseen.flatMap((a) => [`u:${a.canonicalUrl}`, `h:${a.contentHash}`, ...(a.guidKey ? [`g:${a.guidKey}`] : [])]))
     const fresh = prepared.filter((a) => !taken.has(`u:${a.canonicalUrl}`) && !taken.has(`h:${a.contentHash}`) && !(a.guidKey && taken.has(`g:${a.guidKey}`)))
     const merges: StoryMerge[] = []
-    const assigned = fresh.map((a) => assignStory(a, fetchedAt.getTime(), deps.window, merges))
+    const related: StoryRelation[] = []
+    const assigned = fresh.map((a) => assignStory(a, fetchedAt.getTime(), deps.window, merges, related))
     // An article assigned before a later one of the run merged its story goes to the survivor.
     const survivor = survivorsOf(merges)
     committed = assigned.map((a) => ({ ...a, storyId: survivor(a.storyId) }))
@@ -105,7 +107,7 @@ export async function processFeed(feed: FeedRecord, deps: ProcessFeedDeps): Prom
       const retryAt = refetchAt.get(a.id)
       return retryAt === undefined ? [] : [{ articleId: a.id, url: a.canonicalUrl, attempts: 0, retryAt }]
     })
-    return { feed: state, articles: committed, stories: [], summaries: marks, merges, refetches }
+    return { feed: state, articles: committed, stories: [], summaries: marks, merges, refetches, relations: relationsAfter(related, survivor) }
   })
   deps.window.seen(lastSeq)
   return { ...report, articlesNew: committed.length, touched }
@@ -115,11 +117,13 @@ type PreparedArticle = Omit<ArticleRecord, 'storyId' | 'signature'>
 
 /**
  * The story an article joins (or starts), added to the index at once so the next article of the run sees it; the
- * stories it bridged are merged into the oldest, and the merges appended to `merges`.
+ * stories it bridged are merged into the oldest, and the merges appended to `merges`; the stories close to it but
+ * not its event are appended to `related` as relations of its story.
  */
-function assignStory(article: PreparedArticle, now: number, window: ClusterWindow, merges: StoryMerge[]): ArticleRecord {
+function assignStory(article: PreparedArticle, now: number, window: ClusterWindow, merges: StoryMerge[], related: StoryRelation[]): ArticleRecord {
   const assigned = clusterArticle(clusterInputOf(article), article.id, randomUUID(), { index: window.index, now })
   for (const from of assigned.merged) merges.push({ from, into: assigned.clusterId })
+  for (const r of assigned.related) related.push({ storyId: assigned.clusterId, relatedId: r.clusterId, score: r.score })
   window.indexed(article.id, now)
   return { ...article, storyId: assigned.clusterId, signature: signatureToBytes(assigned.fingerprint.signature) }
 }
@@ -132,6 +136,15 @@ export function survivorsOf(merges: StoryMerge[]): (storyId: string) => string {
     into.set(m.from, m.into)
   }
   return (storyId) => into.get(storyId) ?? storyId
+}
+
+/**
+ * A run's relations as committed: both ids mapped to the stories that survived the run's merges (a relation found
+ * before a later article merged one of its stories), then one per pair with its best score; a story never relates to
+ * itself, so a pair the merges joined is dropped.
+ */
+export function relationsAfter(found: readonly StoryRelation[], survivor: (storyId: string) => string): StoryRelation[] {
+  return bestPerPair(found.map((r) => ({ storyId: survivor(r.storyId), relatedId: survivor(r.relatedId), score: r.score })))
 }
 
 /** The feed's items that are new: not seen in this feed or any other (URL, GUID, content), and recent enough. */

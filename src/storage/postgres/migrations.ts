@@ -250,6 +250,22 @@ const MIGRATIONS: Migration[] = [
       `)
     },
   },
+  {
+    version: 11,
+    name: 'related stories: stories close to each other but not the same event',
+    async up(client) {
+      // See the SQLite migration 9: every pair from both sides, no foreign keys (readers skip ids that are not stories).
+      await client.query(`
+        CREATE TABLE story_relations (
+          story_id text COLLATE "C" NOT NULL,
+          related_id text COLLATE "C" NOT NULL,
+          score double precision NOT NULL,
+          recorded_at text COLLATE "C" NOT NULL,
+          PRIMARY KEY (story_id, related_id)
+        );
+      `)
+    },
+  },
 ]
 
 /**

@@ -13,9 +13,10 @@ import { sourceTerm } from '../../domain/search-terms.ts'
 import { SEARCH_KEYWORD_WINDOW, windowTerms } from '../search-window.ts'
 import { SEQ_END, seqWindow } from '../story-window.ts'
 import {
-  pagedSnapshots, toSourceRecord, toStamp, toStoryDetailRecord, toStoryRecord,
-  type ExportStoryRow, type SourceRow, type StampRow, type StoryValues, type TextRow,
+  pagedSnapshots, toRelatedRecord, toSourceRecord, toStamp, toStoryDetailRecord, toStoryRecord,
+  type ExportStoryRow, type RelatedRow, type SourceRow, type StampRow, type StoryValues, type TextRow,
 } from '../story-rows.ts'
+import { RELATED_STORIES_KEPT } from '../../domain/story-relations.ts'
 import { COL } from '../story-columns.ts'
 import { deleteStories, writeStories } from './story-sql.ts'
 import { resolveRedirect } from './story-merges.ts'
@@ -186,6 +187,10 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
     async getStory(id, lang) {
       const [row] = await storyRows(SQL.get, [lang, id])
       return row ? toStoryDetailRecord(row) : null
+    },
+
+    async relatedStories(id, lang) {
+      return (await query<RelatedRow>(SQL.related, [lang, id, RELATED_STORIES_KEPT])).map(toRelatedRecord)
     },
 
     async storyRedirect(id) {

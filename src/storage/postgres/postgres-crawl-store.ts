@@ -7,6 +7,7 @@ import { insertArticles } from './article-writes.ts'
 import { createPostgresStateTransfer } from './postgres-state-transfer.ts'
 import { writeStories } from './story-sql.ts'
 import { applyMerges, mergesSince, redirectedIds } from './story-merges.ts'
+import { recordRelations } from './story-relations.ts'
 import type { CrawlStore } from '../crawl-store.ts'
 import type { ArticleRefetch, FeedRunCommit, SummaryState } from '../../domain/crawl-records.ts'
 import { toArticle, toFeed, toRefetchClaim, toSummary, type ArticleRow, type FeedRow, type RefetchRow, type SummaryRow } from '../crawl-rows.ts'
@@ -88,10 +89,14 @@ async function writeStoriesAndVersion(client: pg.ClientBase, stories: StorySnaps
   return { result, version: await bumpContentVersion(client, channel) }
 }
 
-/** A feed run's writes, inside the caller's transaction; returns the new content version when stories were written. */
+/**
+ * A feed run's writes, inside the caller's transaction; returns the new content version when stories, merges or
+ * relations changed.
+ */
 async function writeFeedRun(client: pg.ClientBase, run: FeedRunCommit, channel: string): Promise<string | null> {
   const merges = run.merges ?? []
-  if (run.stories.length > 0 || merges.length > 0) await lockContent(client)
+  const relations = run.relations ?? []
+  if (run.stories.length > 0 || merges.length > 0 || relations.length > 0) await lockContent(client)
   const added = await insertArticles(client, run.articles)
   const f = run.feed
   await client.query(`UPDATE feeds SET etag = $2, last_modified = $3, next_fetch_at = $4, interval_seconds = $5,
@@ -109,6 +114,7 @@ async function writeFeedRun(client: pg.ClientBase, run: FeedRunCommit, channel: 
     await applyMerges(client, merges, Number(seq.rows[0]!.n))
     version = await bumpContentVersion(client, channel)
   }
+  if (await recordRelations(client, relations, f.fetchedAt) > 0) version = await bumpContentVersion(client, channel)
   return version
 }
 

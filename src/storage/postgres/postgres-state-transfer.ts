@@ -5,6 +5,7 @@ import { fromArticleState, toArticleState, toFeedState, type ArticleRow, type Fe
 import { FEED_STATE_COLUMNS, RESTORE_FEED_ON_CONFLICT } from '../state-sql.ts'
 import { insertArticles } from './article-writes.ts'
 import { bumpContentVersion, lockClustering, lockContent } from './transaction.ts'
+import { restoreRelations } from './story-relations.ts'
 
 const PAGE = 1000
 
@@ -20,7 +21,7 @@ export function createPostgresStateTransfer({ query, transaction, versions }: St
   return {
     async hasState() {
       const { rows } = await query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM feeds) OR EXISTS (SELECT 1 FROM articles)
-        OR EXISTS (SELECT 1 FROM story_redirects) AS any`)
+        OR EXISTS (SELECT 1 FROM story_redirects) OR EXISTS (SELECT 1 FROM story_relations) AS any`)
       return rows[0]!.any
     },
 
@@ -61,6 +62,16 @@ export function createPostgresStateTransfer({ query, transaction, versions }: St
         if (rows.length < PAGE) break
         after = rows[rows.length - 1]!.from_id
       }
+      // One line per pair: the direction whose story id is the smaller (every pair is stored both ways).
+      for (let after = ['', '']; ;) {
+        const { rows } = await query<{ story_id: string; related_id: string; score: number; recorded_at: string }>(
+          `SELECT story_id, related_id, score, recorded_at FROM story_relations
+            WHERE (story_id, related_id) > ($1::text, $2::text) AND story_id < related_id
+            ORDER BY story_id, related_id LIMIT $3`, [after[0], after[1], PAGE])
+        for (const r of rows) yield { newsdesk_record: 'relation', story_id: r.story_id, related_id: r.related_id, score: r.score, recorded_at: r.recorded_at }
+        if (rows.length < PAGE) break
+        after = [rows[rows.length - 1]!.story_id, rows[rows.length - 1]!.related_id]
+      }
     },
 
     async restoreState(batch) {
@@ -69,6 +80,7 @@ export function createPostgresStateTransfer({ query, transaction, versions }: St
         if (batch.articles.length > 0) await lockClustering(client)
         // Sources are shown (publisher pages) and stamps in sitemaps: either is a content change.
         const stamping = batch.sources.length > 0 || batch.stories.length > 0 || batch.months.length > 0 || batch.redirects.length > 0
+          || batch.relations.length > 0
         if (stamping) await lockContent(client)
         const p = batch.sources
         if (p.length > 0) {
@@ -121,6 +133,8 @@ export function createPostgresStateTransfer({ query, transaction, versions }: St
               ON CONFLICT (from_id) DO UPDATE SET to_id = excluded.to_id, merged_at = excluded.merged_at`,
           [r.map((x) => x.from_id), r.map((x) => x.to_id), r.map((x) => x.merged_at)])).rowCount ?? 0
         }
+        // Relations change what a story page lists.
+        stamped += await restoreRelations(client, batch.relations.map((x) => ({ storyId: x.story_id, relatedId: x.related_id, score: x.score, recordedAt: x.recorded_at })))
         // Sitemaps show these stamps: cached answers must change with them.
         return stamped > 0 ? bumpContentVersion(client, versions.channel) : null
       })

@@ -15,6 +15,7 @@ import { makeStory } from '../../../test/fixtures/stories.ts'
 import { runCli, testEnv } from '../../../test/helpers/cli.ts'
 import { inSchema, schemaUrl, useTestSchemas } from '../../../test/helpers/postgres.ts'
 import { runCrawlStoreContract } from '../../../test/contracts/crawl-store.contract.ts'
+import { runStoryRelationsContract } from '../../../test/contracts/story-relations.contract.ts'
 import { runStoreContract } from '../../../test/contracts/store.contract.ts'
 import { runSearchContract } from '../../../test/contracts/search.contract.ts'
 import { openStore } from '../open-store.ts'
@@ -36,6 +37,7 @@ const schemas = useTestSchemas()
 runStoreContract('postgres', async () => openPostgresStore(schemas.freshUrl()))
 runSearchContract('postgres', async () => openPostgresStore(schemas.freshUrl()))
 runCrawlStoreContract('postgres', async () => openPostgresStore(schemas.freshUrl()))
+runStoryRelationsContract('postgres', async () => openPostgresStore(schemas.freshUrl()))
 
 describe('postgres store specifics', () => {
   it('reads the schema from ?schema= or from a search_path in options, and keeps other parameters', () => {
@@ -140,6 +142,21 @@ describe('postgres store specifics', () => {
     assert.deepEqual(indexes, ['article_refetch_due', 'article_refetch_pkey'])
   })
 
+  it('migration 11 adds the related stories to a store at version 10', async () => {
+    const url = schemas.freshUrl()
+    const conn = parsePostgresUrl(url)
+    await migratePostgres(conn)
+    // Back to what version 10 left: no relations.
+    await inSchema(conn.schema, (c) => c.query('DROP TABLE story_relations; DELETE FROM schema_migrations WHERE version = 11'))
+    assert.deepEqual(await migratePostgres(conn), [11])
+    const store = openPostgresStore(url)
+    try {
+      assert.deepEqual(await store.relatedStories('f6000000-0000-4000-8000-000000000001', 'en'), [])
+    } finally {
+      await store.close()
+    }
+  })
+
   it('clustered commits of several workers take turns: each is handed everything committed before it', async () => {
     const url = schemas.freshUrl()
     const workers = Array.from({ length: 3 }, () => openPostgresStore(url))
@@ -231,6 +248,9 @@ describe('postgres query plans', () => {
           consecutiveFailures: 0, lastStatus: 'ok', lastError: null, fetchedAt: '2026-11-20T10:00:00.000Z', succeededAt: null },
         articles, stories: [], summaries: articles.slice(0, 500).map((a, i) => ({
           storyId: a.storyId, source: 'extractive' as const, attempts: 1, retryAt: i % 2 ? null : a.fetchedAt })),
+        // Each story related to the next three: up to six relation rows per story, as in a crawled store.
+        relations: stories.slice(0, 5000).flatMap((st, i) => [1, 2, 3].map((d) => ({
+          storyId: st.id, relatedId: stories[i + d]!.id, score: (i % 7 + d) / 10 }))),
       })
     } finally {
       await store.close()
@@ -238,7 +258,7 @@ describe('postgres query plans', () => {
     client = new pg.Client(clientConfig(parsePostgresUrl(url)))
     await client.connect()
     // Statistics for this schema's tables only (the search_path), as autovacuum would gather them.
-    await client.query('ANALYZE stories, story_texts, search_postings, sources, categories, category_names, archive_months, feeds, articles, story_summaries')
+    await client.query('ANALYZE stories, story_texts, search_postings, sources, categories, category_names, archive_months, feeds, articles, story_summaries, story_relations')
   })
   after(async () => client?.end())
 
@@ -289,6 +309,11 @@ describe('postgres query plans', () => {
       const get = await explain(SQL.get, [lang, 'a1000000-0000-4000-8000-000000000001'])
       noSeqScan(get, STORY_TABLES)
       uses(get, /^Index Scan$/, 'stories_id_key')
+      // A story's few relation rows (a primary-key range), each joined to its story by id.
+      const related = await explain(SQL.related, [lang, 'a1000000-0000-4000-8000-000000000001', 5])
+      noSeqScan(related, [...STORY_TABLES, 'story_relations'])
+      uses(related, /^(Bitmap )?Index (Only )?Scan$/, 'story_relations_pkey')
+      uses(related, /^Index Scan$/, 'stories_id_key')
     }
     const recent = await explain(SQL.recentStamps, [1000])
     noSeqScan(recent, STORY_TABLES)

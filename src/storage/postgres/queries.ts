@@ -60,6 +60,14 @@ export const SQL = {
     ORDER BY s.seq DESC`,
   get: `SELECT ${STORY_DETAIL_COLUMNS}
     FROM stories s ${STORY_JOINS} WHERE s.id = $2::text`,
+  // A story's related stories: its few relation rows (a primary-key range, at most $3), each joined to its story by
+  // id, so an id that is no story (not written yet, or removed) is skipped; the sort is of those few rows.
+  related: `SELECT s.id, s.text_lang, en.headline AS en_headline, tr.headline AS tr_headline
+    FROM story_relations r
+    JOIN stories s ON s.id = r.related_id
+    JOIN story_texts en ON en.story_id = s.id AND en.lang = 'en'
+    LEFT JOIN story_texts tr ON tr.story_id = s.id AND tr.lang = $1::text AND $1::text <> 'en'
+    WHERE r.story_id = $2::text ORDER BY s.seq DESC LIMIT $3`,
   categories: `SELECT c.slug, n.name FROM categories c
     JOIN category_names n ON n.slug = c.slug AND n.lang = $1::text ORDER BY c.position`,
   // SQLite's NOCASE: ASCII letters fold, then byte order.

@@ -2,6 +2,7 @@ import type pg from 'pg'
 import type { StoryMerge } from '../../domain/crawl-records.ts'
 import { followRedirectsAsync } from '../redirect-hops.ts'
 import { deleteStories } from './story-sql.ts'
+import { moveRelations } from './story-relations.ts'
 
 /** Story merges in PostgreSQL, with the SQLite semantics (sqlite/story-merges.ts); inside the caller's transaction. */
 
@@ -32,6 +33,7 @@ export async function applyMerges(client: pg.ClientBase, merges: StoryMerge[], s
         ON CONFLICT (from_id) DO UPDATE SET to_id = excluded.to_id, merged_at = excluded.merged_at,
           commit_seq = excluded.commit_seq`, [m.from, into, now, seq])
     await client.query('DELETE FROM story_summaries WHERE story_id = $1', [m.from])
+    await moveRelations(client, m.from, into)
     await deleteStories(client, [m.from], now)
   }
 }

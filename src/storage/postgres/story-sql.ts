@@ -4,6 +4,7 @@ import type { StorySnapshot } from '../../domain/story.ts'
 import { TIEBREAK_SLOTS, archiveMonthKey, preferredTiebreak, publishedSecond } from '../sqlite/sort-key.ts'
 import type { UpsertResult } from '../store.ts'
 import { toSearchVector } from './search-tokens.ts'
+import { removeRelations } from './story-relations.ts'
 
 /**
  * Story writes, run inside the caller's transaction after lockContent (so writers take turns). They give exactly
@@ -185,8 +186,9 @@ async function insertStories(client: pg.ClientBase, rows: Array<{ story: StorySn
     [t.storyId, t.lang, t.headline, t.summary, t.cards, t.seq, t.search])
 }
 
-/** Removes stories by id (unknown ids are ignored) with their texts and month counts; returns how many. */
+/** Removes stories by id (unknown ids are ignored) with their texts, relations and month counts; returns how many. */
 export async function deleteStories(client: pg.ClientBase, ids: string[], now: string): Promise<number> {
+  await removeRelations(client, ids)
   const removed = (await client.query<{ published_at: string | null }>(
     'DELETE FROM stories WHERE id = ANY($1::text[]) RETURNING published_at', [ids])).rows
   const months = new Map<string, number>()

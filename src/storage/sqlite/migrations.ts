@@ -232,6 +232,25 @@ const MIGRATIONS: Migration[] = [
       `)
     },
   },
+  {
+    version: 9,
+    name: 'related stories: stories close to each other but not the same event',
+    up(db) {
+      // Every pair twice, once from each side (storage/relation-plan.ts): a story's related stories are one range of
+      // the primary key, and so are the rows a merge moves or a deletion removes. No foreign keys: a relation is
+      // recorded with the articles, before the story rewrite writes the story (and a rewrite replaces its row);
+      // readers join to stories and skip ids that are not (or no longer) stories.
+      db.exec(`
+        CREATE TABLE story_relations (
+          story_id TEXT NOT NULL,
+          related_id TEXT NOT NULL,
+          score REAL NOT NULL,
+          recorded_at TEXT NOT NULL,
+          PRIMARY KEY (story_id, related_id)
+        ) WITHOUT ROWID;
+      `)
+    },
+  },
 ]
 
 /** The prefix lengths (in characters) FTS5 indexes for the headline search: one CJK character up to 12 letters. */

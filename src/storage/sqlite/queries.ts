@@ -38,6 +38,15 @@ export const SQL = {
     WHERE s.seq IN (SELECT value FROM json_each(@seqs)) ORDER BY s.seq DESC`,
   get: `SELECT ${STORY_DETAIL_COLUMNS}
     FROM stories s ${STORY_JOINS} WHERE s.id = @id`,
+  // A story's related stories: its few relation rows (a primary-key range, at most RELATED_STORIES_KEPT), each
+  // joined to its story by id, so an id that is no story (not written yet, or removed) is skipped; the sort is of
+  // those few rows.
+  related: `SELECT s.id, s.text_lang, en.headline AS en_headline, tr.headline AS tr_headline
+    FROM story_relations r
+    CROSS JOIN stories s ON s.id = r.related_id
+    CROSS JOIN story_texts en ON en.story_id = s.id AND en.lang = 'en'
+    LEFT JOIN story_texts tr ON tr.story_id = s.id AND tr.lang = @lang AND @lang <> 'en'
+    WHERE r.story_id = @id ORDER BY s.seq DESC LIMIT @limit`,
   recentStamps: `SELECT id, published_at, updated_at FROM stories ORDER BY seq DESC LIMIT @limit`,
   // The summary has one row per month: reading all of it is O(months). 'undated' sorts last.
   archiveMonths: `SELECT month, stories, last_modified FROM archive_months

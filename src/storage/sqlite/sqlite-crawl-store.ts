@@ -3,6 +3,7 @@ import type { StorySnapshot } from '../../domain/story.ts'
 import type { CrawlStore } from '../crawl-store.ts'
 import type { ArticleRecord, FeedRunCommit, KnownArticleKeys, RefetchOutcome, StoryMerge, SummaryState } from '../../domain/crawl-records.ts'
 import type { createSqliteStoryMerges } from './story-merges.ts'
+import type { createSqliteStoryRelations } from './story-relations.ts'
 import { toArticle, toFeed, toRefetchClaim, toSummary, type ArticleRow, type FeedRow, type RefetchRow, type SummaryRow } from '../crawl-rows.ts'
 import { SQLITE_CRAWL_WRITES } from './crawl-writes.ts'
 import { createSqliteStateTransfer } from './sqlite-state-transfer.ts'
@@ -45,6 +46,7 @@ export function createSqliteCrawlStore(
   db: Database,
   writeStories: (stories: StorySnapshot[]) => { inserted: number; updated: number },
   merges: ReturnType<typeof createSqliteStoryMerges>,
+  relations: ReturnType<typeof createSqliteStoryRelations>,
 ): CrawlStore {
   const stmt = {
     feed: db.prepare('SELECT feed_url FROM feeds WHERE feed_url = ?'),
@@ -144,6 +146,7 @@ export function createSqliteCrawlStore(
       stmt.insertRefetch.run({ article_id: r.articleId, url: r.url, attempts: r.attempts, retry_at: r.retryAt })
     }
     if (run.merges && run.merges.length > 0) merges.apply(run.merges, stmt.lastCommitSeq.get() as number)
+    relations.record(run.relations ?? [], f.fetchedAt)
   })
 
   // SQLite has one writer at a time: the write transaction (BEGIN IMMEDIATE) is the store-wide clustering lock.
@@ -181,7 +184,7 @@ export function createSqliteCrawlStore(
   })
 
   return {
-    ...createSqliteStateTransfer(db),
+    ...createSqliteStateTransfer(db, relations),
     async syncPublishers(publishers, now) {
       return sync.immediate(publishers, now)
     },

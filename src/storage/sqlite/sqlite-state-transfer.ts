@@ -4,14 +4,15 @@ import type { CrawlStore } from '../crawl-store.ts'
 import { toArticleState, toFeedState, type ArticleRow, type FeedRow } from '../crawl-rows.ts'
 import { FEED_STATE_COLUMNS, RESTORE_FEED_ON_CONFLICT } from '../state-sql.ts'
 import { SQLITE_CRAWL_WRITES } from './crawl-writes.ts'
+import type { createSqliteStoryRelations } from './story-relations.ts'
 
 const PAGE = 1000
 
 /** The export and restore of the state beyond story snapshots (storage/state-records.ts), for SQLite. */
-export function createSqliteStateTransfer(db: Database): Pick<CrawlStore, 'hasState' | 'exportState' | 'restoreState'> {
+export function createSqliteStateTransfer(db: Database, relations: ReturnType<typeof createSqliteStoryRelations>): Pick<CrawlStore, 'hasState' | 'exportState' | 'restoreState'> {
   const stmt = {
     hasState: db.prepare(`SELECT EXISTS (SELECT 1 FROM feeds) OR EXISTS (SELECT 1 FROM articles)
-      OR EXISTS (SELECT 1 FROM story_redirects)`).pluck(),
+      OR EXISTS (SELECT 1 FROM story_redirects) OR EXISTS (SELECT 1 FROM story_relations)`).pluck(),
     sources: db.prepare('SELECT id, name, site_url FROM sources ORDER BY id'),
     feeds: db.prepare('SELECT * FROM feeds ORDER BY position, feed_url'),
     // rowid: the commit order, which a restored store keeps (see sqlite-crawl-store.ts, committedAfter).
@@ -20,6 +21,9 @@ export function createSqliteStateTransfer(db: Database): Pick<CrawlStore, 'hasSt
     stories: db.prepare('SELECT id, updated_at FROM stories WHERE id > ? ORDER BY id LIMIT ?'),
     months: db.prepare('SELECT month, last_modified FROM archive_months ORDER BY month'),
     redirects: db.prepare('SELECT from_id, to_id, merged_at FROM story_redirects WHERE from_id > ? ORDER BY from_id LIMIT ?'),
+    // One line per pair: the direction whose story id is the smaller (every pair is stored both ways).
+    relations: db.prepare(`SELECT story_id, related_id, score, recorded_at FROM story_relations
+      WHERE (story_id, related_id) > (?, ?) AND story_id < related_id ORDER BY story_id, related_id LIMIT ?`),
     // A restored redirect is not a merge this store's workers must replay (their articles already moved): seq 0.
     upsertRedirect: db.prepare(`INSERT INTO story_redirects (from_id, to_id, merged_at, commit_seq) VALUES (?, ?, ?, 0)
       ON CONFLICT (from_id) DO UPDATE SET to_id = excluded.to_id, merged_at = excluded.merged_at`),
@@ -48,6 +52,8 @@ export function createSqliteStateTransfer(db: Database): Pick<CrawlStore, 'hasSt
     for (const m of batch.months) stamped += stmt.stampMonth.run(m.last_modified, m.month).changes
     // Redirects change what a merged id answers.
     for (const r of batch.redirects) stamped += stmt.upsertRedirect.run(r.from_id, r.to_id, r.merged_at).changes
+    // Relations change what a story page lists.
+    stamped += relations.restore(batch.relations.map((r) => ({ storyId: r.story_id, relatedId: r.related_id, score: r.score, recordedAt: r.recorded_at })))
     // Sitemaps show these stamps: cached answers must change with them.
     if (stamped > 0) stmt.bumpVersion.run()
   })
@@ -89,6 +95,12 @@ export function createSqliteStateTransfer(db: Database): Pick<CrawlStore, 'hasSt
         for (const r of rows) yield { newsdesk_record: 'redirect', from_id: r.from_id, to_id: r.to_id, merged_at: r.merged_at }
         if (rows.length < PAGE) break
         after = rows[rows.length - 1]!.from_id
+      }
+      for (let after = ['', '']; ;) {
+        const rows = stmt.relations.all(after[0], after[1], PAGE) as Array<{ story_id: string; related_id: string; score: number; recorded_at: string }>
+        for (const r of rows) yield { newsdesk_record: 'relation', story_id: r.story_id, related_id: r.related_id, score: r.score, recorded_at: r.recorded_at }
+        if (rows.length < PAGE) break
+        after = [rows[rows.length - 1]!.story_id, rows[rows.length - 1]!.related_id]
       }
     },
 

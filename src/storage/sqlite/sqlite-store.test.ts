@@ -12,6 +12,7 @@ import { runStoreContract } from '../../../test/contracts/store.contract.ts'
 import { runSearchContract } from '../../../test/contracts/search.contract.ts'
 import { SEQ_END } from '../story-window.ts'
 import { runCrawlStoreContract } from '../../../test/contracts/crawl-store.contract.ts'
+import { runStoryRelationsContract } from '../../../test/contracts/story-relations.contract.ts'
 import { SQL } from './queries.ts'
 import { MIGRATION_VERSIONS } from './migrations.ts'
 import { CRAWL_SQL } from './sqlite-crawl-store.ts'
@@ -25,6 +26,7 @@ const freshFile = () => path.join(dir, `store-${++n}.db`)
 runStoreContract('sqlite', async () => openSqliteStore(freshFile()))
 runSearchContract('sqlite', async () => openSqliteStore(freshFile()))
 runCrawlStoreContract('sqlite', async () => openSqliteStore(freshFile()))
+runStoryRelationsContract('sqlite', async () => openSqliteStore(freshFile()))
 
 describe('sqlite store specifics', () => {
   it('uses WAL, foreign keys and the migration table', async () => {
@@ -54,7 +56,7 @@ describe('sqlite store specifics', () => {
     // Back to schema version 1: no summary table (and none of the later crawler tables).
     const db = new Database(file)
     db.exec(`DROP TABLE archive_months; DROP TABLE feeds; DROP TABLE articles; DROP TABLE story_summaries;
-      DROP TABLE story_redirects; DROP TABLE article_refetch; ALTER TABLE stories DROP COLUMN text_lang; ALTER TABLE stories DROP COLUMN quarantined;
+      DROP TABLE story_redirects; DROP TABLE article_refetch; DROP TABLE story_relations; ALTER TABLE stories DROP COLUMN text_lang; ALTER TABLE stories DROP COLUMN quarantined;
       DELETE FROM schema_migrations WHERE version >= 2`)
     db.close()
     const again = openSqliteStore(file)
@@ -148,6 +150,31 @@ describe('sqlite store specifics', () => {
     }
   })
 
+  it('migration 9 adds the related stories to a store at version 8, keeping its stories', async () => {
+    const file = freshFile()
+    const store = openSqliteStore(file)
+    const kept = StorySnapshot.parse(makeStory({ headline: 'Kept across the migration' }))
+    await store.upsertStories([kept])
+    await store.close()
+    // Back to what version 8 left: no relations.
+    const db = new Database(file)
+    db.exec('DROP TABLE story_relations; DELETE FROM schema_migrations WHERE version = 9')
+    db.close()
+    const again = openSqliteStore(file)
+    try {
+      assert.deepEqual(await again.relatedStories(kept.id, 'en'), [])
+      assert.equal((await again.getStory(kept.id, 'en'))!.en.headline, 'Kept across the migration')
+    } finally {
+      await again.close()
+    }
+    const check = new Database(file, { readonly: true })
+    try {
+      assert.deepEqual(check.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all(), MIGRATION_VERSIONS)
+    } finally {
+      check.close()
+    }
+  })
+
   it('answers list, topic list, search and get from indexes, never a scan or a sort', async () => {
     const file = freshFile()
     const store = openSqliteStore(file)
@@ -185,6 +212,11 @@ describe('sqlite store specifics', () => {
 
       const get = plan(SQL.get, { id: 'x', lang })
       assert.match(get, /^SEARCH s USING INDEX sqlite_autoindex_stories_1 \(id=\?\)/, get)
+
+      // A story's few relation rows (a primary-key range), each joined to its story by id; the sort is of those rows.
+      const related = plan(SQL.related, { id: 'x', lang, limit: 5 })
+      assert.match(related, /^SEARCH r USING PRIMARY KEY \(story_id=\?\) \| SEARCH s USING INDEX sqlite_autoindex_stories_1 \(id=\?\)/, related)
+      assert.doesNotMatch(related, /SCAN/, related)
     }
 
     const recent = plan(SQL.recentStamps, { limit: 1000 })

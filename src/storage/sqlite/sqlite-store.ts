@@ -6,8 +6,8 @@ import { sourceTerm, toIndexText, type SearchTerm } from '../../domain/search-te
 import type { StorySnapshot } from '../../domain/story.ts'
 import type { ArchiveMonthRecord, CategoryRecord, Store, UpsertResult } from '../store.ts'
 import {
-  pagedSnapshots, toSourceRecord, toStamp, toStoryDetailRecord, toStoryRecord,
-  type ExportStoryRow, type SourceRow, type StampRow, type StoryValues, type TextRow,
+  pagedSnapshots, toRelatedRecord, toSourceRecord, toStamp, toStoryDetailRecord, toStoryRecord,
+  type ExportStoryRow, type RelatedRow, type SourceRow, type StampRow, type StoryValues, type TextRow,
 } from '../story-rows.ts'
 import { toFtsMatch } from './fts-query.ts'
 import { SEARCH_KEYWORD_WINDOW, windowTerms } from '../search-window.ts'
@@ -20,6 +20,8 @@ import { createSqliteVersionMemo } from './content-version-memo.ts'
 import { SEQ_END, seqWindow } from '../story-window.ts'
 import { createSqliteCrawlStore } from './sqlite-crawl-store.ts'
 import { createSqliteStoryMerges } from './story-merges.ts'
+import { createSqliteStoryRelations } from './story-relations.ts'
+import { RELATED_STORIES_KEPT } from '../../domain/story-relations.ts'
 import {
   LANGUAGE_SLOTS, TIEBREAK_SLOTS, archiveMonthKey, monthSeqRange, preferredTiebreak, publishedSecond,
 } from './sort-key.ts'
@@ -59,6 +61,7 @@ export function openSqliteStore(file: string): Store {
     searchCandidates: db.prepare(SQL.searchCandidates),
     bySeqs: db.prepare(SQL.bySeqs).raw(true),
     get: db.prepare(SQL.get).raw(true),
+    related: db.prepare(SQL.related),
     categories: db.prepare(`SELECT c.slug, n.name FROM categories c
       JOIN category_names n ON n.slug = c.slug AND n.lang = ? ORDER BY c.position`),
     sources: db.prepare('SELECT id, name, site_url FROM sources ORDER BY name COLLATE NOCASE, id'),
@@ -160,23 +163,26 @@ export function openSqliteStore(file: string): Store {
   }
   const upsertAll = db.transaction(writeStories)
 
-  /** Removes stories inside the caller's transaction and bumps the content version once. */
+  const relations = createSqliteStoryRelations(db)
+
+  /** Removes stories and their relations inside the caller's transaction and bumps the content version once. */
   function removeStories(ids: string[]): number {
     const now = new Date().toISOString()
     let removed = 0
+    relations.remove(ids)
     for (const id of ids) if (removeStory(id, now)) removed++
     if (removed > 0) stmt.bumpVersion.run()
     return removed
   }
   const deleteAll = db.transaction(removeStories)
-  const merges = createSqliteStoryMerges(db, removeStories)
+  const merges = createSqliteStoryMerges(db, removeStories, relations)
 
   const damage = createDamageRecord()
   const versionNow = createSqliteVersionMemo(db, () => (stmt.version.get() as { value: string }).value)
 
   return watchForDamage<Store>({
     dialect: 'sqlite',
-    crawl: createSqliteCrawlStore(db, writeStories, merges),
+    crawl: createSqliteCrawlStore(db, writeStories, merges, relations),
 
     async listStories({ topic, limit, lang, filter = {} }) {
       const { lo, hi } = seqWindow(filter)
@@ -225,6 +231,10 @@ export function openSqliteStore(file: string): Store {
     async getStory(id, lang) {
       const row = stmt.get.get({ id, lang }) as StoryValues | undefined
       return row ? toStoryDetailRecord(row) : null
+    },
+
+    async relatedStories(id, lang) {
+      return (stmt.related.all({ id, lang, limit: RELATED_STORIES_KEPT }) as RelatedRow[]).map(toRelatedRecord)
     },
 
     async storyRedirect(id) {

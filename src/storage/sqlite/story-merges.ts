@@ -1,13 +1,15 @@
 import type { Database } from 'better-sqlite3'
 import type { StoryMerge } from '../../domain/crawl-records.ts'
 import { followRedirects } from '../redirect-hops.ts'
+import type { createSqliteStoryRelations } from './story-relations.ts'
 
 /**
  * Story merges in SQLite: moving a merged story's articles to the survivor, recording the redirect, removing the
  * merged story (lists, search, sitemap months) and reading redirects back. Runs inside the caller's transaction.
  * `removeStories` is the story store's own removal (it keeps the month summary and search index in step).
  */
-export function createSqliteStoryMerges(db: Database, removeStories: (ids: string[]) => number) {
+export function createSqliteStoryMerges(db: Database, removeStories: (ids: string[]) => number,
+  relations: ReturnType<typeof createSqliteStoryRelations>) {
   const stmt = {
     target: db.prepare('SELECT to_id FROM story_redirects WHERE from_id = ?').pluck(),
     moveArticles: db.prepare('UPDATE articles SET story_id = ? WHERE story_id = ?'),
@@ -37,6 +39,7 @@ export function createSqliteStoryMerges(db: Database, removeStories: (ids: strin
         stmt.repoint.run(into, m.from)
         stmt.insert.run(m.from, into, now, seq)
         stmt.dropSummary.run(m.from)
+        relations.move(m.from, into)
         removeStories([m.from])
       }
     },

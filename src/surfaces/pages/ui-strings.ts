@@ -18,6 +18,7 @@ export interface UiStrings {
   originalArticle: string    // "Original article"
   citeAs: string             // "Cite as"
   alsoCoveredBy: string      // "Also covered by"
+  relatedStories: string     // "Related stories" (other stories of the same storyline)
   keyPoints: string          // "Key points" (heading above the summary cards)
   published: string          // "Published"
   by: string                 // "By {author}"
@@ -66,6 +67,7 @@ export const UI_STRINGS: Record<Language, UiStrings> = {
     originalArticle: 'Original article',
     citeAs: 'Cite as',
     alsoCoveredBy: 'Also covered by',
+    relatedStories: 'Related stories',
     keyPoints: 'Key points',
     published: 'Published',
     by: 'By {author}',
@@ -112,6 +114,7 @@ export const UI_STRINGS: Record<Language, UiStrings> = {
     originalArticle: 'Artículo original',
     citeAs: 'Cómo citar',
     alsoCoveredBy: 'También informan',
+    relatedStories: 'Noticias relacionadas',
     keyPoints: 'Claves',
     published: 'Publicado',
     by: 'Por {author}',
@@ -158,6 +161,7 @@ export const UI_STRINGS: Record<Language, UiStrings> = {
     originalArticle: 'Article original',
     citeAs: 'Pour citer',
     alsoCoveredBy: 'Également traité par',
+    relatedStories: 'Sur le même sujet',
     keyPoints: 'Points clés',
     published: 'Publié',
     by: 'Par {author}',
@@ -204,6 +208,7 @@ export const UI_STRINGS: Record<Language, UiStrings> = {
     originalArticle: 'Originalartikel',
     citeAs: 'Zitiervorschlag',
     alsoCoveredBy: 'Darüber berichten auch',
+    relatedStories: 'Verwandte Meldungen',
     keyPoints: 'Das Wichtigste in Kürze',
     published: 'Veröffentlicht',
     by: 'Von {author}',
@@ -250,6 +255,7 @@ export const UI_STRINGS: Record<Language, UiStrings> = {
     originalArticle: 'Articolo originale',
     citeAs: 'Come citare',
     alsoCoveredBy: 'Ne parlano anche',
+    relatedStories: 'Notizie correlate',
     keyPoints: 'Punti chiave',
     published: 'Pubblicato',
     by: 'Di {author}',
@@ -296,6 +302,7 @@ export const UI_STRINGS: Record<Language, UiStrings> = {
     originalArticle: 'Artigo original',
     citeAs: 'Como citar',
     alsoCoveredBy: 'Também noticiado por',
+    relatedStories: 'Notícias relacionadas',
     keyPoints: 'Pontos principais',
     published: 'Publicado',
     by: 'Por {author}',
@@ -342,6 +349,7 @@ export const UI_STRINGS: Record<Language, UiStrings> = {
     originalArticle: '元記事',
     citeAs: '引用表記',
     alsoCoveredBy: 'ほかの報道',
+    relatedStories: '関連ニュース',
     keyPoints: 'ポイント',
     published: '公開日',
     by: '執筆：{author}',
@@ -388,6 +396,7 @@ export const UI_STRINGS: Record<Language, UiStrings> = {
     originalArticle: '원문 기사',
     citeAs: '인용 표기',
     alsoCoveredBy: '다른 언론사 보도',
+    relatedStories: '관련 기사',
     keyPoints: '주요 내용',
     published: '발행일',
     by: '작성자: {author}',
@@ -434,6 +443,7 @@ export const UI_STRINGS: Record<Language, UiStrings> = {
     originalArticle: 'المقال الأصلي',
     citeAs: 'صيغة الاستشهاد',
     alsoCoveredBy: 'تناولته أيضًا',
+    relatedStories: 'أخبار ذات صلة',
     keyPoints: 'أبرز النقاط',
     published: 'تاريخ النشر',
     by: 'بقلم {author}',

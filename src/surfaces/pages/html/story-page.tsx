@@ -1,5 +1,5 @@
 import type { StoryDetail } from '../../../query/views.ts'
-import { formatTime, languageName, pageHref, sourcePath, topicPath } from '../links.ts'
+import { formatTime, languageName, pageHref, sourcePath, storyPath, topicPath } from '../links.ts'
 import type { PageContext } from '../models.ts'
 import { fill, type UiStrings } from '../ui-strings.ts'
 import { dirOf } from './layout.tsx'
@@ -69,6 +69,16 @@ export function StoryPage({ story, ctx, t }: { story: StoryDetail; ctx: PageCont
                   {o.url ? <a href={o.url} rel="nofollow noopener">{o.title}</a> : o.title}
                 </li>
               ))}
+            </ul>
+          </section>
+        )
+        : null}
+      {story.related?.length
+        ? (
+          <section class="related" aria-labelledby="related-stories">
+            <h2 id="related-stories">{t.relatedStories}</h2>
+            <ul>
+              {story.related.map((r) => <li><a href={pageHref(storyPath(r.id), ctx.lang)} dir="auto">{r.headline}</a></li>)}
             </ul>
           </section>
         )

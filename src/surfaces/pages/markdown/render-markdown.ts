@@ -1,6 +1,6 @@
 import { LANGUAGES } from '../../../domain/languages.ts'
 import type { Category, Story, StoryDetail } from '../../../query/views.ts'
-import { documentPath, formatTime, languageName, pageHref, sourcePath, topicPath } from '../links.ts'
+import { documentPath, formatTime, languageName, pageHref, sourcePath, storyPath, topicPath } from '../links.ts'
 import type { PageContext, PageModel } from '../models.ts'
 import { UI_STRINGS, fill, type UiStrings } from '../ui-strings.ts'
 import { mdInline, mdLink, mdUrl } from '../../../markdown/escape.ts'
@@ -60,7 +60,8 @@ function storyPage(m: Md, story: StoryDetail): string {
   meta.push(`- lang: ${story.lang}`)
   if (story.lang !== ctx.lang) meta.push(`- ${mdInline(fill(t.translationFallback, { language: languageName(ctx.lang) }))}`)
   if (story.multi_source) meta.push(`- ${mdInline(t.multiSource)}`)
-  return storyMarkdown(story, meta, { keyPoints: t.keyPoints, citeAs: t.citeAs, alsoCoveredBy: t.alsoCoveredBy })
+  const labels = { keyPoints: t.keyPoints, citeAs: t.citeAs, alsoCoveredBy: t.alsoCoveredBy, relatedStories: t.relatedStories }
+  return storyMarkdown(story, meta, labels, (related) => m.md(storyPath(related.id)))
 }
 
 function footer(m: Md): string {
