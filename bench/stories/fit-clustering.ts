@@ -42,6 +42,9 @@ const JOIN_GRID = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8]
 const RELATED = 0.2
 const MIN_PRECISION = 0.9
 
+/** Samples need features only: the probabilities of this all-zero model are never read. */
+const UNFITTED: MatchModel = { features: [...FEATURES], weights: FEATURES.map(() => 0), join: 1, merge: 1, related: 1 }
+
 const goldOf = (a: LabelledArticle) => a.event ?? `solo:${a.id}`
 
 /** Teacher-forced samples of a set's articles (the true stories in the index). */
@@ -57,7 +60,7 @@ export function samplesOf(articles: readonly LabelledArticle[]): { samples: Samp
     const fp = fingerprintArticle(a.article, now)
     const gold = goldOf(a)
     if (fp.indexable) {
-      const { scored } = scoreCandidates(fp, index, CLUSTER_WINDOW_MS)
+      const { scored } = scoreCandidates(fp, index, CLUSTER_WINDOW_MS, UNFITTED)
       let found = false
       for (const s of scored) {
         const y = s.cluster.id === gold ? 1 : 0
@@ -166,6 +169,14 @@ function main(): void {
     const pw = pairwise(items)
     const b3 = bcubed(items)
     console.log(`  ${set.name.padEnd(6)} pairwise P/R/F1 ${f3(pw.precision)} / ${f3(pw.recall)} / ${f3(pw.f1)}   B-cubed ${f3(b3.precision)} / ${f3(b3.recall)} / ${f3(b3.f1)}`)
+    if (args.includes('--verbose')) {
+      const title = new Map(set.articles.map((a) => [a.id, a.article.title]))
+      const members = new Map<string, LabelledItem[]>()
+      for (const it of items) members.set(it.got, [...(members.get(it.got) ?? []), it])
+      for (const group of members.values()) {
+        if (new Set(group.map((g) => g.gold)).size > 1) console.log(`    merged: ${group.map((g) => `${g.gold}: ${title.get(g.id)}`).join(' | ')}`)
+      }
+    }
   }
 
   const all = sets.map((set) => ({ set, articles: set.articles }))

@@ -19,7 +19,7 @@
 import { fingerprintArticle, type ClusterArticle, type Fingerprint } from './fingerprint.ts'
 import type { ClusterIndex, ClusterRecord } from './cluster-state.ts'
 import { articleView, matchFeatures, type WindowStats } from './match-features.ts'
-import { MATCH_MODEL, matchProbability, type MatchModel } from './match-model.ts'
+import { defaultModel, matchProbability, type MatchModel } from './match-model.ts'
 
 /**
  * Default time window: an article joins a story whose articles were published within 72 h of its own publication
@@ -45,7 +45,7 @@ export interface AssignDeps {
   now: number
   /** Milliseconds; CLUSTER_WINDOW_MS by default. */
   window?: number
-  /** The fitted decision; MATCH_MODEL by default (the fit script passes the one it is checking). */
+  /** The fitted decision; the fitted one by default (the fit script passes the one it is checking). */
   model?: MatchModel
 }
 
@@ -103,7 +103,7 @@ export function windowStats(index: ClusterIndex): WindowStats {
  * Every candidate story within the window, with the article's features and probability under `model`, best first.
  * The fit script uses this too, so the model is fitted on exactly what it later decides on.
  */
-export function scoreCandidates(fp: Fingerprint, index: ClusterIndex, window: number, model: MatchModel = MATCH_MODEL): { scored: ScoredCandidate[]; candidates: number; entriesRead: number } {
+export function scoreCandidates(fp: Fingerprint, index: ClusterIndex, window: number, model: MatchModel = defaultModel()): { scored: ScoredCandidate[]; candidates: number; entriesRead: number } {
   const { clusters, entriesRead } = index.candidates(fp)
   const stats = windowStats(index)
   const view = articleView(fp, stats)
@@ -123,7 +123,7 @@ export const MAX_RELATED = 5
 export function assignCluster(article: ClusterArticle | Fingerprint, deps: AssignDeps): Assignment {
   const fp = 'signature' in article ? article : fingerprintArticle(article, deps.now)
   const window = deps.window ?? CLUSTER_WINDOW_MS
-  const model = deps.model ?? MATCH_MODEL
+  const model = deps.model ?? defaultModel()
   const base = { fingerprint: fp, samePublisher: false, matchedArticleId: null, rule: null, clusterId: null, merged: [], related: [] }
   if (!fp.indexable) return { ...base, score: 0, reason: 'no significant token', candidates: 0, compared: 0, pairs: 0, entriesRead: 0 }
 

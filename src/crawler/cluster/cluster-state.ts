@@ -13,7 +13,7 @@
  */
 import { fingerprintArticle, type ClusterArticle, type Fingerprint } from './fingerprint.ts'
 import { LSH_PARAMS, LshIndex, nameKeys, type IndexKeys, type LshParams } from './lsh-index.ts'
-import { signatureFromBytes } from './minhash.ts'
+import { fnv1a, signatureFromBytes } from './minhash.ts'
 import { DocumentFrequency } from './document-frequency.ts'
 import { NameFrequency } from './name-frequency.ts'
 import { StoryProfile } from './story-profile.ts'
@@ -66,14 +66,31 @@ export const MAX_QUERIED_FIGURES = 4
  */
 export function indexKeys(fp: Fingerprint): IndexKeys {
   const names = nameKeys([...new Set([...fp.titleNames, ...fp.names])], MAX_INDEXED_NAMES)
-  return { signature: fp.signature, names: [...names, ...nameKeys(fp.figures.map(figureKey), MAX_INDEXED_FIGURES)] }
+  const terms = nameKeys(fp.titleTerms.map(titleTermKey), MAX_INDEXED_TITLE_TERMS)
+  return { signature: fp.signature, names: [...names, ...nameKeys(fp.figures.map(figureKey), MAX_INDEXED_FIGURES), ...terms] }
 }
 
-/** `isCommon`: names too frequent to look up (name-frequency.ts). */
-export function queryKeys(fp: Fingerprint, isCommon: (name: string) => boolean = () => false): IndexKeys {
+/**
+ * `isCommon`: names too frequent to look up (name-frequency.ts); `termCount`: in how many articles of the window a
+ * title term occurs, so that the rarest title terms are looked up (a paraphrase in a Title Case headline shares its
+ * telling words, "hate crimes bill", but no name and too few shingles for a band).
+ */
+export function queryKeys(fp: Fingerprint, isCommon: (name: string) => boolean = () => false, termCount: (term: string) => number = () => 0): IndexKeys {
   const names = nameKeys(fp.titleNames.filter((n) => !isCommon(n)), MAX_QUERIED_NAMES)
   const figures = nameKeys(fp.figures.filter((f) => !isCommon(f)).map(figureKey), MAX_QUERIED_FIGURES)
-  return { signature: fp.signature, names: [...names, ...figures] }
+  const rare = fp.titleTerms.map((t) => ({ t, n: termCount(t) })).filter((x) => !isCommon(x.t) && x.n <= MAX_TITLE_TERM_COUNT)
+    .sort((a, b) => a.n - b.n || (a.t < b.t ? -1 : 1)).map((x) => titleTermKey(x.t))
+  return { signature: fp.signature, names: [...names, ...figures, ...nameKeys(rare, MAX_QUERIED_TITLE_TERMS)] }
+}
+
+/** Title terms an article is filed under / looks up (the rarest in the window). */
+export const MAX_INDEXED_TITLE_TERMS = 10
+export const MAX_QUERIED_TITLE_TERMS = 4
+/** A title term in more window articles than this is not looked up: it finds the latest of many stories. */
+const MAX_TITLE_TERM_COUNT = 200
+
+function titleTermKey(term: string): string {
+  return `t:${term}`
 }
 
 /** A figure's index key, apart from names (a figure "300" is not the name "300"). */
@@ -176,7 +193,7 @@ export class ClusterIndex {
   /** The clusters sharing an index key with `fp`, most shared keys first. */
   candidates(fp: Fingerprint): CandidateClusters {
     if (!fp.indexable) return { clusters: [], entriesRead: 0 }
-    const { clusterIds, entriesRead } = this.lsh.query(queryKeys(fp, this.names.isCommon))
+    const { clusterIds, entriesRead } = this.lsh.query(queryKeys(fp, this.names.isCommon, (t) => this.terms.count(fnv1a(t))))
     const clusters: ClusterRecord[] = []
     const seen = new Set<string>()
     for (const id of clusterIds) {

@@ -11,7 +11,7 @@ import type { ClusterRecord } from './cluster-state.ts'
 import type { Fingerprint } from './fingerprint.ts'
 import { mentions } from './fingerprint.ts'
 import { comparePair, isSpecificFigure } from './similarity.ts'
-import { centroidCosine } from './story-profile.ts'
+import { centroidCosine, compareWithCentroid, topKeys } from './story-profile.ts'
 import { weightedCosine, weightedNorm } from './term-vector.ts'
 import { estimateJaccard } from './minhash.ts'
 
@@ -33,6 +33,8 @@ export const FEATURES = [
   'crossEntities',
   'crossFigures',
   'storySize',
+  'keyTermShare',
+  'storyKeyTermShare',
 ] as const
 
 export type FeatureName = typeof FEATURES[number]
@@ -49,6 +51,8 @@ export interface WindowStats {
 /** Per-article work done once for every candidate story. */
 export interface ArticleView {
   fp: Fingerprint
+  /** The article's most telling terms (weight × idf). */
+  keyTerms: number[]
   termNorm: number
   titleNorm: number
   entityIdf: Map<string, number>
@@ -63,7 +67,12 @@ export function articleView(fp: Fingerprint, stats: WindowStats): ArticleView {
     entityIdf.set(w, idf)
     entityIdfSum += idf
   }
-  return { fp, termNorm: weightedNorm(fp.terms, stats.termIdf), titleNorm: weightedNorm(fp.titleVector, stats.termIdf), entityIdf, entityIdfSum }
+  const weighted: Array<[number, number]> = []
+  for (let i = 0; i < fp.terms.keys.length; i++) weighted.push([fp.terms.keys[i]!, fp.terms.weights[i]! * stats.termIdf(fp.terms.keys[i]!)])
+  return {
+    fp, keyTerms: topKeys(weighted), termNorm: weightedNorm(fp.terms, stats.termIdf), titleNorm: weightedNorm(fp.titleVector, stats.termIdf),
+    entityIdf, entityIdfSum,
+  }
 }
 
 function nameIdf(name: string, stats: WindowStats): number {
@@ -110,8 +119,9 @@ export function matchFeatures(view: ArticleView, cluster: ClusterRecord, stats: 
   const cross = fp.language === null || fp.language !== profile.language ? 1 : 0
   const entityShare = view.entityIdfSum === 0 ? 0 : shared / view.entityIdfSum
   const figures = Math.log1p(specific)
+  const whole = compareWithCentroid(fp.terms, profile.centroid, stats.termIdf, view.termNorm)
   f[0] = 1
-  f[1] = centroidCosine(fp.terms, profile.centroid, stats.termIdf, view.termNorm)
+  f[1] = whole.cosine
   f[2] = centroidCosine(fp.titleVector, profile.titleCentroid, stats.termIdf, view.titleNorm)
   f[3] = cosMax
   f[4] = cosMin
@@ -127,5 +137,32 @@ export function matchFeatures(view: ArticleView, cluster: ClusterRecord, stats: 
   f[14] = cross * entityShare
   f[15] = cross * figures
   f[16] = Math.log(profile.size)
+  f[17] = keyShare(view.keyTerms, (k) => profile.centroid.has(k), stats.termIdf)
+  f[18] = keyShare(whole.keyTerms, (k) => hasKey(fp.terms.keys, k), stats.termIdf)
   return f
+}
+
+/** The idf-weighted share of `keys` that `has` holds. */
+function keyShare(keys: readonly number[], has: (key: number) => boolean, idf: (key: number) => number): number {
+  let all = 0
+  let found = 0
+  for (const k of keys) {
+    const w = idf(k)
+    all += w
+    if (has(k)) found += w
+  }
+  return all === 0 ? 0 : found / all
+}
+
+/** Binary search in a sorted key list. */
+function hasKey(keys: Uint32Array, key: number): boolean {
+  let lo = 0
+  let hi = keys.length - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1
+    if (keys[mid] === key) return true
+    if (keys[mid]! < key) lo = mid + 1
+    else hi = mid - 1
+  }
+  return false
 }

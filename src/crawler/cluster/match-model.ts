@@ -25,7 +25,13 @@ export function checkModel(model: MatchModel): MatchModel {
   return model
 }
 
-export const MATCH_MODEL: MatchModel = checkModel(MATCH_WEIGHTS)
+let checked: MatchModel | undefined
+
+/** The fitted model in use, checked against the features on first use (not at import: the fit script refits it). */
+export function defaultModel(): MatchModel {
+  checked ??= checkModel(MATCH_WEIGHTS)
+  return checked
+}
 
 export function matchProbability(model: MatchModel, features: ArrayLike<number>): number {
   let z = 0

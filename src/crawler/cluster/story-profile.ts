@@ -64,6 +64,49 @@ export class StoryProfile {
   }
 }
 
+/** How many of a text's most telling terms key-term shares look at. */
+export const KEY_TERMS = 8
+
+/** The keys of the `k` largest values (ties: smaller key), as a small insertion-sorted list. */
+export function topKeys(entries: Iterable<[number, number]>, k = KEY_TERMS): number[] {
+  const top: Array<[number, number]> = []
+  for (const [key, value] of entries) {
+    if (top.length === k && value <= top[k - 1]![1]) continue
+    let at = top.length
+    while (at > 0 && (top[at - 1]![1] < value || (top[at - 1]![1] === value && top[at - 1]![0] > key))) at--
+    top.splice(at, 0, [key, value])
+    if (top.length > k) top.pop()
+  }
+  return top.map(([key]) => key)
+}
+
+export interface CentroidComparison {
+  /** The cosine between the vector and the centroid under idf weights. */
+  cosine: number
+  /** The centroid's most telling terms (weight × idf), for key-term shares. */
+  keyTerms: number[]
+}
+
+/** The vector against a story's centroid, in one pass over the centroid. */
+export function compareWithCentroid(v: TermVector, centroid: ReadonlyMap<number, number>, idf: (key: number) => number, vNorm: number): CentroidComparison {
+  let dot = 0
+  for (let i = 0; i < v.keys.length; i++) {
+    const c = centroid.get(v.keys[i]!)
+    if (c !== undefined) {
+      const w = idf(v.keys[i]!)
+      dot += v.weights[i]! * c * w * w
+    }
+  }
+  let norm = 0
+  const weighted: Array<[number, number]> = []
+  for (const [k, c] of centroid) {
+    const w = c * idf(k)
+    norm += w * w
+    weighted.push([k, w])
+  }
+  return { cosine: vNorm === 0 || norm === 0 ? 0 : dot / (vNorm * Math.sqrt(norm)), keyTerms: topKeys(weighted) }
+}
+
 /** The cosine between a vector and a centroid under idf weights. */
 export function centroidCosine(v: TermVector, centroid: ReadonlyMap<number, number>, idf: (key: number) => number, vNorm: number): number {
   if (vNorm === 0) return 0
