@@ -102,7 +102,8 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
   // German capitalizes every noun: there, as in a Title Case headline, an initial capital alone marks nothing.
   const capsMarkNames = article.language !== 'de'
   const title = tokenize(article.title, article.language, capsMarkNames && !isTitleCase(article.title))
-  const lead = tokenize(leadOf(article.teaserText, article.fullText), article.language, capsMarkNames)
+  const leadText = leadOf(article.teaserText, article.fullText)
+  const lead = tokenize(leadText, article.language, capsMarkNames)
   const sig = storedSignature ?? signature(shingles(title, lead))
   const leadCapitals = new Set(lead.filter((t) => t.capitalized).map((t) => t.surface))
   const nameSurfaces = new Set([
@@ -130,7 +131,9 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
   const found = extractFigures(whole, article.language)
   const figures = [...new Set(found.map((f) => f.key))]
   const mentioned = [...title, ...lead].map((t) => form(t.surface))
-  const bodyTokens = tokenize(body.slice(0, BODY_CHARS), article.language, capsMarkNames)
+  const bodyText = body.slice(0, BODY_CHARS)
+  // A short teaser-only article's body is its lead: tokenized once.
+  const bodyTokens = bodyText === leadText ? lead : tokenize(bodyText, article.language, capsMarkNames)
   return {
     terms: termVector(title, bodyTokens),
     titleVector: termVector(title, []),

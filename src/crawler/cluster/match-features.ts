@@ -5,14 +5,15 @@
  * taking the worst as well as the best, so an article that resembles one member only does not join.
  *
  * Evidence is weighted by how telling it is in the window: terms by their document frequency
- * (document-frequency.ts), names by name-frequency.ts. Names and figures survive translation; words do not.
+ * (document-frequency.ts), on the new article's side (term-vector.ts says why), names by name-frequency.ts. Names
+ * and figures survive translation; words do not.
  */
 import type { ClusterRecord } from './cluster-state.ts'
 import type { Fingerprint } from './fingerprint.ts'
 import { mentions } from './fingerprint.ts'
-import { comparePair, isSpecificFigure } from './similarity.ts'
-import { centroidCosine, compareWithCentroid, topKeys } from './story-profile.ts'
-import { weightedCosine, weightedNorm } from './term-vector.ts'
+import { comparePair, isSpecificFigure, mayMatch } from './similarity.ts'
+import { topKeys } from './story-profile.ts'
+import { dotProduct, queryVector, type TermVector } from './term-vector.ts'
 import { estimateJaccard } from './minhash.ts'
 
 export const FEATURES = [
@@ -51,10 +52,12 @@ export interface WindowStats {
 /** Per-article work done once for every candidate story. */
 export interface ArticleView {
   fp: Fingerprint
+  /** The whole text's vector, idf-weighted and unit (term-vector.ts queryVector). */
+  terms: TermVector
+  /** The title's. */
+  title: TermVector
   /** The article's most telling terms (weight × idf). */
   keyTerms: number[]
-  termNorm: number
-  titleNorm: number
   entityIdf: Map<string, number>
   entityIdfSum: number
 }
@@ -67,10 +70,9 @@ export function articleView(fp: Fingerprint, stats: WindowStats): ArticleView {
     entityIdf.set(w, idf)
     entityIdfSum += idf
   }
-  const weighted: Array<[number, number]> = []
-  for (let i = 0; i < fp.terms.keys.length; i++) weighted.push([fp.terms.keys[i]!, fp.terms.weights[i]! * stats.termIdf(fp.terms.keys[i]!)])
+  const terms = queryVector(fp.terms, stats.termIdf)
   return {
-    fp, keyTerms: topKeys(weighted), termNorm: weightedNorm(fp.terms, stats.termIdf), titleNorm: weightedNorm(fp.titleVector, stats.termIdf),
+    fp, terms, title: queryVector(fp.titleVector, stats.termIdf), keyTerms: topKeys(terms.keys, (i) => terms.weights[i]!),
     entityIdf, entityIdfSum,
   }
 }
@@ -89,13 +91,20 @@ export function matchFeatures(view: ArticleView, cluster: ClusterRecord, stats: 
   let cosMax = 0
   let cosMin = 1
   let jacMax = 0
-  let rules = 0
-  let conflict = 0
+  let closest = members[0]!
   for (const m of members) {
-    const c = weightedCosine(fp.terms, m.fingerprint.terms, stats.termIdf, view.termNorm)
-    cosMax = Math.max(cosMax, c)
+    const c = dotProduct(view.terms, m.fingerprint.terms)
+    if (c > cosMax) [cosMax, closest] = [c, m]
     cosMin = Math.min(cosMin, c)
     jacMax = Math.max(jacMax, estimateJaccard(fp.signature, m.fingerprint.signature))
+  }
+  // The hand-set pair rules (similarity.ts) as one piece of evidence among the others, with their own contradiction
+  // check; mayMatch skips the pairs none of them could accept (one comparison of 128 integers) before the costly part.
+  let rules = 0
+  let conflict = 0
+  const ruled = members
+  for (const m of ruled) {
+    if (!mayMatch(fp, m.fingerprint)) continue
     const d = comparePair(fp, m.fingerprint, stats.isCommon)
     if (d.rule !== null) rules++
     if (d.conflict) conflict = 1
@@ -119,17 +128,16 @@ export function matchFeatures(view: ArticleView, cluster: ClusterRecord, stats: 
   const cross = fp.language === null || fp.language !== profile.language ? 1 : 0
   const entityShare = view.entityIdfSum === 0 ? 0 : shared / view.entityIdfSum
   const figures = Math.log1p(specific)
-  const whole = compareWithCentroid(fp.terms, profile.centroid, stats.termIdf, view.termNorm)
   f[0] = 1
-  f[1] = whole.cosine
-  f[2] = centroidCosine(fp.titleVector, profile.titleCentroid, stats.termIdf, view.titleNorm)
+  f[1] = profile.centroid.cosine(view.terms)
+  f[2] = profile.titleCentroid.cosine(view.title)
   f[3] = cosMax
   f[4] = cosMin
   f[5] = jacMax
   f[6] = entityShare
   f[7] = core === 0 ? 0 : coreFound / core
   f[8] = figures
-  f[9] = rules / members.length
+  f[9] = rules / ruled.length
   f[10] = conflict
   f[11] = Math.log1p(nearest / HOUR)
   f[12] = Math.log1p(Math.abs(fp.time - cluster.firstTime) / HOUR)
@@ -137,8 +145,8 @@ export function matchFeatures(view: ArticleView, cluster: ClusterRecord, stats: 
   f[14] = cross * entityShare
   f[15] = cross * figures
   f[16] = Math.log(profile.size)
-  f[17] = keyShare(view.keyTerms, (k) => profile.centroid.has(k), stats.termIdf)
-  f[18] = keyShare(whole.keyTerms, (k) => hasKey(fp.terms.keys, k), stats.termIdf)
+  f[17] = keyShare(view.keyTerms, (k) => profile.centroid.values.has(k), stats.termIdf)
+  f[18] = keyShare(profile.keyTerms, (k) => hasKey(fp.terms.keys, k), stats.termIdf)
   return f
 }
 

@@ -4,8 +4,8 @@ import type { MatchModel } from './match-model.ts'
 
 export const MATCH_WEIGHTS: MatchModel = {
   features: ['bias', 'centroidCosine', 'titleCentroidCosine', 'memberCosineMax', 'memberCosineMin', 'jaccardMax', 'entityShare', 'storyEntityCoverage', 'specificFigures', 'ruleMatch', 'conflict', 'hoursNearest', 'hoursFirst', 'crossLanguage', 'crossEntities', 'crossFigures', 'storySize', 'keyTermShare', 'storyKeyTermShare'],
-  weights: [0.6241, 2.2355, 1.4367, 2.5742, 1.5669, 1.3418, 0.778, 0.6311, 1.6068, 0.8695, -1.0259, -1.4836, 0.4636, -0.2063, 1.2403, 1.3337, -2.9718, 2.0545, 2.7389],
-  join: 0.6,
+  weights: [-0.1674, 1.903, 1.0412, 2.181, 1.3115, 1.1688, 0.8088, 0.7247, 1.8013, 0.891, -0.2557, -1.4875, 0.4261, 0.158, 1.2307, 1.353, -3.1397, 2.5383, 3.7321],
+  join: 0.5,
   merge: 0.8,
   related: 0.2,
 }

@@ -2,8 +2,12 @@
  * Clustering stage: an article's words as a sparse vector, for comparing it with a story as a whole (the story's
  * centroid) rather than with one of its articles. Keys are fnv1a hashes of the stemmed terms (tokens.ts) and of
  * adjacent-term pairs ("select committee", "voting right"), sorted; values are log-scaled term counts, title terms
- * counted twice (the headline is the densest statement of the event). How telling each term is, is not in here: it
- * depends on the window (document-frequency.ts) and is applied when two vectors are compared.
+ * counted twice (the headline is the densest statement of the event), scaled to unit length.
+ *
+ * How telling each term is depends on the window (document-frequency.ts), so it is not stored here: it is applied to
+ * the new article's side only (`queryVector`), once per assignment. A comparison is then the cosine between the
+ * idf-weighted new article and a stored vector or centroid as written: one pass over the shared keys, with nothing
+ * of the stored side recomputed as the window's counts move (and no idf lookups for it).
  */
 import { fnv1a } from './minhash.ts'
 import type { Token } from './tokens.ts'
@@ -19,6 +23,12 @@ export const EMPTY_VECTOR: TermVector = { keys: new Uint32Array(0), weights: new
 
 /** How much more a title occurrence counts than a body occurrence. */
 const TITLE_WEIGHT = 2
+
+/**
+ * Most keys a vector keeps, the heaviest (title terms and the words the article repeats): every comparison and every
+ * window count is linear in them, and a long article's words used once add cost, not evidence.
+ */
+export const MAX_TERMS = 96
 
 /** The vector of a title and a body (both already tokenized). */
 export function termVector(title: readonly Token[], body: readonly Token[]): TermVector {
@@ -37,14 +47,37 @@ export function termVector(title: readonly Token[], body: readonly Token[]): Ter
   }
   add(title, TITLE_WEIGHT)
   add(body, 1)
-  const keys = Uint32Array.from(counts.keys()).sort()
-  const weights = new Float64Array(keys.length)
-  for (let i = 0; i < keys.length; i++) weights[i] = 1 + Math.log(counts.get(keys[i]!)!)
+  let entries = [...counts]
+  if (entries.length > MAX_TERMS) entries = entries.sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_TERMS)
+  entries.sort((a, b) => a[0] - b[0])
+  const keys = new Uint32Array(entries.length)
+  const weights = new Float64Array(entries.length)
+  let norm = 0
+  for (let i = 0; i < entries.length; i++) {
+    keys[i] = entries[i]![0]
+    weights[i] = 1 + Math.log(entries[i]![1])
+    norm += weights[i]! * weights[i]!
+  }
+  norm = Math.sqrt(norm)
+  for (let i = 0; i < weights.length; i++) weights[i]! /= norm
   return { keys, weights }
 }
 
-/** Σ a_k·b_k·idf(k)² over the keys both hold (a merge of two sorted key lists). */
-export function weightedDot(a: TermVector, b: TermVector, idf: (key: number) => number): number {
+/** The new article's vector with each weight times its idf, scaled to unit length: the side a comparison weighs. */
+export function queryVector(v: TermVector, idf: (key: number) => number): TermVector {
+  const weights = new Float64Array(v.weights.length)
+  let norm = 0
+  for (let i = 0; i < v.keys.length; i++) {
+    weights[i] = v.weights[i]! * idf(v.keys[i]!)
+    norm += weights[i]! * weights[i]!
+  }
+  norm = Math.sqrt(norm)
+  if (norm > 0) for (let i = 0; i < weights.length; i++) weights[i]! /= norm
+  return { keys: v.keys, weights }
+}
+
+/** Σ a_k·b_k over the keys both hold (a merge of two sorted key lists): the cosine of two unit vectors. */
+export function dotProduct(a: TermVector, b: TermVector): number {
   let i = 0
   let j = 0
   let sum = 0
@@ -54,27 +87,11 @@ export function weightedDot(a: TermVector, b: TermVector, idf: (key: number) => 
     const x = ak[i]!
     const y = bk[j]!
     if (x === y) {
-      const w = idf(x)
-      sum += a.weights[i]! * b.weights[j]! * w * w
+      sum += a.weights[i]! * b.weights[j]!
       i++
       j++
     } else if (x < y) i++
     else j++
   }
   return sum
-}
-
-/** √Σ (v_k·idf(k))². */
-export function weightedNorm(v: TermVector, idf: (key: number) => number): number {
-  let sum = 0
-  for (let i = 0; i < v.keys.length; i++) {
-    const w = v.weights[i]! * idf(v.keys[i]!)
-    sum += w * w
-  }
-  return Math.sqrt(sum)
-}
-
-/** The cosine of two vectors under idf weights (0 when either is empty). */
-export function weightedCosine(a: TermVector, b: TermVector, idf: (key: number) => number, aNorm = weightedNorm(a, idf), bNorm = weightedNorm(b, idf)): number {
-  return aNorm === 0 || bNorm === 0 ? 0 : weightedDot(a, b, idf) / (aNorm * bNorm)
 }
