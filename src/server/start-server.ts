@@ -32,7 +32,7 @@ export interface ServerOptions {
 }
 
 const DEFAULT_SEND_TIMEOUT_MS = 30_000
-const DEFAULT_IDLE_TIMEOUT_MS = 20_000
+export const DEFAULT_IDLE_TIMEOUT_MS = 20_000
 
 /**
  * Listens with every timeout set explicitly: Node's defaults differ between versions and are generous enough for
