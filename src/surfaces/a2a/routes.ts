@@ -5,7 +5,7 @@ import type { QueryService } from '../../query/query-service.ts'
 import type { Responder } from '../http/responder.ts'
 import { readBodyCapped } from '../agent-cache/read-body.ts'
 import { abortFields, isClientAbort } from '../http/client-abort.ts'
-import { BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, isBatchBody, jsonRpcShapeProblem } from '../http/json-rpc-guard.ts'
+import { BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, isBatchBody, jsonRpcIdProblem, jsonRpcShapeProblem } from '../http/json-rpc-guard.ts'
 import { agentCard10, agentCardHybrid, type CardSettings } from './agent-card.ts'
 import type { AnswerCache } from '../agent-cache/answer-cache.ts'
 import { replyContent, understandMessage } from './handle-message.ts'
@@ -145,6 +145,9 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
       } catch {
         throw new A2aError(ERROR.parse, 'Parse error: the body is not valid JSON')
       }
+      // An id that cannot be answered as sent is refused, as on /mcp: before idOf would echo it.
+      const badId = jsonRpcIdProblem(text, body)
+      if (badId) return { status: 400, ...fail(new A2aError(ERROR.invalidRequest, badId)) }
       id = idOf(body)
       const request = parseRequest(body)
       dialect = dialectOf(request.method) ?? dialect

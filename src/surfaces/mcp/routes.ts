@@ -6,7 +6,7 @@ import type { Logger } from 'pino'
 import { jsonRpcResult, type AnswerCache, type CachedAnswer } from '../agent-cache/answer-cache.ts'
 import { readBodyCapped } from '../agent-cache/read-body.ts'
 import {
-  BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, capAnswer, isBatchBody, jsonRpcIdOf, jsonRpcShapeProblem,
+  BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, capAnswer, isBatchBody, jsonRpcIdOf, jsonRpcIdProblem, jsonRpcShapeProblem,
 } from '../http/json-rpc-guard.ts'
 import type { Responder } from '../http/responder.ts'
 import { cacheableCall, unsupportedVersionResponse, type CacheableCall } from './cacheable-calls.ts'
@@ -108,6 +108,9 @@ export function createMcpRoutes(deps: McpRoutesDeps): Hono {
     } catch {
       body = undefined // the SDK answers with its parse error
     }
+    // Before the SDK or the answer cache echo an id they could not keep exactly (the same rule as A2A's).
+    const badId = jsonRpcIdProblem(text, body)
+    if (badId) return jsonRpcError(400, -32600, badId)
     const badVersion = unsupportedVersionResponse(request.headers, body)
     if (badVersion) return badVersion
     const call = cacheableCall(request.headers, body)
