@@ -5,7 +5,7 @@ import { storeFullReason } from '../../storage/store-full.ts'
 import { detectLanguage } from '../extract/detect-language.ts'
 import type { CrawlerFetcher } from '../fetch/crawler-fetcher.ts'
 import type { PipelineStages } from '../workers/worker-pool.ts'
-import { MAX_ARTICLE_AGE_MS } from './process-feed.ts'
+import { MAX_ARTICLE_AGE_MS, publishableImage } from './process-feed.ts'
 import { isTransient, refetchRetryAt, type KeptTeaser } from './refetch-policy.ts'
 
 /** Article pages fetched again per pass, at most: a pass after an outage must not become a burst of page fetches. */
@@ -85,7 +85,7 @@ async function upgradeOne(claim: RefetchClaim, deps: TeaserUpgradeDeps): Promise
   const declared = extracted.lang ?? a.lang ?? deps.publishers.get(a.publisherId)?.lang ?? null
   const lang = detectLanguage({ declared, title: a.title, text: extracted.text }).lang ?? a.lang
   return {
-    outcome: { ...settle, kind: 'upgraded', text: extracted.text, lang, author: extracted.byline, imageUrl: extracted.imageUrl, markedAt: deps.now().toISOString() },
+    outcome: { ...settle, kind: 'upgraded', text: extracted.text, lang, author: extracted.byline, imageUrl: publishableImage(extracted.imageUrl, claim.url, deps), markedAt: deps.now().toISOString() },
     fields: { chars: extracted.text.length, teaser_chars: a.text.length },
   }
 }
