@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { AppError } from '../domain/errors.ts'
-import { Lang, Limit, ListStoriesInput, SearchQuery, TopicSlug } from '../query/inputs.ts'
+import { Lang, Limit, ListSourcesInput, ListStoriesInput, SearchQuery, TopicSlug } from '../query/inputs.ts'
 import type { QueryService } from '../query/query-service.ts'
 import { CategoryList, SourceList, StoryList, StoryResponse } from '../query/views.ts'
-import { filterContext, nextPageMarkdown, sourceListMarkdown } from './filter-markdown.ts'
+import { filterContext, nextPageMarkdown, nextSourcesMarkdown, sourceListMarkdown } from './filter-markdown.ts'
 import { TOPIC_NAMES } from '../domain/topics.ts'
 import { storyDetailMarkdown, storyListMarkdown, topicListMarkdown } from './answer-markdown.ts'
 
@@ -184,17 +184,21 @@ export const listTopics = define({
 export const listSources = define({
   name: 'list_sources',
   title: 'List publishers',
-  description: 'Publishers and ids, for the source argument of get_latest_stories and search_stories.',
-  input: z.strictObject({}),
+  description: 'Publishers and ids, for the source argument of get_latest_stories and search_stories; '
+    + 'by name, up to 1,000 an answer (next_cursor for more).',
+  input: z.strictObject({
+    limit: ListSourcesInput.shape.limit.meta({ description: undefined }),
+    cursor: ListSourcesInput.shape.cursor.meta({ description: 'next_cursor of the last answer.' }),
+  }),
   output: SourceList,
-  rest: 'GET /api/v1/sources',
+  rest: 'GET /api/v1/sources?limit={limit}&cursor={cursor}',
   restExample: '/api/v1/sources',
   page: '/source/{id}?format=md (one publisher and its newest stories)',
   example: {},
-  run: (query) => query.listSources(),
+  run: (query, input) => query.listSources(input),
   // A publisher's page url is `{site}/source/{id}`.
-  advertised: { sources: ['id', 'name', 'site_url'] },
-  markdown: (out) => sourceListMarkdown(out),
+  advertised: { sources: ['id', 'name', 'site_url'], next_cursor: true },
+  markdown: (out) => sourceListMarkdown(out) + nextSourcesMarkdown(out),
 })
 
 export const CAPABILITIES = [getLatestStories, searchStories, getStory, listTopics, listSources] as const

@@ -174,7 +174,7 @@ describe('HTTP behaviour: caching, identical bytes, methods, headers', () => {
     assert.deepEqual(ops.listStories, { path: '/stories', statuses: ['200', '304', '400', '405', '503'], params: ['q', 'topic', 'limit', 'lang', 'source', 'since', 'until', 'cursor'] })
     assert.deepEqual(ops.getStory, { path: '/stories/{id}', statuses: ['200', '304', '400', '404', '405', '503'], params: ['id', 'lang'] })
     assert.deepEqual(ops.listCategories, { path: '/categories', statuses: ['200', '304', '400', '405', '503'], params: ['lang'] })
-    assert.deepEqual(ops.listSources, { path: '/sources', statuses: ['200', '304', '405', '503'], params: [] })
+    assert.deepEqual(ops.listSources, { path: '/sources', statuses: ['200', '304', '400', '405', '503'], params: ['limit', 'cursor'] })
     assert.deepEqual(ops.health, { path: '/health', statuses: ['200', '304', '405', '503'], params: [] })
     assert.equal(doc.paths['/health'].get.responses['503'].content['application/json'].schema.$ref, '#/components/schemas/Health')
 

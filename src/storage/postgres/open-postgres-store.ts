@@ -196,8 +196,9 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
       return query<CategoryRecord>(SQL.categories, [lang])
     },
 
-    async listSources() {
-      return (await query<SourceRow>(SQL.sources)).map(toSourceRecord)
+    async listSources({ limit, after }) {
+      const rows = after === undefined ? await query<SourceRow>(SQL.sources, [limit]) : await query<SourceRow>(SQL.sourcesAfter, [limit, after])
+      return rows.map(toSourceRecord)
     },
 
     async getSource(id) {
