@@ -184,10 +184,9 @@ export const listTopics = define({
 export const listSources = define({
   name: 'list_sources',
   title: 'List publishers',
-  description: 'Publishers and ids, for the source argument of get_latest_stories and search_stories; '
-    + 'by name, up to 1,000 an answer (next_cursor for more).',
+  description: 'Publishers and ids, for the source argument of get_latest_stories and search_stories.',
+  // A page is up to 1,000 publishers (REST's default); a model pages with `cursor` alone, and tools/list stays small.
   input: z.strictObject({
-    limit: ListSourcesInput.shape.limit.meta({ description: undefined }),
     cursor: ListSourcesInput.shape.cursor.meta({ description: 'next_cursor of the last answer.' }),
   }),
   output: SourceList,
