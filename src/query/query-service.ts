@@ -14,6 +14,28 @@ import {
 } from './views.ts'
 import { createStoryFeed } from './story-feed.ts'
 
+/**
+ * Health answers within this whatever the store does: a monitor or load balancer must learn "not answering" fast,
+ * not time out itself (PostgreSQL's own ping gives up after 1 s; this bounds the whole probe).
+ */
+export const HEALTH_DEADLINE_MS = 1_500
+
+/** `work`'s result, or `late` once `ms` have passed (the timer's verdict waits a turn for an answer already in). */
+function within<T, L>(ms: number, work: Promise<T>, late: () => L): Promise<T | L> {
+  return new Promise((resolve, reject) => {
+    let done = false
+    // The second timer runs after the event loop has polled for I/O once more: an answer already in is taken.
+    const timer = setTimeout(() => setTimeout(() => {
+      if (!done) {
+        done = true
+        resolve(late())
+      }
+    }), ms)
+    work.then((v) => { if (!done) { done = true; clearTimeout(timer); resolve(v) } },
+      (err) => { if (!done) { done = true; clearTimeout(timer); reject(err) } })
+  })
+}
+
 /** What a damaged store means for readers, after the damage's own summary in the health detail. */
 const DAMAGE_ADVICE = 'Some stories may be missing or unreadable until the operator restores it.'
 
@@ -138,13 +160,27 @@ export function createQueryService(deps: QueryServiceDeps) {
     return { sources: records.map(views.source), count: records.length, next_cursor: next }
   }
 
-  /** ok when the store answers and the newest story is fresh enough; degraded when stale or empty; error when down. */
+  /**
+   * ok when the store answers and the newest story is fresh enough; degraded when stale or empty; error when down or
+   * silent for HEALTH_DEADLINE_MS.
+   */
   async function health(): Promise<Health> {
     const started = now()
     let latest: string | null
+    const silent = { silent: true } as const
     try {
-      await store.ping()
-      latest = await store.latestPublishedAt()
+      const probed = await within(HEALTH_DEADLINE_MS, (async () => {
+        await store.ping()
+        return store.latestPublishedAt()
+      })(), () => silent)
+      if (typeof probed === 'object' && probed !== null) {
+        return {
+          status: 'error', version: deps.version, latest_story_at: null, latest_story_age_minutes: null,
+          latency_ms: Math.max(0, Math.round(now() - started)),
+          detail: `The story store did not answer within ${HEALTH_DEADLINE_MS} ms.`,
+        }
+      }
+      latest = probed
     } catch {
       const damage = store.knownDamage()
       return {

@@ -112,6 +112,7 @@ export function createApp({ config, query, log, crawlerKeys, documents, upstream
     respond,
     answers,
     contentVersion: () => query.contentVersion(),
+    contentVersionNow: () => query.contentVersionNow(),
   }))
   app.route('/', createDiscoveryRoutes({ facts, respond }))
   app.route('/', createA2aRoutes({ query, siteUrl: config.siteUrl, log, respond, operator: config.operator, version, answers }))
