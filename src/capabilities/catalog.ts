@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { AppError } from '../domain/errors.ts'
-import { Lang, Limit, ListStoriesInput, SearchQuery, TopicSlug } from '../query/inputs.ts'
+import { Lang, Limit, ListSourcesInput, ListStoriesInput, SearchQuery, TopicSlug } from '../query/inputs.ts'
 import type { QueryService } from '../query/query-service.ts'
 import { CategoryList, SourceList, StoryList, StoryResponse } from '../query/views.ts'
-import { filterContext, nextPageMarkdown, sourceListMarkdown } from './filter-markdown.ts'
+import { filterContext, nextPageMarkdown, nextSourcesMarkdown, sourceListMarkdown } from './filter-markdown.ts'
 import { TOPIC_NAMES } from '../domain/topics.ts'
 import { storyDetailMarkdown, storyListMarkdown, topicListMarkdown } from './answer-markdown.ts'
 
@@ -185,16 +185,19 @@ export const listSources = define({
   name: 'list_sources',
   title: 'List publishers',
   description: 'Publishers and ids, for the source argument of get_latest_stories and search_stories.',
-  input: z.strictObject({}),
+  // A page is up to 1,000 publishers (REST's default); a model pages with `cursor` alone, and tools/list stays small.
+  input: z.strictObject({
+    cursor: ListSourcesInput.shape.cursor.meta({ description: 'next_cursor of the last answer.' }),
+  }),
   output: SourceList,
-  rest: 'GET /api/v1/sources',
+  rest: 'GET /api/v1/sources?limit={limit}&cursor={cursor}',
   restExample: '/api/v1/sources',
   page: '/source/{id}?format=md (one publisher and its newest stories)',
   example: {},
-  run: (query) => query.listSources(),
+  run: (query, input) => query.listSources(input),
   // A publisher's page url is `{site}/source/{id}`.
-  advertised: { sources: ['id', 'name', 'site_url'] },
-  markdown: (out) => sourceListMarkdown(out),
+  advertised: { sources: ['id', 'name', 'site_url'], next_cursor: true },
+  markdown: (out) => sourceListMarkdown(out) + nextSourcesMarkdown(out),
 })
 
 export const CAPABILITIES = [getLatestStories, searchStories, getStory, listTopics, listSources] as const

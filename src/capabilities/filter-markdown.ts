@@ -19,8 +19,13 @@ export function nextPageMarkdown(out: StoryList): string {
   return out.next_cursor ? `\n\nMore stories: call again with the same arguments and \`cursor\`: \`${out.next_cursor}\`.` : ''
 }
 
+/** The next-page hint after a full page of publishers. */
+export function nextSourcesMarkdown(out: SourceList): string {
+  return out.next_cursor ? `\n\nMore publishers: call again with \`cursor\`: \`${out.next_cursor}\`.` : ''
+}
+
 export function sourceListMarkdown(out: SourceList): string {
-  const head = `# Publishers\n\n${out.count} ${out.count === 1 ? 'publisher' : 'publishers'}, by name. Pass an id as \`source\` `
+  const head = `# Publishers\n\n${out.count} ${out.count === 1 ? 'publisher' : 'publishers'}${out.next_cursor ? ' on this page' : ''}, by name. Pass an id as \`source\` `
     + 'to get_latest_stories or search_stories for that publisher\'s stories only.'
   if (!out.sources.length) return `${head}\n\nNo publishers yet.`
   const lines = out.sources.map((s) => `- ${s.site_url ? mdLink(s.name, s.site_url) : mdInline(s.name)}: id \`${s.id}\`, page <${mdUrl(s.url)}>`)

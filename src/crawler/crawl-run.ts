@@ -3,6 +3,7 @@ import os from 'node:os'
 import type { Logger } from 'pino'
 import type { FeedRecord, Publisher } from '../domain/crawl-records.ts'
 import type { CrawlStore } from '../storage/crawl-store.ts'
+import { storeFullReason } from '../storage/store-full.ts'
 import { ClusterWindow } from './cluster-window.ts'
 import type { PipelineStages } from './workers/worker-pool.ts'
 import type { CrawlerFetcher } from './fetch/crawler-fetcher.ts'
@@ -11,6 +12,7 @@ import type { ArticleTextMemo } from './pipeline/article-text-memo.ts'
 import { processFeed, type FeedReport } from './pipeline/process-feed.ts'
 import { createStoryRewriteQueue } from './pipeline/story-rewrite-queue.ts'
 import { upgradeTeasers } from './pipeline/teaser-upgrade.ts'
+import { CrawlStoreFullError } from './store-full-error.ts'
 
 export interface CrawlSummary {
   feeds: { total: number; ok: number; notModified: number; failed: number }
@@ -105,8 +107,12 @@ export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
   const total = (await deps.crawl.listFeeds()).filter(isDue).length
   let done = 0
   let failure: { err: unknown } | undefined
+  /** Why the pass stopped writing: the store is full (the lanes stop claiming; reported once, at the end). */
+  let full: string | null = null
+  /** Feeds claimed by this pass that did not commit: their leases are handed back at the end. */
+  const aborted: string[] = []
   const lane = async () => {
-    while (!deps.signal?.aborted && !failure) {
+    while (!deps.signal?.aborted && !failure && full === null) {
       let feed: FeedRecord | undefined
       try {
         ;[feed] = await deps.crawl.claimDueFeeds({ now: now().toISOString(), limit: 1, owner, leaseSeconds })
@@ -116,7 +122,15 @@ export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
         return
       }
       if (!feed) return
-      const report = await processOne(feed, feedDeps)
+      const outcome = await processOne(feed, feedDeps)
+      if (outcome.status === 'aborted') {
+        aborted.push(feed.publisher.feedUrl)
+        full ??= outcome.full
+        if (full !== null) continue
+      }
+      const report: FeedReport = outcome.status === 'aborted'
+        ? { feedUrl: feed.publisher.feedUrl, status: 'failed', reason: 'internal', articlesNew: 0, touched: [] }
+        : outcome
       summary.feeds.total++
       summary.feeds[report.status === 'ok' ? 'ok' : report.status === 'not-modified' ? 'notModified' : 'failed']++
       summary.articlesNew += report.articlesNew
@@ -127,16 +141,22 @@ export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
   await Promise.all(Array.from({ length: Math.max(1, deps.concurrency ?? 16) }, lane))
   // After the feeds, so this pass's articles are stored first (those over a feed's extraction budget are due at
   // once); their rewrites go through the same queue, after or alongside the feeds' own.
-  if (!deps.signal?.aborted && !failure) {
+  if (!deps.signal?.aborted && !failure && full === null) {
     try {
       const upgrades = await upgradeTeasers({ crawl: deps.crawl, fetcher: deps.fetcher, stages: deps.stages, publishers, now, log: deps.log, leaseSeconds })
       writer.enqueue(upgrades.stories.map((storyId) => ({ storyId, attempts: 0 })))
       summary.articlesUpgraded = upgrades.upgraded
+      full ??= upgrades.full
     } catch (err) {
       failure = { err }
     }
   }
   const written = await writer.drain()
+  full ??= writer.halted() ?? (failure ? storeFullReason(failure.err) : null)
+  // Handed back now rather than when the lease runs out (10 min by default), so the next pass, or another worker,
+  // takes them at once. After the lanes: released any sooner, this pass would claim them again.
+  const released = await releaseLeases(deps.crawl, aborted, owner, deps.log)
+  if (full !== null) throw new CrawlStoreFullError(full, { feedsDone: summary.feeds.total, feedsReleased: released })
   if (failure) throw failure.err
   // Committing a feed moves its next fetch past the pass start: the feeds still due are held by someone's lease.
   if (!deps.signal?.aborted) summary.feedsHeld = (await deps.crawl.listFeeds()).filter(isDue).length
@@ -146,16 +166,33 @@ export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
   return summary
 }
 
-async function processOne(feed: FeedRecord, deps: Parameters<typeof processFeed>[1]): Promise<FeedReport> {
+/** A feed that threw instead of committing: its lease is handed back; `full` when the store had no room. */
+type Aborted = { status: 'aborted'; full: string | null }
+
+async function processOne(feed: FeedRecord, deps: Parameters<typeof processFeed>[1]): Promise<FeedReport | Aborted> {
   try {
     const report = await processFeed(feed, deps)
     // Debug: failures are normal (dead feeds, outages), recorded on the feed and counted in the pass summary.
     if (report.status === 'failed') deps.log.debug({ feed: feed.publisher.feedUrl, reason: report.reason }, 'crawl: feed failed')
     return report
   } catch (err) {
-    // A bug or a store fault in one feed: logged, and the lease expires so the feed is retried later.
-    deps.log.error({ err, feed: feed.publisher.feedUrl }, 'crawl: feed aborted')
-    return { feedUrl: feed.publisher.feedUrl, status: 'failed', reason: 'internal', articlesNew: 0, touched: [] }
+    // A full store fails every feed alike: the pass stops and says so once (CrawlStoreFullError), not per feed.
+    const full = storeFullReason(err)
+    // A bug or another store fault in one feed: logged; its lease is handed back at the end of the pass.
+    if (full === null) deps.log.error({ err, feed: feed.publisher.feedUrl }, 'crawl: feed aborted')
+    return { status: 'aborted', full }
+  }
+}
+
+/** Frees this pass's leases on the feeds it could not finish; how many were freed (0 when the store refused). */
+async function releaseLeases(crawl: CrawlStore, feedUrls: string[], owner: string, log: Logger): Promise<number> {
+  if (feedUrls.length === 0) return 0
+  try {
+    return await crawl.releaseFeeds({ feedUrls, owner })
+  } catch (err) {
+    // Even a full disk usually takes this (it rewrites rows in place); if not, the leases run out on their own.
+    log.warn({ feeds: feedUrls.length, reason: storeFullReason(err) ?? (err as Error).message }, 'crawl: could not release the leases of unfinished feeds; they expire on their own')
+    return 0
   }
 }
 

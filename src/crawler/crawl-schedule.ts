@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import type { Crawler } from './create-crawler.ts'
+import { CrawlStoreFullError } from './store-full-error.ts'
 
 export interface CrawlSchedule {
   stop(): Promise<void>
@@ -29,7 +30,12 @@ export function startCrawlSchedule(crawler: Crawler, intervalSeconds: number, lo
         log.info({ feeds: summary.feedsHeld, next_pass_seconds: waitSeconds }, 'crawl: due feeds held by other workers\' leases; next pass when they expire')
       }
     } catch (err) {
-      log.error({ err }, 'crawl: pass failed')
+      // A full store is one line with what to do, no stack: the next pass (and the one after) says it again, once each.
+      if (err instanceof CrawlStoreFullError) {
+        log.error({ reason: err.reason, feeds_done: err.feedsDone, feeds_released: err.feedsReleased }, `crawl: ${err.message}`)
+      } else {
+        log.error({ err }, 'crawl: pass failed')
+      }
     }
     if (!stopped) timer = setTimeout(() => { running = pass() }, waitSeconds * 1000)
   }

@@ -22,3 +22,22 @@ export function readCursor(cursor: string): string {
   if (!match) throw AppError.invalidField('cursor', 'must be the next_cursor of a previous answer')
   return match[1]!
 }
+
+/** Publisher pages: the id of a page's last publisher, so the next page starts after it in name order. */
+const SOURCE_PREFIX = 's1.'
+
+export function makeSourceCursor(sourceId: string): string {
+  return btoa(SOURCE_PREFIX + sourceId).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')
+}
+
+export function readSourceCursor(cursor: string): string {
+  let text = ''
+  try {
+    text = atob(cursor.replaceAll('-', '+').replaceAll('_', '/'))
+  } catch {
+    // not base64: reported below
+  }
+  const match = /^s1\.([0-9a-f-]{36})$/.exec(text)
+  if (!match) throw AppError.invalidField('cursor', 'must be the next_cursor of a previous answer')
+  return match[1]!
+}

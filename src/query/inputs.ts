@@ -83,6 +83,25 @@ export const ListStoriesInput = z.object({
 })
 export type ListStoriesInput = z.input<typeof ListStoriesInput>
 
+const SOURCES_LIMIT_RULE = 'must be an integer from 1 to 1000'
+/**
+ * Publishers per answer: a directory is the operator's (537 bundled), so the default answers one of up to 1,000
+ * publishers whole, as before paging existed, and a larger one in pages; 1,000 publishers are about 200 kB of JSON.
+ */
+export const SourcesLimit = z.number({ error: SOURCES_LIMIT_RULE }).int({ error: SOURCES_LIMIT_RULE })
+  .min(1, { error: SOURCES_LIMIT_RULE }).max(1000, { error: SOURCES_LIMIT_RULE })
+  .default(1000)
+  .meta({ description: 'How many publishers to return (1-1000, default 1000).', example: 1000 })
+
+export const SourcesCursor = Cursor.meta({
+  description: 'The next page: `next_cursor` from the previous answer, with the same `limit`. Opaque.',
+  example: 'czEuNWIxZjJhN2UtMGMxZC00ZTJmLTlhM2ItNGM1ZDZlN2Y4YTkw',
+})
+
+/** The publisher directory, by name, in pages. */
+export const ListSourcesInput = z.object({ limit: SourcesLimit, cursor: SourcesCursor.optional() })
+export type ListSourcesInput = z.input<typeof ListSourcesInput>
+
 const ID_RULE = 'must be a UUID'
 export const StoryId = z.uuid({ error: ID_RULE }).meta({
   description: 'Story id (UUID).', example: '0f8fad5b-d9cb-469f-a165-70867728950e',
@@ -108,7 +127,7 @@ export const ArchiveMonthKey = z.string({ error: MONTH_RULE })
   .meta({ description: 'A calendar month (UTC) of published_at, or "undated".', example: '2026-11' })
 
 const PART_RULE = 'must be an integer from 1 to 100000'
-/** One archive sitemap: a month's stories, in parts of at most 50,000 URLs (part 1 is the first). */
+/** One archive sitemap: a month's stories, in parts of at most SITEMAP_MAX_URLS (2,500) URLs (part 1 is the first). */
 export const ArchiveMonthInput = z.object({
   month: ArchiveMonthKey,
   part: z.number({ error: PART_RULE }).int({ error: PART_RULE }).min(1, { error: PART_RULE })

@@ -5,8 +5,8 @@ import { MAX_SEARCH_TERMS, parseSearchTerms } from '../domain/search-terms.ts'
 import { TOPICS } from '../domain/topics.ts'
 import type { Store, StoryRecord, StoryStamp } from '../storage/store.ts'
 import type { StoryFilter } from '../storage/story-window.ts'
-import { makeCursor, readCursor } from './cursor.ts'
-import { ArchiveMonthInput, GetSourceInput, GetStoryInput, ListCategoriesInput, ListStoriesInput } from './inputs.ts'
+import { makeCursor, makeSourceCursor, readCursor, readSourceCursor } from './cursor.ts'
+import { ArchiveMonthInput, GetSourceInput, GetStoryInput, ListCategoriesInput, ListSourcesInput, ListStoriesInput } from './inputs.ts'
 import {
   STATIC_PAGE_PATHS, createViews, type ArchiveIndex, type ArchiveMonthSitemap, type CategoryList, type Health,
   type SitemapEntries, type SitemapRef, type SitemapUrl, type SourceList, type SourceStories, type StoryList,
@@ -14,11 +14,37 @@ import {
 } from './views.ts'
 import { createStoryFeed } from './story-feed.ts'
 
+/**
+ * Health answers within this whatever the store does: a monitor or load balancer must learn "not answering" fast,
+ * not time out itself (PostgreSQL's own ping gives up after 1 s; this bounds the whole probe).
+ */
+export const HEALTH_DEADLINE_MS = 1_500
+
+/** `work`'s result, or `late` once `ms` have passed (the timer's verdict waits a turn for an answer already in). */
+function within<T, L>(ms: number, work: Promise<T>, late: () => L): Promise<T | L> {
+  return new Promise((resolve, reject) => {
+    let done = false
+    // The second timer runs after the event loop has polled for I/O once more: an answer already in is taken.
+    const timer = setTimeout(() => setTimeout(() => {
+      if (!done) {
+        done = true
+        resolve(late())
+      }
+    }), ms)
+    work.then((v) => { if (!done) { done = true; clearTimeout(timer); resolve(v) } },
+      (err) => { if (!done) { done = true; clearTimeout(timer); reject(err) } })
+  })
+}
+
 /** What a damaged store means for readers, after the damage's own summary in the health detail. */
 const DAMAGE_ADVICE = 'Some stories may be missing or unreadable until the operator restores it.'
 
-/** sitemaps.org: at most 50,000 URLs per sitemap (and 50,000 sitemaps per index). */
-export const SITEMAP_MAX_URLS = 50_000
+/**
+ * URLs per sitemap. sitemaps.org allows 50,000, but a story entry is about 130 bytes, so a part that full would be
+ * 6.5 MB to build, hold and send; 2,500 keeps every part near 320 kB (about 420 kB with a 64-character SITE_URL),
+ * and the index stays within its own 50,000 children up to 125 million stories.
+ */
+export const SITEMAP_MAX_URLS = 2_500
 /** How many of the newest stories /sitemap.xml lists; the monthly archive sitemaps list every story. */
 export const SITEMAP_RECENT_STORIES = 1_000
 
@@ -125,18 +151,37 @@ export function createQueryService(deps: QueryServiceDeps) {
     return { categories: records.map(views.category) }
   }
 
-  async function listSources(): Promise<SourceList> {
-    const records = await fromStore(() => store.listSources())
-    return { sources: records.map(views.source), count: records.length }
+  /** The publishers by name, a page at a time (`limit`, default 1,000: a directory of that size in one answer). */
+  async function listSources(input?: unknown): Promise<SourceList> {
+    const { limit, cursor } = parse(ListSourcesInput, input)
+    const after = cursor === undefined ? undefined : readSourceCursor(cursor)
+    const records = await fromStore(() => store.listSources({ limit, after }))
+    // A full page may have a next one; a short page is the last.
+    const next = records.length === limit ? makeSourceCursor(records[records.length - 1]!.id) : null
+    return { sources: records.map(views.source), count: records.length, next_cursor: next }
   }
 
-  /** ok when the store answers and the newest story is fresh enough; degraded when stale or empty; error when down. */
+  /**
+   * ok when the store answers and the newest story is fresh enough; degraded when stale or empty; error when down or
+   * silent for HEALTH_DEADLINE_MS.
+   */
   async function health(): Promise<Health> {
     const started = now()
     let latest: string | null
+    const silent = { silent: true } as const
     try {
-      await store.ping()
-      latest = await store.latestPublishedAt()
+      const probed = await within(HEALTH_DEADLINE_MS, (async () => {
+        await store.ping()
+        return store.latestPublishedAt()
+      })(), () => silent)
+      if (typeof probed === 'object' && probed !== null) {
+        return {
+          status: 'error', version: deps.version, latest_story_at: null, latest_story_age_minutes: null,
+          latency_ms: Math.max(0, Math.round(now() - started)),
+          detail: `The story store did not answer within ${HEALTH_DEADLINE_MS} ms.`,
+        }
+      }
+      latest = probed
     } catch {
       const damage = store.knownDamage()
       return {
@@ -173,8 +218,8 @@ export function createQueryService(deps: QueryServiceDeps) {
     const topics = TOPICS.map((slug): SitemapUrl => ({ loc: urls.topic(slug) }))
     const pages = STATIC_PAGE_PATHS.map((path): SitemapUrl => ({ loc: urls.page(path) }))
     const room = maxUrls - 1 - topics.length - pages.length
-    const sources = await fromStore(() => store.listSources())
-    const publishers = sources.slice(0, Math.max(0, room)).map((s): SitemapUrl => ({ loc: urls.source(s.id) }))
+    const sources = room > 0 ? await fromStore(() => store.listSources({ limit: room })) : []
+    const publishers = sources.map((s): SitemapUrl => ({ loc: urls.source(s.id) }))
     const storyRoom = Math.min(recentStories, room - publishers.length)
     const stamps = storyRoom > 0 ? await fromStore(() => store.listRecentStamps(storyRoom)) : []
     return { urls: [home, ...topics, ...publishers, ...pages, ...stamps.map(storyEntry)] }

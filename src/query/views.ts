@@ -112,7 +112,8 @@ export type CategoryList = z.infer<typeof CategoryList>
 
 export const SourceList = z.strictObject({
   sources: z.array(Source),
-  count: z.number().int().min(0),
+  count: z.number().int().min(0).meta({ description: 'Publishers in this answer.' }),
+  next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last page.' }),
 }).meta({ id: 'SourceList' })
 export type SourceList = z.infer<typeof SourceList>
 

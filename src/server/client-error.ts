@@ -21,19 +21,31 @@ export function answerClientError(err: Error & { code?: string }, socket: Duplex
     return
   }
   const [status, reason, error, message] = ANSWERS[err.code ?? ''] ?? BAD_REQUEST
+  socket.end(rawErrorResponse(status, reason, error, message))
+}
+
+/** A whole HTTP/1.1 error response in the JSON error shape, for writing straight to a socket; it closes the connection. */
+export function rawErrorResponse(status: number, reason: string, error: string, message: string): string {
   const body = JSON.stringify({ error, message })
-  socket.end([
+  return [
     `HTTP/1.1 ${status} ${reason}`,
     'Content-Type: application/json; charset=utf-8',
     `Content-Length: ${Buffer.byteLength(body)}`,
-    'Cache-Control: no-store',
-    'Access-Control-Allow-Origin: *',
-    'X-Content-Type-Options: nosniff',
+    ...ERROR_HEADER_LINES,
     'Connection: close',
     '',
     body,
-  ].join('\r\n'))
+  ].join('\r\n')
 }
+
+/** The headers every error answered outside the framework carries (the framework's own add the same). */
+export const ERROR_HEADERS = {
+  'Cache-Control': 'no-store',
+  'Access-Control-Allow-Origin': '*',
+  'X-Content-Type-Options': 'nosniff',
+} as const
+
+const ERROR_HEADER_LINES = Object.entries(ERROR_HEADERS).map(([name, value]) => `${name}: ${value}`)
 
 /**
  * The adapter's answer to a request it parsed but could not turn into a URL (a raw backslash in the path, a Host

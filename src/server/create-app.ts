@@ -42,13 +42,18 @@ export interface AppDeps {
   crawlerKeys: CrawlerKeyRing
   /** Pricing and legal texts; read from content/pages and PAGES_DIR when not given. */
   documents?: StaticDocuments
+  /**
+   * How long a request may wait for an upstream (the cover image host) before a 504: below the server's idle
+   * timeout (serveApp passes half of it), so the reader gets an answer, never a dropped connection.
+   */
+  upstreamWaitMs?: number
 }
 
 /**
  * The whole HTTP application: every surface mounted over the one query service. The only I/O here is reading
  * the bundled stylesheet and page texts once, so a broken install fails at start, not on a request.
  */
-export function createApp({ config, query, log, crawlerKeys, documents }: AppDeps) {
+export function createApp({ config, query, log, crawlerKeys, documents, upstreamWaitMs }: AppDeps) {
   const policy = createCachePolicy(config.cache)
   const cache = createResponseCache(config.cache.responseCacheBytes)
   const respond = createResponder({ cache, policy, contentVersion: () => query.contentVersion(), contentVersionNow: () => query.contentVersionNow() })
@@ -107,6 +112,7 @@ export function createApp({ config, query, log, crawlerKeys, documents }: AppDep
     respond,
     answers,
     contentVersion: () => query.contentVersion(),
+    contentVersionNow: () => query.contentVersionNow(),
   }))
   app.route('/', createDiscoveryRoutes({ facts, respond }))
   app.route('/', createA2aRoutes({ query, siteUrl: config.siteUrl, log, respond, operator: config.operator, version, answers }))
@@ -118,7 +124,7 @@ export function createApp({ config, query, log, crawlerKeys, documents }: AppDep
   if (coverImages) {
     let fetcher: CrawlerFetcher | undefined
     const fetchImage = (url: string) => (fetcher ??= createCrawlerFetcher({ siteUrl: config.siteUrl, keys: crawlerKeys, allow: config.crawl.fetchAllow })).fetchImage(url)
-    app.route('/', createImageRoutes({ query, proxy: createCoverProxy({ fetchImage }) }))
+    app.route('/', createImageRoutes({ query, proxy: createCoverProxy({ fetchImage }), waitMs: upstreamWaitMs }))
   }
   const pages = createPageRoutes({
     query, respond, policy, log, coverImages,

@@ -1,5 +1,5 @@
 import { createApp, type AppDeps } from './create-app.ts'
-import { startServer, type RunningServer, type ServerOptions } from './start-server.ts'
+import { DEFAULT_IDLE_TIMEOUT_MS, startServer, type RunningServer, type ServerOptions } from './start-server.ts'
 
 /**
  * The application served as `newsdesk serve` serves it: built by createApp and listening through startServer with
@@ -7,7 +7,8 @@ import { startServer, type RunningServer, type ServerOptions } from './start-ser
  * in-process service and the security harness cannot drift apart in how requests reach the app.
  */
 export async function serveApp(deps: AppDeps, listen: Omit<ServerOptions, 'front' | 'agentFront'>): Promise<ReturnType<typeof createApp> & { server: RunningServer }> {
-  const built = createApp(deps)
+  // An upstream gets half the idle timeout: the reader's 504 goes out while its socket is still open.
+  const built = createApp({ upstreamWaitMs: Math.floor((listen.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS) / 2), ...deps })
   const server = await startServer(built.app, { ...listen, front: built.front, agentFront: built.agentFront })
   return { ...built, server }
 }

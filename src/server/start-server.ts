@@ -5,6 +5,7 @@ import { listen } from '../util/listen.ts'
 import { capConnections } from './connection-cap.ts'
 import { answerClientError, unparsableRequest } from './client-error.ts'
 import { defaultMaxConnections } from './fd-limit.ts'
+import { answerConnect, answerExpectation, answerOutsideFramework, hostProblem } from './request-framing.ts'
 import type { AgentFrontPath } from './agent-front-path.ts'
 import type { FrontPath } from './front-path.ts'
 import { closeStalledWriters } from './write-stall.ts'
@@ -32,7 +33,7 @@ export interface ServerOptions {
 }
 
 const DEFAULT_SEND_TIMEOUT_MS = 30_000
-const DEFAULT_IDLE_TIMEOUT_MS = 20_000
+export const DEFAULT_IDLE_TIMEOUT_MS = 20_000
 
 /**
  * Listens with every timeout set explicitly: Node's defaults differ between versions and are generous enough for
@@ -50,13 +51,16 @@ export function startServer(app: Hono, opts: ServerOptions): Promise<RunningServ
   const framework = getRequestListener(front ? front.wrapFetch(app.fetch) : app.fetch, { errorHandler: unparsableRequest })
   // Cached answers go out before the framework sees the request (see front-path.ts and agent-front-path.ts); the
   // rest go through it (an agent request the front path took is handed on by it, with the body it read).
-  const listener = front || agentFront
-    ? (req: IncomingMessage, res: ServerResponse) => {
-      if (front?.serve(req, res) || agentFront?.take(req, res, framework)) return
-      void framework(req, res)
-    }
-    : framework
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    // Before anything reads the request: a missing or repeated Host is a 400 (RFC 9112 §3.2), never a guess.
+    const badHost = hostProblem(req)
+    if (badHost !== null) return answerOutsideFramework(res, 400, 'bad_request', badHost)
+    if (front?.serve(req, res) || agentFront?.take(req, res, framework)) return
+    void framework(req, res)
+  }
   const server = createServer({
+    // Node's own Host check answers a bodiless 400; hostProblem() answers it in the JSON error shape instead.
+    requireHostHeader: false,
     headersTimeout: 10_000,
     requestTimeout: 15_000,
     keepAliveTimeout: 5_000,
@@ -67,6 +71,8 @@ export function startServer(app: Hono, opts: ServerOptions): Promise<RunningServ
   server.timeout = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS
   closeStalledWriters(server, sendTimeoutMs)
   server.on('clientError', answerClientError)
+  server.on('checkExpectation', answerExpectation)
+  server.on('connect', answerConnect)
   // Last: it wraps the connection listeners registered so far (the parser's, the stall watch) to skip refused sockets.
   capConnections(server, opts.maxConnections ?? defaultMaxConnections())
 

@@ -17,6 +17,11 @@ export interface CrawlStore {
    * to `owner` until now + leaseSeconds. A worker that dies loses its leases when they expire.
    */
   claimDueFeeds(opts: { now: string; limit: number; owner: string; leaseSeconds: number }): Promise<FeedRecord[]>
+  /**
+   * Frees the leases `owner` holds on these feeds, leaving their schedules as they are: a pass that could not finish
+   * them (a full disk, a fault) gives them back at once instead of for the rest of the lease. Returns how many.
+   */
+  releaseFeeds(opts: { feedUrls: string[]; owner: string }): Promise<number>
   /** Makes every active feed due at `now` and frees its lease (an operator's forced refresh); returns how many. */
   makeAllDue(now: string): Promise<number>
   /** Which of these keys are already stored (index lookups, O(keys)). */

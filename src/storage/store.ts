@@ -102,7 +102,11 @@ export interface Store {
   /** The id a merged story's id redirects to (the surviving story's, chains followed), or null when none. */
   storyRedirect(id: string): Promise<string | null>
   listCategories(lang: Language): Promise<CategoryRecord[]>
-  listSources(): Promise<SourceRecord[]>
+  /**
+   * Publishers by name (ASCII case folded, then byte order; id breaks ties), at most `limit`, after the publisher
+   * `after` names (an id; an unknown one gives an empty page). The directory is the operator's: each page sorts it.
+   */
+  listSources(opts: { limit: number; after?: string }): Promise<SourceRecord[]>
   getSource(id: string): Promise<SourceRecord | null>
   /** One publisher's stories, newest first, undated last. */
   listSourceStories(opts: { sourceId: string; limit: number; lang: Language }): Promise<StoryRecord[]>

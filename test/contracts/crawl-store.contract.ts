@@ -76,6 +76,11 @@ export function runCrawlStoreContract(name: string, openFresh: () => Promise<Sto
       await store.crawl.commitFeedRun({ feed: okState(p2!.feedUrl, at(2), at(100)), articles: [], stories: [], summaries: [] })
       assert.deepEqual((await store.crawl.claimDueFeeds({ now: at(5), limit: 10, owner: 'd', leaseSeconds: 60 })).map((f) => f.publisher.feedUrl),
         [p1!.feedUrl, p3!.feedUrl], 'a committed feed is not due until its next fetch time')
+      // Released by their owner, leases free the feeds at once (another owner's are left alone), due as before.
+      assert.equal(await store.crawl.releaseFeeds({ feedUrls: [p1!.feedUrl, p2!.feedUrl], owner: 'x' }), 0)
+      assert.equal(await store.crawl.releaseFeeds({ feedUrls: [p1!.feedUrl, p2!.feedUrl], owner: 'd' }), 1)
+      assert.deepEqual((await store.crawl.claimDueFeeds({ now: at(5.2), limit: 10, owner: 'd', leaseSeconds: 60 })).map((f) => f.publisher.feedUrl),
+        [p1!.feedUrl])
       // 'd' holds two leases until at(6); a forced refresh frees them at once.
       assert.equal(await store.crawl.makeAllDue(at(5.5)), 3)
       assert.equal((await store.crawl.claimDueFeeds({ now: at(5.5), limit: 10, owner: 'e', leaseSeconds: 60 })).length, 3)

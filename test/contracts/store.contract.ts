@@ -134,10 +134,14 @@ export function runStoreContract(name: string, openFresh: () => Promise<Store>):
       assert.ok(ar.every((c) => /[\u0600-\u06ff]/.test(c.name)), 'Arabic names')
     })
 
-    it('lists publishers by name', async () => {
-      const sources = await store.listSources()
+    it('lists publishers by name, in pages after a given publisher', async () => {
+      const sources = await store.listSources({ limit: 1000 })
       assert.deepEqual(sources.map((s) => s.name), ['Alpha Ledger', 'Beta Wire'])
       assert.equal(sources[1]!.siteUrl, null)
+      assert.deepEqual((await store.listSources({ limit: 1 })).map((s) => s.id), [ALPHA.id])
+      assert.deepEqual((await store.listSources({ limit: 1, after: ALPHA.id })).map((s) => s.id), [BETA.id])
+      assert.deepEqual(await store.listSources({ limit: 5, after: BETA.id }), [])
+      assert.deepEqual(await store.listSources({ limit: 5, after: '00000000-0000-4000-8000-000000000000' }), [])
     })
 
     it('gets one publisher by id', async () => {

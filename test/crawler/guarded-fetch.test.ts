@@ -253,6 +253,32 @@ describe('guarded fetch: the check runs on the resolved address of every connect
     await guarded.close()
   })
 
+  it('an allow-list entry with a port allows that port only: a redirect to another open port of the host is refused', async () => {
+    // The issue's case: a hostile feed on an allowed host redirected to 127.0.0.1:22. Here the other port is a real
+    // open server, so only the guard can stop the second hop.
+    const other = await startServer(routes)
+    try {
+      const resolve = tableResolver({ 'feeds.internal': '127.0.0.1' })
+      for (const [allow, start] of [
+        [[`127.0.0.1:${server.port}`], `http://127.0.0.1:${server.port}`],
+        [[`[::ffff:127.0.0.1]:${server.port}`], `http://127.0.0.1:${server.port}`],
+        [[`feeds.internal:${server.port}`], `http://feeds.internal:${server.port}`],
+      ] as const) {
+        const guarded = createGuardedFetch({ siteUrl: SITE, keys, allow, resolve })
+        assert.equal((await guarded(`${start}/feed`, { maxBytes: MiB })).status, 'ok', String(allow))
+        for (const target of [`http://127.0.0.1:${other.port}/feed`, `${start.replace(String(server.port), String(other.port))}/feed`]) {
+          const before = other.requests.length
+          const r = await guarded(`${start}/to?location=${encodeURIComponent(target)}`, { maxBytes: MiB })
+          assert.equal(r.status === 'failed' && r.reason, 'blocked-address', `${String(allow)} → ${target}`)
+          assert.equal(other.requests.length, before, 'the other port never saw a request')
+        }
+        await guarded.close()
+      }
+    } finally {
+      await other.close()
+    }
+  })
+
   it('signs each hop of a cross-host redirect for its own authority', async () => {
     const resolve = tableResolver({ 'a.test': '127.0.0.1', 'b.test': '127.0.0.1' })
     const guarded = createGuardedFetch({ siteUrl: SITE, keys, allow: ['127.0.0.1'], resolve })

@@ -89,12 +89,13 @@ describe('agent answers: schemas, sizes and the answer cache', () => {
   })
 
   describe('schemas and descriptions', () => {
-    it('tools/list is at most 5,100 bytes and every input and output schema compiles in ajv strict mode', async () => {
+    it('tools/list is at most 5,200 bytes and every input and output schema compiles in ajv strict mode', async () => {
       const res = await mcpPost({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
       assert.equal(res.status, 200)
       const bytes = Buffer.byteLength(JSON.stringify(res.json.result))
-      // 5,000 until get_story's result named its related stories (52 bytes): see docs/decisions.md, "Related stories".
-      assert.ok(bytes <= 5100, `tools/list result is ${bytes} bytes`)
+      // 5,000 until get_story's result named its related stories (52 bytes: docs/decisions.md, "Related stories")
+      // and list_sources paged (issue 24: its cursor argument and next_cursor result, 129 bytes).
+      assert.ok(bytes <= 5200, `tools/list result is ${bytes} bytes`)
       // Strict mode refuses unknown keywords (such as OpenAPI's `example`) and ill-typed schemas; union types
       // (["string", "null"]) are standard JSON Schema and allowed explicitly.
       const strict = new Ajv2020({ strict: true, allowUnionTypes: true })

@@ -90,8 +90,11 @@ const CASES: AgentCase[] = [
   { label: 'A2A message/send, header 0.3', url: '/a2a', headers: { ...A2A_03, 'a2a-version': '0.3' }, request: send03({ kind: 'data', data: { skill: 'list_topics' } }) },
 ]
 
-/** Ids of every JSON kind JSON-RPC allows except null, including strings that need escaping. */
-const IDS: Array<string | number> = [1, 0, -7, 2.5, 1e21, 'abc', 'with "quotes", \\ and a\nnewline', 'ünïcødé ✓ 🚀 \u2028', '\ud800 lone surrogate', '']
+/**
+ * Ids of every kind the endpoints answer, including strings that need escaping and the largest safe integers (null,
+ * fractions and integers beyond 2^53 are refused alike: test/security/json-rpc-ids.test.ts).
+ */
+const IDS: Array<string | number> = [1, 0, -7, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 'abc', 'with "quotes", \\ and a\nnewline', 'ünïcødé ✓ 🚀 \u2028', '\ud800 lone surrogate', '']
 
 /** A2A replies carry a new messageId (and contextId unless the sender gave one) each time: the rest must be equal. */
 const sameExceptReplyIds = (body: string) => body.replace(/"(messageId|contextId)":"[0-9a-f-]{36}"/g, '"$1":"…"')

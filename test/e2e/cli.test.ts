@@ -81,6 +81,58 @@ describe('newsdesk CLI', () => {
     assert.equal((await runCliInProcess(['export'], { env })).stdout, exported.stdout)
   })
 
+  it('export FILE writes through devices and FIFOs, keeps symbolic links and refuses what is not a file (exit 2)', async () => {
+    const { dir, env } = freshEnv()
+    const story = canonical(makeStory({ id: '6c3d7e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f', headline: 'Export target story' }))
+    assert.equal((await runCliInProcess(['import', '-'], { env, input: `${story}\n` })).code, 0)
+    const expected = `${story}\n`
+
+    // /dev/null stays the device (it used to be replaced by a regular file).
+    if (fs.existsSync('/dev/null')) {
+      const res = await runCliInProcess(['export', '/dev/null'], { env })
+      assert.equal(res.code, 0, res.stderr)
+      assert.equal(fs.statSync('/dev/null').isCharacterDevice(), true)
+    }
+    // A symbolic link to a regular file: the target gets the export, the link stays a link.
+    const real = path.join(dir, 'real.ndjson')
+    fs.writeFileSync(real, 'old\n')
+    const link = path.join(dir, 'link.ndjson')
+    fs.symlinkSync(real, link)
+    assert.equal((await runCliInProcess(['export', link], { env })).code, 0)
+    assert.equal(fs.lstatSync(link).isSymbolicLink(), true)
+    assert.equal(fs.readFileSync(real, 'utf8'), expected)
+    // A FIFO is written through to its reader and stays a FIFO.
+    const fifo = path.join(dir, 'pipe')
+    const made = spawn('mkfifo', [fifo])
+    if (await new Promise((done) => { made.on('close', (code) => done(code === 0)); made.on('error', () => done(false)) })) {
+      const reader = spawn('cat', [fifo])
+      let read = ''
+      reader.stdout.on('data', (d: Buffer) => { read += d.toString() })
+      const closed = new Promise((done) => reader.on('close', done))
+      assert.equal((await runCliInProcess(['export', fifo], { env })).code, 0)
+      await closed
+      assert.equal(read, expected)
+      assert.equal(fs.lstatSync(fifo).isFIFO(), true)
+    }
+    // Refused with exit code 2 and a message naming the path: a directory, a link to nothing.
+    const dangling = path.join(dir, 'dangling.ndjson')
+    fs.symlinkSync(path.join(dir, 'missing', 'x.ndjson'), dangling)
+    for (const [target, why] of [[dir, /is a directory/], [dangling, /symbolic link to a file that does not exist/]] as const) {
+      const res = await runCliInProcess(['export', target], { env })
+      assert.equal(res.code, 2, target)
+      assert.match(res.stderr, why)
+      assert.ok(res.stderr.startsWith(`export: ${target}`), res.stderr)
+    }
+    assert.equal(fs.lstatSync(dangling).isSymbolicLink(), true)
+    // A device that fails every write (/dev/full: ENOSPC) is exit code 1 with the reason, not a stack.
+    if (fs.existsSync('/dev/full')) {
+      const res = await runCliInProcess(['export', '/dev/full'], { env })
+      assert.equal(res.code, 1)
+      assert.match(res.stderr, /ENOSPC|no space/i)
+      assert.doesNotMatch(res.stderr, /\n\s+at /)
+    }
+  })
+
   it('accepts the shape with optional fields absent or null, and fills the documented defaults', async () => {
     const { env } = freshEnv()
     const minimal = {

@@ -13,7 +13,9 @@ import { loadConfig } from '../../src/config/config.ts'
 import { StorySnapshot } from '../../src/domain/story.ts'
 import { createQueryService } from '../../src/query/query-service.ts'
 import { createApp } from '../../src/server/create-app.ts'
-import { startServer, type RunningServer } from '../../src/server/start-server.ts'
+import { serveApp } from '../../src/server/serve-app.ts'
+import { DEFAULT_IDLE_TIMEOUT_MS, startServer, type RunningServer } from '../../src/server/start-server.ts'
+import { DEFAULT_IMAGE_WAIT_MS } from '../../src/surfaces/images/routes.ts'
 import { newKeyFile } from '../../src/signing/key-file.ts'
 import { createKeyRing } from '../../src/signing/key-ring.ts'
 import { openSqliteStore } from '../../src/storage/sqlite/sqlite-store.ts'
@@ -54,7 +56,9 @@ describe('cover image proxy', () => {
     png: 'c1000000-0000-4000-8000-000000000001', svg: 'c1000000-0000-4000-8000-000000000002',
     html: 'c1000000-0000-4000-8000-000000000003', huge: 'c1000000-0000-4000-8000-000000000004',
     private: 'c1000000-0000-4000-8000-000000000005', none: 'c1000000-0000-4000-8000-000000000006',
+    trickle: 'c1000000-0000-4000-8000-000000000007',
   }
+  const trickles = new Set<NodeJS.Timeout>()
 
   async function start(coverImages: 'proxy' | 'off'): Promise<string> {
     const config = loadConfig({ SITE_URL: 'https://news.example.org', NEWSDESK_FETCH_ALLOW: '127.0.0.1', NEWSDESK_COVER_IMAGES: coverImages })
@@ -73,6 +77,14 @@ describe('cover image proxy', () => {
       if (req.url === '/logo.png') return send('image/png', SVG) // an SVG that says it is a PNG
       if (req.url === '/page.jpg') return send('image/jpeg', HTML)
       if (req.url === '/huge.jpg') return send('image/jpeg', HUGE_JPEG)
+      if (req.url === '/trickle.jpg') {
+        // A byte every 300 ms: never idle long enough for the fetch's body timeout, never done within its 20 s.
+        res.writeHead(200, { 'content-type': 'image/jpeg' }).write(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))
+        const timer = setInterval(() => res.write(Buffer.from([0])), 300)
+        trickles.add(timer)
+        res.on('close', () => { clearInterval(timer); trickles.delete(timer) })
+        return
+      }
       res.writeHead(404).end()
     })
     await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve))
@@ -80,12 +92,14 @@ describe('cover image proxy', () => {
     await store.upsertStories([
       story(ID.png, at('/cat.png')), story(ID.svg, at('/logo.png')), story(ID.html, at('/page.jpg')),
       story(ID.huge, at('/huge.jpg')), story(ID.private, 'http://10.0.0.1/cover.png'), story(ID.none, null),
+      story(ID.trickle, at('/trickle.jpg')),
     ])
     proxied = await start('proxy')
     plain = await start('off')
   })
   after(async () => {
     for (const s of servers) await s.close()
+    for (const timer of trickles) clearInterval(timer)
     images.closeAllConnections()
     await new Promise((resolve) => images.close(resolve))
     await store.close()
@@ -130,6 +144,27 @@ describe('cover image proxy', () => {
     assert.equal((await request(`${proxied}/img/not-a-uuid`)).status, 404)
     assert.equal((await request(`${proxied}/img/${ID.png}?url=${encodeURIComponent(at('/huge.jpg'))}`)).headers.get('content-type'), 'image/png')
     assert.equal(hits.get('/huge.jpg'), 1, 'only the story\'s own image was ever fetched')
+  })
+
+  it('an image host that trickles gets the reader a 504 before the server\'s idle timeout, not a dropped connection', async () => {
+    // The server as serve runs it, with its idle timeout lowered: the reader's wait is derived from it (half).
+    const idleTimeoutMs = 3_000
+    const config = loadConfig({ SITE_URL: 'https://news.example.org', NEWSDESK_FETCH_ALLOW: '127.0.0.1' })
+    const query = createQueryService({ store, siteUrl: config.siteUrl, version: '9.9.9', healthMaxStoryAgeMinutes: 60 })
+    const { server } = await serveApp({ config, query, log: pino({ level: 'silent' }), crawlerKeys: createKeyRing(newKeyFile(Date.now())) },
+      { port: 0, host: '127.0.0.1', idleTimeoutMs })
+    servers.push(server)
+    // Hang guard only: a dropped connection fails the fetch, an answer is what the test asserts.
+    const res = await fetch(`http://127.0.0.1:${server.port}/img/${ID.trickle}`, { signal: AbortSignal.timeout(4 * idleTimeoutMs) })
+    assert.equal(res.status, 504)
+    assert.equal(res.headers.get('cache-control'), 'no-store')
+    assert.ok(Number(res.headers.get('retry-after')) > 0)
+    const body = await res.json() as { error: string; message: string }
+    assert.deepEqual(Object.keys(body), ['error', 'message'])
+    assert.equal(body.error, 'upstream_timeout')
+    assert.equal(hits.get('/trickle.jpg'), 1)
+    // The default wait is below the default idle timeout by the same rule.
+    assert.ok(DEFAULT_IMAGE_WAIT_MS < DEFAULT_IDLE_TIMEOUT_MS)
   })
 
   it('NEWSDESK_COVER_IMAGES=off: no cover on the page and no /img route', async () => {

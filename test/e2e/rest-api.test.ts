@@ -190,12 +190,29 @@ export const describeRestApi = (name: string, start: (stories: StorySnapshotInpu
       assert.equal((await srv.api('/api/v1/categories?lang=xx')).status, 400)
     })
 
-    it('lists the publishers with a count', async () => {
+    it('lists the publishers with a count, all of them in one answer by default', async () => {
       const res = (await srv.api('/api/v1/sources')).json
       assert.equal(res.count, 2)
       assert.deepEqual(res.sources.map((s: { name: string }) => s.name), ['Alpha Ledger', 'Beta Wire'])
       assert.equal(res.sources[1].site_url, null)
       assert.equal(res.sources[0].url, `${SITE_URL}/source/${res.sources[0].id}`)
+      assert.equal(res.next_cursor, null)
+    })
+
+    it('pages the publishers with limit and cursor, and refuses bad ones with 400', async () => {
+      const first = (await srv.api('/api/v1/sources?limit=1')).json
+      assert.deepEqual([first.count, first.sources[0].name], [1, 'Alpha Ledger'])
+      assert.match(first.next_cursor, /^[A-Za-z0-9_-]+$/)
+      const second = (await srv.api(`/api/v1/sources?limit=1&cursor=${first.next_cursor}`)).json
+      assert.deepEqual([second.count, second.sources[0].name], [1, 'Beta Wire'])
+      const last = (await srv.api(`/api/v1/sources?limit=1&cursor=${second.next_cursor}`)).json
+      assert.deepEqual(last, { sources: [], count: 0, next_cursor: null })
+      for (const [query, field] of [['limit=0', 'limit'], ['limit=1001', 'limit'], ['limit=x', 'limit'], ['cursor=nope!', 'cursor'], ['cursor=djEuMTIz', 'cursor']]) {
+        const res = await srv.api(`/api/v1/sources?${query}`)
+        assert.equal(res.status, 400, query)
+        assert.equal(res.json.error, 'invalid_parameter', query)
+        assert.match(res.json.message, new RegExp(`^${field}: `), query)
+      }
     })
   })
 

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import http from 'node:http'
+import zlib from 'node:zlib'
 import { after, before, describe, it } from 'node:test'
 import { ALL_SEARCH_STORIES, SEARCH_STORIES as S, makeStory } from '../fixtures/stories.ts'
 import { ROOT } from '../helpers/cli.ts'
@@ -34,6 +36,27 @@ describe('HTTP behaviour: caching, identical bytes, methods, headers', () => {
       assert.equal(res.headers.get('vary'), coded ? 'Accept-Encoding' : res.headers.get('vary') && 'Accept-Encoding', route)
       assert.equal(res.headers.get('set-cookie'), null)
       if (!coded) assert.equal(Number(res.headers.get('content-length')), Buffer.byteLength(res.text))
+    }
+  })
+
+  it('compresses with the response cache off (RESPONSE_CACHE_MB=0): compression does not depend on the cache', async () => {
+    const uncached = await startFixtureServer(ALL_SEARCH_STORIES, { RESPONSE_CACHE_MB: '0' })
+    try {
+      const url = `${uncached.serve.url}/api/v1/stories?limit=20`
+      const identity = await fetch(url, { headers: { 'accept-encoding': 'identity' } })
+      const plain = Buffer.from(await identity.arrayBuffer())
+      assert.ok(plain.byteLength > 1024, 'a body worth compressing')
+      assert.equal(identity.headers.get('content-encoding'), null)
+      for (const [coding, decode] of [['br', zlib.brotliDecompressSync], ['gzip', zlib.gunzipSync]] as const) {
+        const res = await getBytes(url, { 'accept-encoding': coding })
+        assert.equal(res.status, 200)
+        assert.equal(res.headers['content-encoding'], coding)
+        assert.equal(res.headers.vary, 'Accept-Encoding')
+        assert.deepEqual(decode(res.bytes), plain)
+        assert.notEqual(res.headers.etag, identity.headers.get('etag'), 'each encoding has its own ETag')
+      }
+    } finally {
+      await uncached.stop()
     }
   })
 
@@ -151,7 +174,7 @@ describe('HTTP behaviour: caching, identical bytes, methods, headers', () => {
     assert.deepEqual(ops.listStories, { path: '/stories', statuses: ['200', '304', '400', '405', '503'], params: ['q', 'topic', 'limit', 'lang', 'source', 'since', 'until', 'cursor'] })
     assert.deepEqual(ops.getStory, { path: '/stories/{id}', statuses: ['200', '304', '400', '404', '405', '503'], params: ['id', 'lang'] })
     assert.deepEqual(ops.listCategories, { path: '/categories', statuses: ['200', '304', '400', '405', '503'], params: ['lang'] })
-    assert.deepEqual(ops.listSources, { path: '/sources', statuses: ['200', '304', '405', '503'], params: [] })
+    assert.deepEqual(ops.listSources, { path: '/sources', statuses: ['200', '304', '400', '405', '503'], params: ['limit', 'cursor'] })
     assert.deepEqual(ops.health, { path: '/health', statuses: ['200', '304', '405', '503'], params: [] })
     assert.equal(doc.paths['/health'].get.responses['503'].content['application/json'].schema.$ref, '#/components/schemas/Health')
 
@@ -164,3 +187,15 @@ describe('HTTP behaviour: caching, identical bytes, methods, headers', () => {
     assert.equal(report.totals.warnings, 0)
   })
 })
+
+/** A GET whose body comes back as sent (fetch would decode it). */
+function getBytes(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (d: Buffer) => chunks.push(d))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }))
+      res.on('error', reject)
+    }).on('error', reject)
+  })
+}

@@ -127,6 +127,31 @@ describe('search filters and list_sources over MCP (official client)', () => {
     assert.ok(listed.length > 0 && listed.every((s) => s.source?.id === id))
   })
 
+  it('pages the publishers like REST (cursor, next_cursor), over MCP and A2A', async () => {
+    const all = (await srv.api('/api/v1/sources')).json as { sources: Array<{ id: string }>; next_cursor: string | null }
+    assert.ok(all.sources.length >= 2)
+    assert.equal(all.next_cursor, null)
+    // MCP pages by cursor alone (pages of 1,000, REST's default): a cursor from a REST page of one continues there.
+    const first = (await srv.api('/api/v1/sources?limit=1')).json as { next_cursor: string }
+    const rest = (await srv.api(`/api/v1/sources?cursor=${first.next_cursor}`)).json
+    const page = await call('list_sources', { cursor: first.next_cursor })
+    assert.ok(!page.isError, page.content[0]?.text)
+    assert.deepEqual(page.structuredContent, rest)
+    assert.equal((rest as { sources: unknown[] }).sources.length, all.sources.length - 1)
+    const bad = await call('list_sources', { cursor: 'djEuMTIz' })
+    assert.equal(bad.isError, true)
+    assert.match(bad.content[0]!.text!, /`cursor` must be the next_cursor of a previous answer/)
+    assert.equal((await call('list_sources', { limit: 5 })).isError, true, 'an unknown argument')
+    // A2A: the same capability from a data part, and "which publishers?" answers the first page (every publisher here).
+    const a2a = async (part: Record<string, unknown>) => (await (await fetch(`${srv.serve.url}/a2a`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json', 'A2A-Version': '1.0' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [part] } } }),
+    })).json()) as { result: { message: { parts: Array<{ data?: Record<string, unknown> }> } } }
+    const dataOf = (r: Awaited<ReturnType<typeof a2a>>) => r.result.message.parts.find((p) => p.data)!.data!.result
+    assert.deepEqual(dataOf(await a2a({ data: { skill: 'list_sources', cursor: first.next_cursor } })), rest)
+    assert.deepEqual(dataOf(await a2a({ text: 'Which publishers do you cover?' })), all)
+  })
+
   it('searches with a time window and pages with next_cursor', async () => {
     const first = await call('search_stories', { query: 'bank', limit: 2 })
     const page = first.structuredContent as unknown as ListBody

@@ -8,7 +8,7 @@ import pino from 'pino'
 import { validateXML } from 'xmllint-wasm'
 import { StorySnapshot, type StorySnapshotInput } from '../../src/domain/story.ts'
 import { TOPICS } from '../../src/domain/topics.ts'
-import { createQueryService } from '../../src/query/query-service.ts'
+import { SITEMAP_MAX_URLS, createQueryService } from '../../src/query/query-service.ts'
 import { createCachePolicy } from '../../src/surfaces/http/cache-policy.ts'
 import { createResponder } from '../../src/surfaces/http/responder.ts'
 import { createResponseCache } from '../../src/surfaces/http/response-cache.ts'
@@ -244,5 +244,40 @@ describe('archive months split into parts (limit lowered to 2 URLs per sitemap)'
     assert.deepEqual(new Set(byMonth.get('undated')), new Set(undated.map((s) => `${SITE_URL}/s/${s.id}`)))
     assert.equal(byMonth.get('undated')!.length, undated.length)
     assert.equal((await fetchXml(`${SITE_URL}/sitemaps/stories-2026-11-4.xml`)).status, 404, 'one part past the end')
+  })
+})
+
+describe('archive parts at the default size stay a few hundred kB', () => {
+  let store: Store
+  let app: Hono
+  // One month with more stories than a part holds, under a long SITE_URL: the largest part the service can make.
+  const site = `https://${'news-'.repeat(10)}example.org`
+  const count = SITEMAP_MAX_URLS + 7
+
+  before(async () => {
+    store = openSqliteStore(path.join(tempDir(), 'full-month.db'))
+    const stories = Array.from({ length: count }, (_, i) => StorySnapshot.parse(makeStory({
+      published_at: new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString(), headline: `Story ${i}`,
+    })))
+    for (let i = 0; i < stories.length; i += 1000) await store.upsertStories(stories.slice(i, i + 1000))
+    const query = createQueryService({ store, siteUrl: site, version: 'test', healthMaxStoryAgeMinutes: 60 })
+    const cacheConfig = { maxAgeSeconds: 60, edgeMaxAgeSeconds: 300, staleWhileRevalidateSeconds: 300, staleIfErrorSeconds: 86400, responseCacheBytes: 1 << 24 }
+    const policy = createCachePolicy(cacheConfig)
+    const respond = createResponder({ cache: createResponseCache(cacheConfig.responseCacheBytes), policy, contentVersion: () => query.contentVersion() })
+    app = new Hono()
+    app.route('/', createSitemapRoutes({ query, respond, siteUrl: site }))
+  })
+  after(async () => store.close())
+
+  it(`splits a month of ${SITEMAP_MAX_URLS + 7} stories in two parts, the full one under 512 kB`, async () => {
+    const full = await app.request('/sitemaps/stories-2026-11.xml')
+    const text = await full.text()
+    assert.equal(full.status, 200)
+    assert.equal(entries(text, 'urlset').length, SITEMAP_MAX_URLS)
+    const bytes = Buffer.byteLength(text)
+    assert.ok(bytes < 512 * 1024, `${bytes} bytes`)
+    console.log(`sitemap part of ${SITEMAP_MAX_URLS} URLs with a ${site.length}-character site: ${(bytes / 1024).toFixed(0)} kB`)
+    const rest = await app.request('/sitemaps/stories-2026-11-2.xml')
+    assert.equal(entries(await rest.text(), 'urlset').length, 7)
   })
 })

@@ -93,6 +93,35 @@ describe('HTTP methods, preflights and parse errors', () => {
     }
   })
 
+  it('missing or repeated Host, an unknown Expect and CONNECT get the JSON error shape (RFC 9112 §3.2), on every path', async () => {
+    const cases: Array<[string, number, string]> = [
+      ['GET / HTTP/1.1\r\nConnection: close\r\n\r\n', 400, 'bad_request'],
+      ['GET /api/v1/stories HTTP/1.1\r\nAccept: application/json\r\n\r\n', 400, 'bad_request'],
+      ['GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n', 400, 'bad_request'],
+      ['GET /api/v1/categories HTTP/1.1\r\nhost: 127.0.0.1\r\nHOST: 127.0.0.1\r\n\r\n', 400, 'bad_request'],
+      [`POST /mcp HTTP/1.1\r\nHost: a\r\nHost: b\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`, 400, 'bad_request'],
+      ['GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 200-ok\r\nConnection: close\r\n\r\n', 417, 'expectation_failed'],
+      ['CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\n\r\n', 501, 'not_implemented'],
+      ['CONNECT 127.0.0.1:22 HTTP/1.1\r\n\r\n', 501, 'not_implemented'],
+    ]
+    // Twice: the second round meets the cached answers' front path too.
+    for (const round of [1, 2]) {
+      await fetch(`${h.url}/api/v1/categories`)
+      for (const [head, status, error] of cases) {
+        const res = await rawRequest(h.port, head)
+        assert.equal(res.status, status, `${round}: ${JSON.stringify(head)}`)
+        assert.match(res.headers['content-type'] ?? '', /^application\/json/, JSON.stringify(head))
+        const body = JSON.parse(res.body)
+        assert.deepEqual(Object.keys(body), ['error', 'message'], JSON.stringify(head))
+        assert.equal(body.error, error, JSON.stringify(head))
+        assert.equal(res.headers.connection, 'close')
+      }
+    }
+    // HTTP/1.0 needs no Host; one Host is fine.
+    assert.equal((await rawRequest(h.port, 'GET /api/v1/categories HTTP/1.0\r\n\r\n')).status, 200)
+    assert.equal((await rawRequest(h.port, 'GET /api/v1/categories HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')).status, 200)
+  })
+
   it('none of this logged an error', () => {
     assert.deepEqual(h.logs.filter((l) => l.level >= 50).map((l) => l.msg), [])
   })

@@ -98,6 +98,15 @@ const urls: [string, string[], string][] = [
   ['http://[::ffff:127.0.0.1]:81/', ['127.0.0.1'], 'ok'],
   ['http://192.168.1.20/', ['192.168.0.0/16'], 'ok'],
   ['http://192.169.0.1:81/', ['192.168.0.0/16'], 'blocked-address'],
+  // An entry with a port allows that port alone: the rest of the host stays refused (a redirect to :22 included).
+  ['http://127.0.0.1:8080/', ['127.0.0.1:8080'], 'ok'],
+  ['http://127.0.0.1:22/', ['127.0.0.1:8080'], 'blocked-address'],
+  ['http://127.0.0.1/', ['127.0.0.1:8080'], 'blocked-address'],
+  ['http://[::1]:8080/', ['[::1]:8080'], 'ok'],
+  ['http://[::1]:8081/', ['[::1]:8080'], 'blocked-address'],
+  ['http://[::1]:8081/', ['::1'], 'ok'],
+  ['http://127.0.0.1:9090/', ['127.0.0.1:8080', '127.0.0.1:9090'], 'ok'],
+  ['http://127.0.0.1:22/', ['127.0.0.1:8080', '127.0.0.0/8'], 'ok'],
 ]
 
 describe('address policy', () => {
@@ -117,9 +126,9 @@ describe('address policy', () => {
 
   it('the hostname allow-list lifts the guard for that name only, case- and trailing-dot-insensitively', () => {
     const policy = createAddressPolicy(loadConfig({ NEWSDESK_FETCH_ALLOW: ' feed.internal , 10.0.0.0/8,' }).crawl.fetchAllow)
-    assert.equal(policy.allowsHostname('feed.internal'), true)
-    assert.equal(policy.allowsHostname('FEED.Internal.'), true)
-    assert.equal(policy.allowsHostname('other.internal'), false)
+    assert.equal(policy.allowsHostname('feed.internal', 22), true)
+    assert.equal(policy.allowsHostname('FEED.Internal.', 80), true)
+    assert.equal(policy.allowsHostname('other.internal', 80), false)
     assert.equal(policy.allowsAddress('10.9.8.7'), true)
     assert.equal(policy.allowsAddress('11.0.0.1'), true)
     assert.equal(policy.allowsAddress('192.168.0.1'), false)
@@ -129,8 +138,19 @@ describe('address policy', () => {
     assert.equal(policy.allowsPort('intranet', '10.1.1.1', 8080), true)
   })
 
+  it('a hostname with a port is allowed that port only, on its name and on the addresses it resolves to', () => {
+    const policy = createAddressPolicy(['feeds.internal:8080', 'FEEDS.internal:8443'])
+    assert.equal(policy.allowsHostname('feeds.internal', 8080), true)
+    assert.equal(policy.allowsHostname('feeds.internal.', 8443), true)
+    assert.equal(policy.allowsHostname('feeds.internal', 22), false)
+    assert.equal(policy.allowsPort('feeds.internal', '10.0.0.1', 22), false)
+    assert.equal(policy.allowsAddress('10.0.0.1'), false, 'its addresses are not allowed for other ports by the name')
+  })
+
   it('an allow-list entry that is neither hostname nor CIDR is a configuration error', () => {
     assert.throws(() => createAddressPolicy(['10.0.0.0/99']), /NEWSDESK_FETCH_ALLOW/)
+    assert.throws(() => createAddressPolicy(['127.0.0.1:0']), /NEWSDESK_FETCH_ALLOW entry "127.0.0.1:0" names port 0/)
+    assert.throws(() => createAddressPolicy(['feeds.internal:70000']), /not 1-65535/)
     assert.deepEqual(loadConfig({}).crawl.fetchAllow, [])
   })
 })

@@ -3,18 +3,27 @@ import ipaddr from 'ipaddr.js'
 
 /**
  * Which IP addresses the crawler may connect to. Publisher URLs, redirects and article links are attacker-controlled,
- * so anything that is not a public unicast address is refused (a feed URL or redirect must never reach the operator's own network), unless the operator allow-lists it.
+ * so anything that is not a public unicast address is refused (a feed URL or redirect must never reach the operator's
+ * own network), unless the operator allow-lists it. An allow-list entry (NEWSDESK_FETCH_ALLOW) is a hostname, an IP
+ * or a CIDR, each allowing every port, or a hostname or IP with a port (`feeds.internal:8080`, `127.0.0.1:8080`,
+ * `[::1]:8080`) allowing that port alone. Every hop, redirects included, is held to the same entries: a feed that
+ * redirects to an allowed host's other port is refused.
  */
 export interface AddressPolicy {
-  /** True when `hostname` is named in the allow-list: its addresses and ports are then not checked. */
-  allowsHostname(hostname: string): boolean
+  /** True when `hostname` is allow-listed for `port`: its addresses are then not checked. */
+  allowsHostname(hostname: string, port: number): boolean
   /** True when `address` (an IP literal, brackets optional) is public or inside an allow-listed network. */
   allowsAddress(address: string): boolean
-  /** True when a connection to `address` may use `port`: 80/443, or an allow-listed host or network. */
+  /**
+   * True when a connection to `address` may use `port`: 80/443 on a public address, or a port an allow-list entry
+   * naming the host or a network holding the address allows (every port for an entry without one).
+   */
   allowsPort(hostname: string, address: string, port: number): boolean
 }
 
 type Network = [ipaddr.IPv4 | ipaddr.IPv6, number]
+/** The ports an entry allows: every one, or those it named. */
+type Ports = 'any' | Set<number>
 
 const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3')
 const NAT64 = ipaddr.parseCIDR('64:ff9b::/96')
@@ -22,27 +31,54 @@ const SIX_TO_FOUR = ipaddr.parseCIDR('2002::/16')
 const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96')
 
 export function createAddressPolicy(allow: readonly string[] = []): AddressPolicy {
-  const hostnames = new Set<string>()
-  const networks: Network[] = []
+  const hostnames = new Map<string, Ports>()
+  const networks: Array<{ net: Network; ports: Ports }> = []
+  const addPort = (ports: Ports | undefined, port: number | null): Ports =>
+    port === null || ports === 'any' ? 'any' : new Set([...(ports ?? []), port])
   for (const entry of allow) {
-    const literal = ipLiteral(entry)
-    if (literal !== null) networks.push(hostRoute(parseIp(literal)))
-    else if (entry.includes('/')) networks.push(parseNetwork(entry))
-    else hostnames.add(entry.toLowerCase().replace(/\.$/, ''))
+    const { host, port } = splitPort(entry)
+    const literal = ipLiteral(host)
+    if (literal !== null) networks.push({ net: hostRoute(parseIp(literal)), ports: addPort(undefined, port) })
+    else if (host.includes('/')) networks.push({ net: parseNetwork(host), ports: 'any' })
+    else {
+      const name = normalHost(host)
+      hostnames.set(name, addPort(hostnames.get(name), port))
+    }
   }
-  const inAllowedNetwork = (ip: ipaddr.IPv4 | ipaddr.IPv6) =>
-    networks.some(([net, bits]) => net.kind() === ip.kind() && ip.match(net, bits))
-  const allowsHostname = (hostname: string) => hostnames.has(hostname.toLowerCase().replace(/\.$/, ''))
+  const opens = (ports: Ports, port: number) => ports === 'any' || ports.has(port)
+  const inNetwork = (ip: ipaddr.IPv4 | ipaddr.IPv6, { net: [net, bits] }: { net: Network }) => net.kind() === ip.kind() && ip.match(net, bits)
+  const allowsHostname = (hostname: string, port: number) => {
+    const ports = hostnames.get(normalHost(hostname))
+    return ports !== undefined && opens(ports, port)
+  }
   return {
     allowsHostname,
     allowsAddress(address) {
       const ip = parseIp(address)
-      return inAllowedNetwork(ip) || isPublicIp(ip)
+      return networks.some((n) => inNetwork(ip, n)) || isPublicIp(ip)
     },
     allowsPort(hostname, address, port) {
-      return port === 80 || port === 443 || allowsHostname(hostname) || inAllowedNetwork(parseIp(address))
+      const ip = parseIp(address)
+      return allowsHostname(hostname, port)
+        || networks.some((n) => inNetwork(ip, n) && opens(n.ports, port))
+        || ((port === 80 || port === 443) && isPublicIp(ip))
     },
   }
+}
+
+const normalHost = (host: string) => host.toLowerCase().replace(/\.$/, '')
+
+/** An allow-list entry's host and port: `[v6]:port`, `host:port` (one colon only: a bare IPv6 has several). */
+function splitPort(entry: string): { host: string; port: number | null } {
+  const bracketed = /^(\[[^\]]+\])(?::(\d+))?$/.exec(entry)
+  const plain = bracketed ? null : /^([^:/]+):(\d+)$/.exec(entry)
+  const match = bracketed ?? plain
+  if (!match || match[2] === undefined) return { host: match?.[1] ?? entry, port: null }
+  const port = Number(match[2])
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`fetch: NEWSDESK_FETCH_ALLOW entry ${JSON.stringify(entry)} names port ${match[2]}, not 1-65535`)
+  }
+  return { host: match[1]!, port }
 }
 
 /** True for a public unicast address; everything else (loopback, private, link-local, reserved, ...) is refused. */
@@ -103,7 +139,7 @@ function parseNetwork(cidr: string): Network {
       ? [(ip as ipaddr.IPv6).toIPv4Address(), bits - 96]
       : [ip, bits]
   } catch {
-    throw new Error(`fetch: NEWSDESK_FETCH_ALLOW entry ${JSON.stringify(cidr)} is neither a hostname nor a CIDR`)
+    throw new Error(`fetch: NEWSDESK_FETCH_ALLOW entry ${JSON.stringify(cidr)} is neither a hostname, an IP (with or without a port) nor a CIDR`)
   }
 }
 

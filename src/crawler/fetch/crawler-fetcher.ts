@@ -5,6 +5,8 @@ import type { Resolver } from './guarded-connector.ts'
 import { createHostLimiter, type HostLimits } from './host-limiter.ts'
 import { createRobotsPolicy, type RobotsOptions, type RobotsPolicy } from './robots.ts'
 import { createCrawlDelay } from './crawl-delay.ts'
+import { createAddressPolicy } from './address-policy.ts'
+import { createLinkPolicy } from './link-policy.ts'
 
 export interface CrawlerFetcherOptions {
   siteUrl: string
@@ -24,6 +26,11 @@ export interface CrawlerFetcher {
   fetchArticle(url: string): Promise<FetchResult>
   /** A cover image for the image proxy (2 MiB cap by default). */
   fetchImage(url: string): Promise<FetchResult>
+  /**
+   * Why a link from a feed or page may not be published (a non-public or reserved address the allow-list does not
+   * name: see link-policy.ts), or null. The same allow-list as the fetches'.
+   */
+  linkRefusal(url: string): string | null
   /** Exposed for the scheduler's Crawl-delay. */
   robots: RobotsPolicy
   close(): Promise<void>
@@ -60,7 +67,9 @@ export function createCrawlerFetcher(options: CrawlerFetcherOptions): CrawlerFet
     return failure('robots-disallowed', `fetch: ${url.href} ${why}`, cause ? { httpStatus: cause.httpStatus, retryAfter: cause.retryAfter } : {})
   }
   const paceHop = (url: URL): Promise<void> => crawlDelay.wait(url.origin, delays.get(url) ?? null)
+  const links = createLinkPolicy(createAddressPolicy(options.allow))
   return {
+    linkRefusal: (url) => links.refusal(url),
     fetchFeed: (url, v = {}) => fetch(url, {
       maxBytes: limits.feedBytes ?? 5 * 1024 * 1024, accept: FEED_ACCEPT, etag: v.etag, lastModified: v.lastModified, beforeHop, paceHop,
     }),

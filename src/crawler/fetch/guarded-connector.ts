@@ -49,7 +49,7 @@ export function createGuardedConnector(opts: {
 }
 
 function check(policy: AddressPolicy, hostname: string, port: number, all: readonly ResolvedAddress[]): string | null {
-  if (policy.allowsHostname(hostname)) return null
+  if (policy.allowsHostname(hostname, port)) return null
   // Every address must pass, not just the first: a name mixing public and private answers is an attack, not a CDN.
   const privateOne = all.find(({ address }) => !policy.allowsAddress(address))
   if (privateOne) return `fetch: ${hostname} resolves to non-public address ${privateOne.address}`

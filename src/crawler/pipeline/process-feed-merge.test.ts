@@ -43,6 +43,7 @@ const fetcher = {
   async fetchArticle() {
     return failure('http-error', 'no article pages in this test', { httpStatus: 404 })
   },
+  linkRefusal: () => null,
 } as unknown as CrawlerFetcher
 
 async function crawlInOrder(order: string[], log = pino({ level: 'silent' })) {

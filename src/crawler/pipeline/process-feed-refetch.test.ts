@@ -38,6 +38,7 @@ const fetcher = {
     const n = Number(url.split('/').pop())
     return n % 2 === 0 ? failure('http-error', 'busy', { httpStatus: 503 }) : failure('http-error', 'gone', { httpStatus: 404 })
   },
+  linkRefusal: () => null,
 } as unknown as CrawlerFetcher
 
 describe('a feed run queues refetches', () => {

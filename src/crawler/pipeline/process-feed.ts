@@ -79,7 +79,7 @@ export async function processFeed(feed: FeedRecord, deps: ProcessFeedDeps): Prom
   }
 
   const fetchedAt = deps.now()
-  const fresh = await newArticles(parsed.feed, url, fetchedAt, deps.crawl)
+  const fresh = await newArticles(parsed.feed, url, fetchedAt, deps.crawl, (a) => publishable(a, url, deps))
   const { prepared, refetchAt } = await prepareArticles(fresh, feed.publisher, fetchedAt, deps)
   const outcome: FetchOutcome = { kind: 'ok', newArticles: prepared.length, etag: fetched.etag, lastModified: fetched.lastModified, maxAgeSeconds: maxAgeOf(fetched.headers) }
   if (prepared.length === 0) {
@@ -147,11 +147,36 @@ export function relationsAfter(found: readonly StoryRelation[], survivor: (story
   return bestPerPair(found.map((r) => ({ storyId: survivor(r.storyId), relatedId: survivor(r.relatedId), score: r.score })))
 }
 
+/**
+ * An item whose link the service may publish (see fetch/link-policy.ts): one pointing at a loopback, private or
+ * reserved address would become a story's original_url and other stories' covered_by links, so it is skipped, and
+ * the operator told why. A cover image there is dropped the same way (the item is kept).
+ */
+function publishable(a: NormalizedArticle, feedUrl: string, deps: ProcessFeedDeps): NormalizedArticle | null {
+  const refused = deps.fetcher.linkRefusal(a.canonicalUrl)
+  if (refused !== null) {
+    deps.log.warn({ feed: feedUrl, url: a.canonicalUrl, reason: refused }, 'crawler: article skipped, its link is not publishable')
+    return null
+  }
+  return { ...a, imageUrl: publishableImage(a.imageUrl, a.canonicalUrl, deps) }
+}
+
+/** The cover image URL if it may be published, else null (with a log line). */
+export function publishableImage(imageUrl: string | null, articleUrl: string, deps: Pick<ProcessFeedDeps, 'fetcher' | 'log'>): string | null {
+  if (imageUrl === null) return null
+  const refused = deps.fetcher.linkRefusal(imageUrl)
+  if (refused === null) return imageUrl
+  deps.log.warn({ url: articleUrl, image: imageUrl, reason: refused }, 'crawler: cover image dropped, its link is not publishable')
+  return null
+}
+
 /** The feed's items that are new: not seen in this feed or any other (URL, GUID, content), and recent enough. */
-async function newArticles(feed: Parameters<typeof normalizeFeed>[0], feedUrl: string, fetchedAt: Date, crawl: CrawlStore): Promise<NormalizedArticle[]> {
+async function newArticles(feed: Parameters<typeof normalizeFeed>[0], feedUrl: string, fetchedAt: Date, crawl: CrawlStore,
+  keep: (a: NormalizedArticle) => NormalizedArticle | null): Promise<NormalizedArticle[]> {
   const { articles } = normalizeFeed(feed, feedUrl, fetchedAt)
   const oldest = fetchedAt.getTime() - MAX_ARTICLE_AGE_MS
   const recent = articles.filter((a) => a.publishedAt === null || Date.parse(a.publishedAt) >= oldest)
+    .map(keep).filter((a) => a !== null)
   const known = await crawl.knownArticleKeys({
     canonicalUrls: recent.map((a) => a.canonicalUrl),
     guidKeys: recent.flatMap((a) => (a.guidKey ? [a.guidKey] : [])),
@@ -190,7 +215,7 @@ async function prepareArticles(articles: NormalizedArticle[], publisher: Publish
       return { ...teaser, kept: { why: 'extract', reason: extracted.reason } as const }
     }
     if (extracted.text.length <= a.teaserText.length) return { ...teaser, kept: { why: 'shorter' } as const }
-    return { text: extracted.text, lang: extracted.lang, author: a.author ?? extracted.byline, image: a.imageUrl ?? extracted.imageUrl, kept: null }
+    return { text: extracted.text, lang: extracted.lang, author: a.author ?? extracted.byline, image: a.imageUrl ?? publishableImage(extracted.imageUrl, a.canonicalUrl, deps), kept: null }
   }))
 
   const refetchAt = new Map<string, string>()

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import type { CrawlStore } from '../../storage/crawl-store.ts'
+import { storeFullReason } from '../../storage/store-full.ts'
 import { buildStoryText, type StoryTextDeps } from './story-text-builder.ts'
 
 /** How many of a story's articles its text is written from. */
@@ -10,6 +11,8 @@ export interface StoryRewriteQueue {
   enqueue(stories: Iterable<{ storyId: string; attempts: number }>): void
   /** Resolves when every queued story has been written. */
   drain(): Promise<{ created: number; updated: number }>
+  /** Why writing stopped: the store is full (storeFullReason); the stories left keep their marks. Null while writing. */
+  halted(): string | null
 }
 
 export interface StoryRewriteQueueDeps extends StoryTextDeps {
@@ -32,6 +35,7 @@ export function createStoryRewriteQueue(deps: StoryRewriteQueueDeps): StoryRewri
   const again = new Map<string, number>()
   const counts = { created: 0, updated: 0 }
   let active = 0
+  let full: string | null = null
   let idle: Array<() => void> = []
   const limit = deps.concurrency ?? 4
 
@@ -62,6 +66,8 @@ export function createStoryRewriteQueue(deps: StoryRewriteQueueDeps): StoryRewri
   }
 
   async function write(storyId: string, attempts: number) {
+    // A full store fails every write alike: the stories left keep their marks for a later pass, unlogged.
+    if (full !== null) return
     try {
       const members = await deps.crawl.storyArticles(storyId, STORY_MEMBERS)
       if (members.length === 0) return
@@ -70,8 +76,9 @@ export function createStoryRewriteQueue(deps: StoryRewriteQueueDeps): StoryRewri
       counts.created += result.inserted
       counts.updated += result.updated
     } catch (err) {
-      // The story keeps its rewrite mark in the store: the next pass tries again.
-      deps.log.error({ err, story: storyId }, 'crawl: story rewrite failed')
+      // The story keeps its rewrite mark in the store: the next pass tries again. A full store is the pass's to report.
+      full ??= storeFullReason(err)
+      if (full === null) deps.log.error({ err, story: storyId }, 'crawl: story rewrite failed')
     }
   }
 
@@ -83,6 +90,7 @@ export function createStoryRewriteQueue(deps: StoryRewriteQueueDeps): StoryRewri
       }
       pump()
     },
+    halted: () => full,
     drain() {
       return new Promise((resolve) => {
         idle.push(() => resolve({ ...counts }))

@@ -1,10 +1,11 @@
 import type { Logger } from 'pino'
 import type { Publisher, RefetchClaim, RefetchOutcome } from '../../domain/crawl-records.ts'
 import type { CrawlStore } from '../../storage/crawl-store.ts'
+import { storeFullReason } from '../../storage/store-full.ts'
 import { detectLanguage } from '../extract/detect-language.ts'
 import type { CrawlerFetcher } from '../fetch/crawler-fetcher.ts'
 import type { PipelineStages } from '../workers/worker-pool.ts'
-import { MAX_ARTICLE_AGE_MS } from './process-feed.ts'
+import { MAX_ARTICLE_AGE_MS, publishableImage } from './process-feed.ts'
 import { isTransient, refetchRetryAt, type KeptTeaser } from './refetch-policy.ts'
 
 /** Article pages fetched again per pass, at most: a pass after an outage must not become a burst of page fetches. */
@@ -27,6 +28,8 @@ export interface TeaserUpgrades {
   upgraded: number
   /** Their stories, marked for rewriting in the store: for the story rewrite queue. */
   stories: string[]
+  /** Set when the store was full (storeFullReason): reported once by the pass, not per page. */
+  full: string | null
 }
 
 /**
@@ -42,6 +45,7 @@ export async function upgradeTeasers(deps: TeaserUpgradeDeps): Promise<TeaserUpg
     now: now.toISOString(), limit: REFETCHES_PER_PASS, leaseSeconds: deps.leaseSeconds,
     publishedSince: new Date(now.getTime() - MAX_ARTICLE_AGE_MS).toISOString(),
   })
+  let full: string | null = null
   const settled = await Promise.all(claims.map(async (claim) => {
     try {
       const { outcome, fields } = await upgradeOne(claim, deps)
@@ -51,13 +55,14 @@ export async function upgradeTeasers(deps: TeaserUpgradeDeps): Promise<TeaserUpg
         'crawler: article page fetched again')
       return outcome.kind === 'upgraded' && storyId !== null ? storyId : null
     } catch (err) {
-      // A store fault: the claim runs out and a later pass takes the row again.
-      deps.log.error({ err, url: claim.url }, 'crawler: article refetch failed')
+      // A store fault: the claim runs out and a later pass takes the row again. A full store is the pass's to report.
+      full ??= storeFullReason(err)
+      if (full === null) deps.log.error({ err, url: claim.url }, 'crawler: article refetch failed')
       return null
     }
   }))
   const stories = settled.filter((s) => s !== null)
-  return { upgraded: stories.length, stories: [...new Set(stories)] }
+  return { upgraded: stories.length, stories: [...new Set(stories)], full }
 }
 
 /** What became of one claimed row, and why (for the log line). */
@@ -80,7 +85,7 @@ async function upgradeOne(claim: RefetchClaim, deps: TeaserUpgradeDeps): Promise
   const declared = extracted.lang ?? a.lang ?? deps.publishers.get(a.publisherId)?.lang ?? null
   const lang = detectLanguage({ declared, title: a.title, text: extracted.text }).lang ?? a.lang
   return {
-    outcome: { ...settle, kind: 'upgraded', text: extracted.text, lang, author: extracted.byline, imageUrl: extracted.imageUrl, markedAt: deps.now().toISOString() },
+    outcome: { ...settle, kind: 'upgraded', text: extracted.text, lang, author: extracted.byline, imageUrl: publishableImage(extracted.imageUrl, claim.url, deps), markedAt: deps.now().toISOString() },
     fields: { chars: extracted.text.length, teaser_chars: a.text.length },
   }
 }

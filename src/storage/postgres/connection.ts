@@ -17,6 +17,14 @@ export interface PostgresPoolOptions {
   statementTimeoutMs?: number
   /** Sent as application_name (default "newsdesk"), shown in pg_stat_activity. */
   applicationName?: string
+  /**
+   * The client's own limit on one query (default: the statement timeout plus QUERY_TIMEOUT_MARGIN_MS); null for
+   * none (migrations: index builds and lock waits may take long). The server's statement_timeout cancels a slow
+   * query cleanly; this one ends the wait for a server that does not answer at all (stopped, partitioned).
+   */
+  queryTimeoutMs?: number | null
+  /** How long connecting (and, for a pool, waiting for a free connection) may take (default CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number
 }
 
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/
@@ -27,6 +35,13 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000
 export const WRITE_STATEMENT_TIMEOUT_MS = 60_000
 /** A transaction left open this long (a stuck or killed caller) is ended by the server, releasing its locks. */
 export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000
+/** The client waits this much longer than the server's statement timeout, so the server's own cancel comes first. */
+export const QUERY_TIMEOUT_MARGIN_MS = 1_000
+/**
+ * Connecting, or waiting for a pooled connection: a server that accepts the TCP connection but never answers (a
+ * stopped process: the kernel still completes the handshake) fails here instead of holding the caller.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000
 
 /** True for the URLs this store handles: `postgres://…` and `postgresql://…`. */
 export function isPostgresUrl(url: string): boolean {
@@ -66,20 +81,26 @@ const types = {
     oid === INT8_OID && format !== 'binary' ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 }
 
-/** The client settings shared by the pool and the migration connection. */
+/** The client settings shared by the pool, the listening connection and the migration connection. */
 export function clientConfig(conn: PostgresConnection, opts: PostgresPoolOptions = {}): pg.ClientConfig {
+  const statementTimeout = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS
+  const queryTimeout = opts.queryTimeoutMs === undefined ? statementTimeout + QUERY_TIMEOUT_MARGIN_MS : opts.queryTimeoutMs
   return {
     connectionString: conn.connectionString,
     options: conn.options,
     application_name: opts.applicationName ?? 'newsdesk',
-    statement_timeout: opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    statement_timeout: statementTimeout,
     idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    ...(queryTimeout === null ? {} : { query_timeout: queryTimeout }),
     types,
   }
 }
 
-/** A pool with sane limits: at most `max` connections, idle ones closed after 30 s. */
+/**
+ * A pool with sane limits: at most `max` connections, idle ones closed after 30 s, every query and every checkout
+ * bounded in time (clientConfig): a query that times out on the client takes its connection out of the pool.
+ */
 export function createPool(conn: PostgresConnection, opts: PostgresPoolOptions = {}): pg.Pool {
   const pool = new pg.Pool({
     ...clientConfig(conn, opts), max: opts.max ?? DEFAULT_POOL_MAX, idleTimeoutMillis: 30_000,

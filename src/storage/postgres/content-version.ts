@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import pg from 'pg'
 import { clientConfig, quoteIdent, type PostgresConnection } from './connection.ts'
 import { SQL } from './queries.ts'
+import { withDeadline } from './reachability.ts'
 
 /**
  * The content version without a round trip per request. Every HTTP response cache lookup asks for it, so on
@@ -16,7 +17,10 @@ import { SQL } from './queries.ts'
  *   the version every heartbeat (5 s; proof that it is alive, and a catch-all for a version changed by hand); when it
  *   fails or a heartbeat gets no answer within 2 s it is dropped and reopened with backoff (250 ms doubling to 10 s);
  * - while the listener is not connected (starting, reconnecting): the version is read from the store at most once
- *   once a second (pollMs); callers within that second get the value read last.
+ *   once a second (pollMs); callers within that second get the value read last;
+ * - while the server is known not to answer (reachability.ts: a timeout, no answer since), the last value is the
+ *   version: nothing can commit on a stopped server, so cached answers stay current and keep being served, and no
+ *   caller waits for a read that cannot come back. A heartbeat or connection timeout here marks the server so.
  *
  * Versions only move forward (they are bigint counters): a notification or a local write never lowers the value,
  * and a read lowers it only when nothing newer was learnt while it ran (so a read that raced a notification cannot
@@ -89,6 +93,10 @@ export function createContentVersionCache(deps: {
   ready: () => Promise<void>
   /** Reads the version through the pool. */
   read: () => Promise<string>
+  /** Whether the server is known not to answer (see reachability.ts). */
+  unanswering?: () => boolean
+  /** Told of every failure here, so a timeout marks the server not answering. */
+  failed?: (err: unknown) => void
 }, opts: ContentVersionOptions = {}): ContentVersionCache {
   const pollMs = opts.pollMs ?? DEFAULT_VERSION_POLL_MS
   const heartbeatMs = opts.heartbeatMs ?? DEFAULT_VERSION_HEARTBEAT_MS
@@ -188,7 +196,8 @@ export function createContentVersionCache(deps: {
       backoff = RECONNECT_MIN_MS
       heartbeat = setInterval(() => void beat(client), heartbeatMs)
       heartbeat.unref()
-    } catch {
+    } catch (err) {
+      deps.failed?.(err)
       drop(client)
     }
   }
@@ -202,18 +211,14 @@ export function createContentVersionCache(deps: {
     if (beating) return
     beating = true
     const since = generation
-    let timer: NodeJS.Timeout | undefined
     try {
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('content version heartbeat timed out')), Math.min(heartbeatMs, HEARTBEAT_TIMEOUT_MS))
-        timer.unref()
-      })
-      const { rows } = await Promise.race([client.query<{ value: string }>(SQL.version), timeout])
+      const { rows } = await withDeadline('the content version heartbeat', Math.min(heartbeatMs, HEARTBEAT_TIMEOUT_MS),
+        client.query<{ value: string }>(SQL.version))
       if (listener === client) applyRead(rows[0]!.value, since)
-    } catch {
+    } catch (err) {
+      if (listener === client) deps.failed?.(err)
       drop(client)
     } finally {
-      clearTimeout(timer)
       beating = false
     }
   }
@@ -225,10 +230,10 @@ export function createContentVersionCache(deps: {
         void listen()
       }
       if (listening && value !== null) return value
-      if (value !== null && Date.now() - readAt < pollMs) return value
+      if (value !== null && (Date.now() - readAt < pollMs || deps.unanswering?.())) return value
       return poll()
     },
-    known: () => (listening ? value : null),
+    known: () => (listening || deps.unanswering?.() ? value : null),
     advance,
     async close() {
       closed = true

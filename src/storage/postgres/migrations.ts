@@ -312,7 +312,7 @@ const LOCK_SQL = `hashtext('newsdesk.migrations'), hashtext($1)`
 export async function migratePostgres(conn: PostgresConnection): Promise<number[]> {
   // Its own connection, without the pool's statement timeout: waiting for the lock or building an index on a large
   // table may take longer than any query should.
-  const client = new pg.Client(clientConfig(conn))
+  const client = new pg.Client(clientConfig(conn, { queryTimeoutMs: null }))
   await client.connect()
   try {
     await client.query('SET statement_timeout = 0')

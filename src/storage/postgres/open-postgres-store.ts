@@ -1,8 +1,9 @@
-import type pg from 'pg'
+import pg from 'pg'
 import type { StorySnapshot } from '../../domain/story.ts'
 import { TIEBREAK_SLOTS, monthSeqRange } from '../sqlite/sort-key.ts'
 import type { ArchiveMonthRecord, CategoryRecord, Store } from '../store.ts'
-import { createPool, parsePostgresUrl, type PostgresPoolOptions } from './connection.ts'
+import { clientConfig, createPool, parsePostgresUrl, type PostgresConnection, type PostgresPoolOptions } from './connection.ts'
+import { createReachability, withDeadline } from './reachability.ts'
 import { contentChannel, createContentVersionCache, type ContentVersionCache, type ContentVersionOptions } from './content-version.ts'
 import { migratePostgres } from './migrations.ts'
 import { createPostgresCrawlStore } from './postgres-crawl-store.ts'
@@ -25,6 +26,24 @@ import { createDamageRecord, watchForDamage, type StoreDamage } from '../store-d
 
 /** Stories walked newest first to find a phrase term's window before asking the GIN index (see searchStories). */
 export const SEARCH_WALK = 2000
+
+/** Health's round trip: a server that does not answer within this is reported (and marked) as not answering. */
+export const PING_TIMEOUT_MS = 1_000
+/** The probe of a server marked not answering: connecting and its one query, each. */
+const PROBE_TIMEOUT_MS = 1_000
+
+/** One round trip on a connection of its own, with short timeouts: does the server answer again? */
+async function probeServer(conn: PostgresConnection): Promise<void> {
+  const client = new pg.Client(clientConfig(conn, { applicationName: 'newsdesk-probe', connectTimeoutMs: PROBE_TIMEOUT_MS, queryTimeoutMs: PROBE_TIMEOUT_MS }))
+  client.on('error', () => {})
+  try {
+    await client.connect()
+    await client.query('SELECT 1')
+  } finally {
+    // A connection whose query timed out is destroyed by end(), so this never waits on a silent server.
+    await client.end().catch(() => {})
+  }
+}
 
 export interface PostgresStore extends Store {
   /** Resolves once the schema is migrated (every other method waits for it too); rejects when that failed. */
@@ -60,23 +79,30 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
     }
   }
 
-  const query = async <R extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => {
+  // Every read goes through `reached`: while the server is known not to answer it fails at once (see reachability.ts).
+  const reach = createReachability(() => probeServer(conn))
+  const reached = async <T>(work: () => Promise<T>): Promise<T> => {
     await ready()
-    return (await pool.query<R>(sql, params)).rows
+    reach.check()
+    try {
+      return await work()
+    } catch (err) {
+      reach.failed(err)
+      throw err
+    }
   }
+  const query = <R extends pg.QueryResultRow>(sql: string, params: unknown[] = []) =>
+    reached(async () => (await pool.query<R>(sql, params)).rows)
   /** Story rows as arrays in STORY_COLUMNS order (see story-columns.ts): no keyed object per row. */
-  const storyRows = async (sql: string, params: unknown[]): Promise<StoryValues[]> => {
-    await ready()
-    return (await pool.query<unknown[]>({ text: sql, values: params, rowMode: 'array' })).rows
-  }
-  const transaction = async <T>(work: (client: pg.PoolClient) => Promise<T>) => {
-    await ready()
-    return inTransaction(pool, work)
-  }
+  const storyRows = (sql: string, params: unknown[]): Promise<StoryValues[]> =>
+    reached(async () => (await pool.query<unknown[]>({ text: sql, values: params, rowMode: 'array' })).rows)
+  const transaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => reached(() => inTransaction(pool, work))
 
   const channel = contentChannel(conn.schema)
   const versions = createContentVersionCache({
     conn, ready, read: async () => (await query<{ value: string }>(SQL.version))[0]!.value,
+    unanswering: () => reach.unanswering(),
+    failed: (err) => reach.failed(err),
   }, opts)
 
   const damage = createDamageRecord()
@@ -201,8 +227,9 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
       return query<CategoryRecord>(SQL.categories, [lang])
     },
 
-    async listSources() {
-      return (await query<SourceRow>(SQL.sources)).map(toSourceRecord)
+    async listSources({ limit, after }) {
+      const rows = after === undefined ? await query<SourceRow>(SQL.sources, [limit]) : await query<SourceRow>(SQL.sourcesAfter, [limit, after])
+      return rows.map(toSourceRecord)
     },
 
     async getSource(id) {
@@ -279,7 +306,8 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
     },
 
     async ping() {
-      await query('SELECT 1')
+      // Health's probe answers within PING_TIMEOUT_MS whatever the pool is doing (a checkout may wait longer).
+      await reached(() => withDeadline('the health ping', PING_TIMEOUT_MS, pool.query('SELECT 1')))
     },
 
     // PostgreSQL verifies its pages itself (and reports XX001/XX002 when it finds damage): the check is the round trip.
@@ -291,6 +319,7 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
     knownDamage: () => damage.current(),
 
     async close() {
+      reach.close()
       try {
         await versions.close()
         await migrated

@@ -203,6 +203,12 @@ export function createPostgresCrawlStore(pool: pg.Pool, ready: () => Promise<voi
       return (await query<FeedRow>(CRAWL_SQL.claimDue, [now, limit, owner, until])).rows.map(toFeed)
     },
 
+    async releaseFeeds({ feedUrls, owner }) {
+      if (feedUrls.length === 0) return 0
+      return (await query('UPDATE feeds SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1 AND feed_url = ANY($2::text[])',
+        [owner, feedUrls])).rowCount ?? 0
+    },
+
     async makeAllDue(now) {
       return (await query('UPDATE feeds SET next_fetch_at = $1, lease_owner = NULL, lease_until = NULL WHERE active', [now])).rowCount ?? 0
     },

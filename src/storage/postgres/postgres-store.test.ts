@@ -472,8 +472,18 @@ describe('postgres answers exactly what sqlite answers (the sample edition)', ()
       for (const topic of TOPICS) await same(`topic ${topic} ${lang}`, (s) => s.listStories({ topic, limit: 7, lang }))
       await same(`categories ${lang}`, (s) => s.listCategories(lang))
     }
-    await same('sources', (s) => s.listSources())
-    for (const source of await sqlite.listSources()) {
+    await same('sources', (s) => s.listSources({ limit: 1000 }))
+    // Pages of two, each after the last of the one before: the same order and the same pages on both.
+    await same('source pages', async (s) => {
+      const pages: string[][] = []
+      for (let after: string | undefined; ;) {
+        const page = await s.listSources({ limit: 2, after })
+        if (page.length === 0) return pages
+        pages.push(page.map((x) => x.name))
+        after = page[page.length - 1]!.id
+      }
+    })
+    for (const source of await sqlite.listSources({ limit: 1000 })) {
       await same(`source ${source.name}`, (s) => s.listSourceStories({ sourceId: source.id, limit: 50, lang: 'fr' }))
     }
     const ids = async (s: Store) => (await s.listRecentStamps(500)).map((x) => [x.id, x.publishedAt])

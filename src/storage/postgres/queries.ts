@@ -72,7 +72,12 @@ export const SQL = {
     JOIN category_names n ON n.slug = c.slug AND n.lang = $1::text ORDER BY c.position`,
   // SQLite's NOCASE: ASCII letters fold, then byte order.
   sources: `SELECT id, name, site_url FROM sources
-    ORDER BY translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE "C", id`,
+    ORDER BY translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE "C", id LIMIT $1`,
+  sourcesAfter: `WITH a AS (SELECT translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE "C" AS k, id
+      FROM sources WHERE id = $2::text)
+    SELECT s.id, s.name, s.site_url FROM sources s, a
+    WHERE (translate(s.name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE "C", s.id) > (a.k, a.id)
+    ORDER BY translate(s.name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE "C", s.id LIMIT $1`,
   source: 'SELECT id, name, site_url FROM sources WHERE id = $1::text',
   recentStamps: 'SELECT id, published_at, updated_at FROM stories ORDER BY seq DESC LIMIT $1',
   // One row per month: reading all of it is O(months). 'undated' sorts last.

@@ -1,14 +1,31 @@
 import type pg from 'pg'
-import { WRITE_STATEMENT_TIMEOUT_MS } from './connection.ts'
+import { QUERY_TIMEOUT_MARGIN_MS, WRITE_STATEMENT_TIMEOUT_MS } from './connection.ts'
+import { isClientTimeout } from './reachability.ts'
+
+/** The client's limit on one statement of a write transaction: the server's, plus the margin (see connection.ts). */
+export const WRITE_QUERY_TIMEOUT_MS = WRITE_STATEMENT_TIMEOUT_MS + QUERY_TIMEOUT_MARGIN_MS
+
+/**
+ * Sets the client-side query timeout of one checked-out connection; returns the one it had. pg reads
+ * `connectionParameters.query_timeout` at every query() and has no per-connection setter: this is the one place
+ * that writes it, for the span of a transaction, always restoring it before the connection returns to the pool.
+ */
+function setQueryTimeout(client: pg.PoolClient, ms: number | undefined): number | undefined {
+  const params = (client as unknown as { connectionParameters: { query_timeout?: number } }).connectionParameters
+  const before = params.query_timeout
+  params.query_timeout = ms
+  return before
+}
 
 /**
  * Runs `work` in one transaction on one pooled connection: committed when it resolves, rolled back when it throws.
- * Statements inside get the write timeout instead of the read one. A connection whose rollback failed is
- * discarded rather than returned to the pool.
+ * Statements inside get the write timeouts (server and client) instead of the read ones. A connection whose
+ * rollback failed is discarded rather than returned to the pool.
  */
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect()
   let broken = false
+  const readTimeout = setQueryTimeout(client, WRITE_QUERY_TIMEOUT_MS)
   try {
     await client.query('BEGIN')
     await client.query(`SET LOCAL statement_timeout = ${WRITE_STATEMENT_TIMEOUT_MS}`)
@@ -16,9 +33,13 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     await client.query('COMMIT')
     return result
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => { broken = true })
+    // A server that did not answer will not answer ROLLBACK either: the connection is dropped instead, which rolls
+    // the transaction back on the server (when it resumes) without holding this caller for another timeout.
+    if (isClientTimeout(err)) broken = true
+    else await client.query('ROLLBACK').catch(() => { broken = true })
     throw err
   } finally {
+    setQueryTimeout(client, readTimeout)
     client.release(broken)
   }
 }

@@ -63,6 +63,8 @@ export function createSqliteCrawlStore(
     dueFeeds: db.prepare(CRAWL_SQL.dueFeeds),
     makeAllDue: db.prepare('UPDATE feeds SET next_fetch_at = ?, lease_owner = NULL, lease_until = NULL WHERE active = 1'),
     lease: db.prepare('UPDATE feeds SET lease_owner = @owner, lease_until = @until WHERE feed_url = @feed_url'),
+    release: db.prepare(`UPDATE feeds SET lease_owner = NULL, lease_until = NULL
+      WHERE lease_owner = ? AND feed_url IN (SELECT value FROM json_each(?))`),
     knownUrls: db.prepare(CRAWL_SQL.knownUrls),
     knownGuids: db.prepare(CRAWL_SQL.knownGuids),
     knownHashes: db.prepare(CRAWL_SQL.knownHashes),
@@ -193,6 +195,9 @@ export function createSqliteCrawlStore(
     },
     async claimDueFeeds(opts) {
       return claim.immediate(opts)
+    },
+    async releaseFeeds({ feedUrls, owner }) {
+      return feedUrls.length === 0 ? 0 : stmt.release.run(owner, JSON.stringify(feedUrls)).changes
     },
     async makeAllDue(now) {
       return stmt.makeAllDue.run(now).changes

@@ -64,7 +64,10 @@ export function openSqliteStore(file: string): Store {
     related: db.prepare(SQL.related),
     categories: db.prepare(`SELECT c.slug, n.name FROM categories c
       JOIN category_names n ON n.slug = c.slug AND n.lang = ? ORDER BY c.position`),
-    sources: db.prepare('SELECT id, name, site_url FROM sources ORDER BY name COLLATE NOCASE, id'),
+    sources: db.prepare('SELECT id, name, site_url FROM sources ORDER BY name COLLATE NOCASE, id LIMIT ?'),
+    sourcesAfter: db.prepare(`SELECT s.id, s.name, s.site_url FROM sources s, (SELECT name, id FROM sources WHERE id = @after) a
+      WHERE s.name > a.name COLLATE NOCASE OR (s.name = a.name COLLATE NOCASE AND s.id > a.id)
+      ORDER BY s.name COLLATE NOCASE, s.id LIMIT @limit`),
     source: db.prepare('SELECT id, name, site_url FROM sources WHERE id = ?'),
     latest: db.prepare('SELECT published_at FROM stories ORDER BY seq DESC LIMIT 1'),
     count: db.prepare('SELECT COUNT(*) AS n FROM stories'),
@@ -245,8 +248,9 @@ export function openSqliteStore(file: string): Store {
       return stmt.categories.all(lang) as CategoryRecord[]
     },
 
-    async listSources() {
-      return (stmt.sources.all() as SourceRow[]).map(toSourceRecord)
+    async listSources({ limit, after }) {
+      const rows = after === undefined ? stmt.sources.all(limit) : stmt.sourcesAfter.all({ after, limit })
+      return (rows as SourceRow[]).map(toSourceRecord)
     },
 
     async getSource(id) {

@@ -1,5 +1,5 @@
 import { envelopeAround, type AnswerCache } from '../agent-cache/answer-cache.ts'
-import { isBatchBody, jsonRpcShapeProblem } from '../http/json-rpc-guard.ts'
+import { isBatchBody, jsonRpcIdProblem, jsonRpcShapeProblem } from '../http/json-rpc-guard.ts'
 import { frontAnswerLength, type FrontAnswer, type HeaderSource } from '../agent-cache/front-answer.ts'
 import { understandMessage } from './handle-message.ts'
 import { parseRequest } from './jsonrpc.ts'
@@ -44,7 +44,9 @@ export function createA2aFrontAnswer({ siteUrl, answers, maxAnswerBytes }: A2aFr
     answer(text: string, versionNow: () => string | null): FrontAnswer | undefined {
       if (isBatchBody(text) || jsonRpcShapeProblem(text)) return undefined
       try {
-        const request = parseRequest(JSON.parse(text))
+        const body: unknown = JSON.parse(text)
+        if (jsonRpcIdProblem(text, body)) return undefined
+        const request = parseRequest(body)
         const { id, method } = request
         if (typeof id !== 'string' && (typeof id !== 'number' || !Number.isFinite(id))) return undefined
         if (method !== SEND_1_0 && method !== SEND_0_3) return undefined

@@ -108,7 +108,7 @@ export function parseRequest(body: unknown): JsonRpcRequest {
   const request = body as Record<string, unknown>
   if (request.jsonrpc !== '2.0') throw new A2aError(ERROR.invalidRequest, 'Invalid Request: "jsonrpc" must be "2.0"')
   if (typeof request.method !== 'string' || !request.method) throw new A2aError(ERROR.invalidRequest, 'Invalid Request: "method" must be a non-empty string')
-  if ('id' in request && !isValidId(request.id)) throw new A2aError(ERROR.invalidRequest, 'Invalid Request: "id" must be a string, a number or null')
+  if ('id' in request && !isValidId(request.id)) throw new A2aError(ERROR.invalidRequest, 'Invalid Request: "id" must be a string or an integer')
   if ('params' in request && (typeof request.params !== 'object' || request.params === null)) {
     throw new A2aError(ERROR.invalidRequest, 'Invalid Request: "params" must be an object')
   }

@@ -3,9 +3,10 @@ import type { Logger } from 'pino'
 import { AppError } from '../../domain/errors.ts'
 import type { QueryService } from '../../query/query-service.ts'
 import type { Responder } from '../http/responder.ts'
+import { fromSocket } from '../http/front-note.ts'
 import { readBodyCapped } from '../agent-cache/read-body.ts'
 import { abortFields, isClientAbort } from '../http/client-abort.ts'
-import { BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, isBatchBody, jsonRpcShapeProblem } from '../http/json-rpc-guard.ts'
+import { BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, isBatchBody, jsonRpcIdProblem, jsonRpcShapeProblem } from '../http/json-rpc-guard.ts'
 import { agentCard10, agentCardHybrid, type CardSettings } from './agent-card.ts'
 import type { AnswerCache } from '../agent-cache/answer-cache.ts'
 import { replyContent, understandMessage } from './handle-message.ts'
@@ -99,7 +100,7 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
    * the stories, so it is rendered once per content version and wire version; each sender then gets it in a
    * message with its own ids. Not cached when the store cannot give its content version.
    */
-  async function answerParts(message: IncomingMessage, dialect: Dialect): Promise<string> {
+  async function answerParts(message: IncomingMessage, dialect: Dialect, socket: boolean): Promise<string> {
     const understood = understandMessage(message, deps.siteUrl)
     const render = async () => {
       const content = await replyContent(understood, { query: deps.query, siteUrl: deps.siteUrl })
@@ -108,7 +109,9 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
     if (!deps.answers.enabled) return render()
     let version: string
     try {
-      version = await deps.query.contentVersion()
+      // The version known in memory first, as the front paths and the REST responder take it for requests read from
+      // a socket: a cached reply needs no round trip and keeps being served while the database does not answer.
+      version = (socket ? deps.query.contentVersionNow() : null) ?? await deps.query.contentVersion()
     } catch {
       return render() // fails the same way, with the error the client should see
     }
@@ -145,6 +148,9 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
       } catch {
         throw new A2aError(ERROR.parse, 'Parse error: the body is not valid JSON')
       }
+      // An id that cannot be answered as sent is refused, as on /mcp: before idOf would echo it.
+      const badId = jsonRpcIdProblem(text, body)
+      if (badId) return { status: 400, ...fail(new A2aError(ERROR.invalidRequest, badId)) }
       id = idOf(body)
       const request = parseRequest(body)
       dialect = dialectOf(request.method) ?? dialect
@@ -152,7 +158,7 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
       requestedVersion(versionParam(c))
       if (answeredMethod(request.method) === 'list-tasks') return { body: successResponse(id, wire10.EMPTY_TASK_LIST) }
       const message = request.method === SEND_1_0 ? wire10.readSendMessage(request.params) : wire03.readMessageSend(request.params)
-      const parts = await answerParts(message, dialect)
+      const parts = await answerParts(message, dialect, fromSocket(c))
       return { json: sendReplyJson(id, dialect, message, parts), dialect }
     } catch (err) {
       if (err instanceof A2aError) return fail(err)

@@ -27,6 +27,12 @@ export function clientError(err: unknown, log: Logger, surface: string): AppErro
   return null
 }
 
+/**
+ * When to retry after a 503 for an unavailable store, in seconds: a store that stopped answering is probed every
+ * second, so a few seconds is when an answer may come; clients and edges that honour it do not hammer meanwhile.
+ */
+export const UNAVAILABLE_RETRY_AFTER = { 'Retry-After': '5' } as const
+
 /** The one mapping from errors to an HTTP JSON answer: the spec's `{error, message}` body; internals go to the log only. */
 export function errorResponse(err: unknown, log: Logger, policy: CachePolicy, extraHeaders: Record<string, string> = {}): Response {
   const known = clientError(err, log, 'rest')
@@ -35,6 +41,6 @@ export function errorResponse(err: unknown, log: Logger, policy: CachePolicy, ex
   const caching = status >= 500 ? policy.noStore : policy.clientError
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', ...caching, ...extraHeaders },
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...caching, ...(status === 503 ? UNAVAILABLE_RETRY_AFTER : {}), ...extraHeaders },
   })
 }

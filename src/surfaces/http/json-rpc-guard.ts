@@ -1,3 +1,4 @@
+import { topLevelMemberText } from '../../util/json-member-text.ts'
 import { guardJsonShape } from '../../util/json-shape.ts'
 import { readWebStreamCapped } from '../../util/read-web-stream.ts'
 
@@ -32,6 +33,32 @@ export const JSON_RPC_SHAPE = { maxDepth: 32, maxItems: 64, maxStringChars: 8192
 export function jsonRpcShapeProblem(text: string): string | undefined {
   const verdict = guardJsonShape(text, JSON_RPC_SHAPE)
   return verdict.ok ? undefined : `Invalid Request: ${verdict.detail}; requests are small objects of a few fields`
+}
+
+/** An integer id as written: no sign on zero, no fraction, no exponent, at most 16 digits (checked as safe below). */
+const INTEGER_ID = /^(0|-?[1-9]\d{0,15})$/
+
+/**
+ * The -32600 message for a request id that cannot be answered as sent, the same on every endpoint (MCP and A2A), or
+ * undefined when the id is fine (or absent: a notification). Two cases:
+ * - `null`: JSON-RPC 2.0 discourages it because responses use null for a request whose id could not be read, so an
+ *   answer with `id: null` could not be told from such an error; MCP forbids it outright.
+ * - a number that is not an integer within ±(2^53 − 1) written plainly: parsing would change it (digits beyond
+ *   double precision, `-0`, `1e3`, `1.0`), and the answer must carry the id exactly as sent. Such ids are refused
+ *   rather than echoed altered; a client with large ids sends them as strings.
+ * Ids of other types (objects, booleans) are left to each endpoint's own -32600.
+ */
+export function jsonRpcIdProblem(text: string, body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !('id' in body)) return undefined
+  const id = (body as { id: unknown }).id
+  if (id === null) {
+    return 'Invalid Request: "id" must not be null; send a string or an integer (leave "id" out for a notification)'
+  }
+  if (typeof id !== 'number') return undefined
+  const written = topLevelMemberText(text, 'id')
+  if (written !== undefined && INTEGER_ID.test(written) && Number.isSafeInteger(id)) return undefined
+  return 'Invalid Request: a number "id" must be an integer from -9007199254740991 to 9007199254740991, written '
+    + 'without fraction or exponent; send larger ids as strings'
 }
 
 /** The request's id for an error reply, when the body is an object with a usable id; else null. */

@@ -9,8 +9,9 @@ export interface CachedBody {
   /** Headers computed from the body once (x-markdown-tokens, say), sent with it and with its 304s. */
   headers: Record<string, string>
   /**
-   * The br and gzip encodings of `bytes`, made once when the body was cached; absent for small bodies and when
-   * the cache is off (compression never happens per request). Present means the response varies on Accept-Encoding.
+   * The br and gzip encodings of `bytes`, made once when the body was cached (with the cache off, made for each
+   * answer to a client that takes them); absent for small bodies. Present means the response varies on
+   * Accept-Encoding.
    */
   compressed?: CompressedVariants
   /**
@@ -59,7 +60,7 @@ export function createResponseCache(maxBytes: number) {
     complete: Promise<CacheEntry>
   }
 
-  function fill(key: string, version: string, render: () => Promise<Rendered>, compress: boolean): Flight {
+  function fill(key: string, version: string, render: () => Promise<Rendered>, compress: boolean, identityClient: boolean): Flight {
     const identity = render().then(({ body, contentType, headers = {} }): CacheEntry => {
       const bytes = encoder.encode(body)
       return { bytes, etag: strongEtag(bytes), contentType, headers, version }
@@ -76,7 +77,16 @@ export function createResponseCache(maxBytes: number) {
     const complete = early.then(async (pending) => {
       const entry = await identity
       try {
-        if (!lru || entry.bytes.byteLength >= maxBytes) return entry
+        // With the cache off (RESPONSE_CACHE_MB=0) nothing is kept, but a client that takes br or gzip still gets it:
+        // compression is the network's saving, not the cache's, so it is made for this answer alone.
+        if (!lru) {
+          if (compress && !identityClient) {
+            const compressed = await compressVariants(entry.bytes)
+            if (compressed) entry.compressed = compressed
+          }
+          return entry
+        }
+        if (entry.bytes.byteLength >= maxBytes) return entry
         const compressed = compress ? await compressVariants(entry.bytes) : undefined
         if (compressed) entry.compressed = compressed
         lru.set(key, entry)
@@ -108,7 +118,7 @@ export function createResponseCache(maxBytes: number) {
       const flightKey = `${version}\n${key}`
       let flight = inFlight.get(flightKey)
       if (!flight) {
-        const started = fill(key, version, render, opts.compress ?? true)
+        const started = fill(key, version, render, opts.compress ?? true, opts.identity === true)
         started.complete.then(() => inFlight.delete(flightKey), () => inFlight.delete(flightKey))
         inFlight.set(flightKey, started)
         flight = started

@@ -1,6 +1,6 @@
 import { isJsonContentType } from '@modelcontextprotocol/server'
 import { envelopeAround, jsonRpcResult, type AnswerCache } from '../agent-cache/answer-cache.ts'
-import { isBatchBody, jsonRpcShapeProblem } from '../http/json-rpc-guard.ts'
+import { isBatchBody, jsonRpcIdProblem, jsonRpcShapeProblem } from '../http/json-rpc-guard.ts'
 import type { FrontAnswer, HeaderSource } from '../agent-cache/front-answer.ts'
 import { acceptsProtocolVersion, cacheableCall } from './cacheable-calls.ts'
 import { createOriginPolicy } from './origin-policy.ts'
@@ -36,6 +36,7 @@ export function createMcpFrontAnswer({ siteUrl, allowedOrigins, answers }: McpFr
       } catch {
         return undefined
       }
+      if (jsonRpcIdProblem(text, body)) return undefined
       const call = cacheableCall(headers, body)
       if (!call) return undefined
       const version = call.dependsOnContent ? versionNow() : 'static'

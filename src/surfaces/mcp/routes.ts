@@ -6,8 +6,9 @@ import type { Logger } from 'pino'
 import { jsonRpcResult, type AnswerCache, type CachedAnswer } from '../agent-cache/answer-cache.ts'
 import { readBodyCapped } from '../agent-cache/read-body.ts'
 import {
-  BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, capAnswer, isBatchBody, jsonRpcIdOf, jsonRpcShapeProblem,
+  BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, capAnswer, isBatchBody, jsonRpcIdOf, jsonRpcIdProblem, jsonRpcShapeProblem,
 } from '../http/json-rpc-guard.ts'
+import { fromSocket } from '../http/front-note.ts'
 import type { Responder } from '../http/responder.ts'
 import { cacheableCall, unsupportedVersionResponse, type CacheableCall } from './cacheable-calls.ts'
 import { createOriginPolicy } from './origin-policy.ts'
@@ -28,6 +29,12 @@ export interface McpRoutesDeps {
   answers: AnswerCache
   /** The store's content version: a tool result is reused only while it is unchanged. */
   contentVersion: () => Promise<string>
+  /**
+   * The content version known in memory, else null (see QueryService.contentVersionNow): taken first for requests
+   * read from a socket, as the front paths and the REST responder do, so a cached answer needs no round trip and
+   * keeps being served while the database does not answer.
+   */
+  contentVersionNow?: () => string | null
   /** The byte cap on one answer (tests lower it); JSON_RPC_MAX_ANSWER_BYTES by default. */
   maxAnswerBytes?: number
 }
@@ -101,17 +108,20 @@ export function createMcpRoutes(deps: McpRoutesDeps): Hono {
    * (batches, …) belong at its top. A call the answer cache holds is answered without the SDK; anything else goes
    * to the SDK, and a cacheable success is kept for the next caller.
    */
-  async function answer(request: Request, text: string): Promise<Response> {
+  async function answer(request: Request, text: string, socket: boolean): Promise<Response> {
     let body: unknown
     try {
       body = JSON.parse(text)
     } catch {
       body = undefined // the SDK answers with its parse error
     }
+    // Before the SDK or the answer cache echo an id they could not keep exactly (the same rule as A2A's).
+    const badId = jsonRpcIdProblem(text, body)
+    if (badId) return jsonRpcError(400, -32600, badId)
     const badVersion = unsupportedVersionResponse(request.headers, body)
     if (badVersion) return badVersion
     const call = cacheableCall(request.headers, body)
-    const version = call && deps.answers.enabled ? await answerVersion(call) : undefined
+    const version = call && deps.answers.enabled ? await answerVersion(call, socket) : undefined
     if (call && version !== undefined) {
       const hit = deps.answers.get(call.key, version)
       if (hit) return cachedResponse(call.id, hit)
@@ -135,10 +145,10 @@ export function createMcpRoutes(deps: McpRoutesDeps): Hono {
   }
 
   /** The content version for calls whose answer depends on the stories; undefined (no caching) when the store is down. */
-  async function answerVersion(call: CacheableCall): Promise<string | undefined> {
+  async function answerVersion(call: CacheableCall, socket: boolean): Promise<string | undefined> {
     if (!call.dependsOnContent) return 'static'
     try {
-      return await deps.contentVersion()
+      return (socket ? deps.contentVersionNow?.() : null) ?? await deps.contentVersion()
     } catch {
       return undefined
     }
@@ -161,7 +171,7 @@ export function createMcpRoutes(deps: McpRoutesDeps): Hono {
     // Before anything parses the body into a tree and walks it (the SDK's validation, the answer cache's key).
     const misshapen = jsonRpcShapeProblem(text)
     if (misshapen) return jsonRpcError(400, -32600, misshapen)
-    return answer(request, text)
+    return answer(request, text, fromSocket(c))
   }
 
   const routes = new Hono()

@@ -15,7 +15,7 @@ import { renderMarkdown } from './markdown/render-markdown.ts'
 import { estimateTokens } from './markdown/token-estimate.ts'
 import type { PageContext, PageModel, StaticDocumentSlug } from './models.ts'
 import { prefersJson } from './negotiate.ts'
-import { ERROR_STATUS, clientError, errorResponse } from '../http/error-response.ts'
+import { ERROR_STATUS, UNAVAILABLE_RETRY_AFTER, clientError, errorResponse } from '../http/error-response.ts'
 import { readErrorPageRequest, readPageRequest, type PageRequest } from './page-request.ts'
 import { StoryMoved, storyMovedResponse } from './story-moved.ts'
 
@@ -122,7 +122,7 @@ export function createPageRoutes(deps: PageDeps) {
     const { Link: _link, ...headers } = pageHeaders(req)
     return new Response(out.body, {
       status,
-      headers: { 'Content-Type': out.contentType, ...caching, ...out.headers, ...headers },
+      headers: { 'Content-Type': out.contentType, ...caching, ...(status === 503 ? UNAVAILABLE_RETRY_AFTER : {}), ...out.headers, ...headers },
     })
   }
 
