@@ -1,0 +1,79 @@
+/**
+ * When one sentence says what another already said, and when a newer report changes what an older one said. Both are
+ * read from a sentence's facts: its content words (terms.ts, numbers left out), its figures (figures.ts), and whether it
+ * says a date is not set yet, names a day, or gives a forecast.
+ *
+ * - Restates: the same content words (at least 60 % of the shorter sentence's distinct content words, and at least 3,
+ *   are in the other), or the same key figure (a percentage, an amount of money, a count of 10 or more, equal in value
+ *   however written: "$1.2 billion" = "1.2bn"). A summary states each fact once.
+ * - Supersedes (newer over older, on one subject: two shared content words): the newer gives another value of the same
+ *   kind of figure about the same thing ("rose to 46" over "40 container ships waiting"), or names a day for what the
+ *   older says has no date yet ("talks resume Friday" over "no date set for new talks"). Forecasts ("economists had
+ *   expected 700,000") are neither superseded nor superseding: they are a different fact from the result.
+ */
+import type { Language } from '../../domain/languages.ts'
+import { changedFigure, figuresOf, isKeyFigure, isUnsettled, namesDay, type Figure } from './figures.ts'
+import { terms } from './terms.ts'
+
+export interface SentenceFacts {
+  /** Distinct content terms, numbers left out. */
+  readonly words: ReadonlySet<string>
+  readonly figures: readonly Figure[]
+  readonly unsettled: boolean
+  readonly namesDay: boolean
+  readonly forecast: boolean
+}
+
+const FORECAST: Partial<Record<Language, RegExp>> = {
+  en: /\b(?:expect(?:ed|s|ing)?|forecasts?|forecasters?|anticipated|predicted|projected|consensus|economists|analysts|estimates?|looking for|polled|surveyed)\b/iu,
+  es: /(?<![\p{L}])(?:esperaba[n]?|previsto|previsión|pronóstico|analistas|economistas|consenso)(?![\p{L}])/iu,
+  fr: /(?<![\p{L}])(?:attendu[es]*|prévu[es]*|prévision[s]?|analystes|économistes|consensus)(?![\p{L}])/iu,
+  de: /(?<![\p{L}])(?:erwartet(?:en)?|prognose|prognostiziert|analysten|ökonomen|konsens)(?![\p{L}])/iu,
+  it: /(?<![\p{L}])(?:attes[oaie]|previst[oaie]|previsioni|analisti|economisti|consenso)(?![\p{L}])/iu,
+  pt: /(?<![\p{L}])(?:esperad[oa]s?|previst[oa]s?|previsão|analistas|economistas|consenso)(?![\p{L}])/iu,
+}
+
+/** The facts of `text`; `list` is its terms when the caller has them already. */
+export function sentenceFacts(text: string, lang: Language, list: readonly string[] = terms(text, lang)): SentenceFacts {
+  return {
+    words: new Set(list.filter((t) => !/^\d/u.test(t))),
+    figures: figuresOf(text, lang),
+    unsettled: isUnsettled(text, lang),
+    namesDay: namesDay(text, lang),
+    forecast: FORECAST[lang]?.test(text) ?? false,
+  }
+}
+
+function sharedWords(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a]
+  let n = 0
+  for (const t of small) if (large.has(t)) n++
+  return n
+}
+
+/** At least 60 % of the shorter sentence's content words (and at least 3) are in the other. */
+export function sameContentWords(a: SentenceFacts, b: SentenceFacts): boolean {
+  const small = Math.min(a.words.size, b.words.size)
+  return small >= 3 && sharedWords(a.words, b.words) >= 0.6 * small
+}
+
+const equal = (x: number, y: number): boolean => Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x), Math.abs(y))
+
+/** Both state one key figure (same kind, same value). */
+export function shareKeyFigure(a: SentenceFacts, b: SentenceFacts): boolean {
+  return a.figures.some((f) => isKeyFigure(f) && b.figures.some((g) => g.kind === f.kind && equal(g.value, f.value)))
+}
+
+/** `b` states a fact `a` states (or the other way round). */
+export const restates = (a: SentenceFacts, b: SentenceFacts): boolean => sameContentWords(a, b) || shareKeyFigure(a, b)
+
+/** Whether `newer` changes what `older` said (see the module comment); the caller knows which report is newer. */
+export function supersedes(newer: SentenceFacts, older: SentenceFacts): boolean {
+  if (sharedWords(newer.words, older.words) < 2) return false
+  if (!newer.forecast && !older.forecast && changedFigure(older.figures, newer.figures)) return true
+  return older.unsettled && !newer.unsettled && newer.namesDay
+}
+
+/** Could take part in `supersedes` as the older sentence / as the newer one (a cheap filter before the pairs). */
+export const mayBeSuperseded = (f: SentenceFacts): boolean => f.unsettled || (!f.forecast && f.figures.length > 0)
+export const maySupersede = (f: SentenceFacts): boolean => f.namesDay || (!f.forecast && f.figures.length > 0)
