@@ -58,7 +58,9 @@ const NOT_CONTEXT = new Set(['rose', 'risen', 'rise', 'rising', 'fell', 'fallen'
   'report', 'accord', 'expect', 'data', 'week', 'weeks', 'month', 'months', 'day', 'days', 'today', 'monday', 'tuesda', 'wednes',
   'thursd', 'friday', 'saturd', 'sunday', 'people', 'times', 'since', 'compar', 'previo', 'earlie', 'later', 'ago', 'period',
   'quarte', 'told', 'offici', 'two', 'three', 'four', 'five', 'six', 'ten', 'dozen', 'hundre', 'thousa', 'millio', 'billio',
-  'like', 'much', 'many', 'percen', 'per', 'cent', 'ago', 'once', 'again', 'become', 'became', 'remain', 'stood', 'stands'])
+  'like', 'much', 'many', 'percen', 'per', 'cent', 'once', 'again', 'become', 'became', 'remain', 'stood', 'stands', 'late',
+  'early', 'mid', 'januar', 'februa', 'march', 'april', 'may', 'june', 'july', 'august', 'septem', 'octobe', 'novemb',
+  'decemb'])
 
 /** The figures of `sentence`, left to right. */
 export function figuresOf(sentence: string, lang: Language): Figure[] {

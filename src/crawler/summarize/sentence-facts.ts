@@ -7,21 +7,27 @@
  *   are in the other), or the same key figure (a percentage, an amount of money, a count of 10 or more, equal in value
  *   however written: "$1.2 billion" = "1.2bn"). A summary states each fact once.
  * - Supersedes (newer over older, on one subject: two shared content words): the newer gives another value of the same
- *   kind of figure about the same thing ("rose to 46" over "40 container ships waiting"), or names a day for what the
- *   older says has no date yet ("talks resume Friday" over "no date set for new talks"). Forecasts ("economists had
- *   expected 700,000") are neither superseded nor superseding: they are a different fact from the result.
+ *   kind of figure about the same thing ("rose to 46" over "40 container ships waiting"), or names a coming day for
+ *   what the older says has no date yet ("talks will resume on Friday" over "no date set for new talks"). Forecasts
+ *   ("economists had expected 700,000") and background ("had previously approved ages 16 and up", "since 2000") are
+ *   neither superseded nor superseding: they are other facts than the news.
  */
 import type { Language } from '../../domain/languages.ts'
 import { changedFigure, figuresOf, isKeyFigure, isUnsettled, namesDay, type Figure } from './figures.ts'
+import { refersToFuture, refersToPast } from './headings.ts'
 import { terms } from './terms.ts'
 
 export interface SentenceFacts {
   /** Distinct content terms, numbers left out. */
   readonly words: ReadonlySet<string>
   readonly figures: readonly Figure[]
+  /** Says a date or meeting is not set yet ("no date set for talks"). */
   readonly unsettled: boolean
+  /** Names a coming day ("talks will resume on Friday"). */
   readonly namesDay: boolean
   readonly forecast: boolean
+  /** Refers to the past (headings.ts): an earlier value given as background, not a report of the current one. */
+  readonly past: boolean
 }
 
 const FORECAST: Partial<Record<Language, RegExp>> = {
@@ -39,8 +45,9 @@ export function sentenceFacts(text: string, lang: Language, list: readonly strin
     words: new Set(list.filter((t) => !/^\d/u.test(t))),
     figures: figuresOf(text, lang),
     unsettled: isUnsettled(text, lang),
-    namesDay: namesDay(text, lang),
+    namesDay: namesDay(text, lang) && refersToFuture(text, lang),
     forecast: FORECAST[lang]?.test(text) ?? false,
+    past: refersToPast(text, lang),
   }
 }
 
@@ -70,10 +77,16 @@ export const restates = (a: SentenceFacts, b: SentenceFacts): boolean => sameCon
 /** Whether `newer` changes what `older` said (see the module comment); the caller knows which report is newer. */
 export function supersedes(newer: SentenceFacts, older: SentenceFacts): boolean {
   if (sharedWords(newer.words, older.words) < 2) return false
-  if (!newer.forecast && !older.forecast && changedFigure(older.figures, newer.figures)) return true
+  if (figureNews(newer) && figureNews(older) && changedFigure(older.figures, newer.figures)) return true
   return older.unsettled && !newer.unsettled && newer.namesDay
 }
 
+/** Its figures report the news: not a forecast, not background. */
+const figureNews = (f: SentenceFacts): boolean => !f.forecast && !f.past && f.figures.length > 0
+
 /** Could take part in `supersedes` as the older sentence / as the newer one (a cheap filter before the pairs). */
-export const mayBeSuperseded = (f: SentenceFacts): boolean => f.unsettled || (!f.forecast && f.figures.length > 0)
-export const maySupersede = (f: SentenceFacts): boolean => f.namesDay || (!f.forecast && f.figures.length > 0)
+export const mayBeSuperseded = (f: SentenceFacts): boolean => f.unsettled || figureNews(f)
+export const maySupersede = (f: SentenceFacts): boolean => f.namesDay || figureNews(f)
+
+/** Two sentences that cannot stand side by side: either supersedes the other. */
+export const conflicts = (a: SentenceFacts, b: SentenceFacts): boolean => supersedes(a, b) || supersedes(b, a)
