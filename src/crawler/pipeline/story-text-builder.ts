@@ -7,6 +7,7 @@ import { summarizeExtractive, type SourceArticle } from '../summarize/extractive
 import { screenStoryText } from '../quarantine/quarantine.ts'
 import { ArticleText, sharedArticleTextMemo, type ArticleTextMemo } from './article-text-memo.ts'
 import { buildStorySnapshot, type StoryText } from './build-story.ts'
+import { tidyStoryText } from './story-text-tidy.ts'
 
 export interface StoryTextDeps {
   publishers: ReadonlyMap<string, Publisher>
@@ -72,11 +73,12 @@ export async function buildStoryText(storyId: string, stored: ArticleRecord[], d
     }
   }
 
-  // The written text is checked too: a model's output or translation must not carry an instruction either.
-  const checked = screenStoryText(text, members[lead]!.title)
+  // The written text is checked too: a model's output or translation must not carry an instruction either, nor a
+  // section label or a clipped ending (story-text-tidy.ts).
+  const checked = screenStoryText(tidyStoryText(text, textLang), members[lead]!.title)
   text = { ...checked.text, cards: checked.text.cards ?? [] }
   const checkedTranslations = Object.fromEntries(Object.entries(translations as Record<string, TranslationText>).map(([lang, t]) => {
-    const r = screenStoryText(t, null)
+    const r = screenStoryText(isLanguage(lang) ? tidyStoryText(t, lang) : t, null)
     if (r.removed > 0) quarantined = true
     return [lang, r.text]
   }))

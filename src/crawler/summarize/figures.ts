@@ -118,12 +118,13 @@ export const isKeyFigure = (f: Figure): boolean => isMeasure(f) && (f.kind !== '
 const sameValue = (a: number, b: number): boolean => Math.abs(a - b) <= 0.05 * Math.max(Math.abs(a), Math.abs(b))
 
 /**
- * Whether `newer` states with another value what `older` measured: the same kind of figure, two shared context terms
- * (what is counted and where: "container ships waiting"), values within a factor of 1.6 of each other (a count
- * that moved, not another quantity: 40 → 52 ships, 12 → 18 dead), neither value in
- * both sentences (two sentences that both give "from 15,000 to 62,500", or "70 %, now 44.4 %", list two facts).
+ * Whether `newer` states with another value what `older` measured: the same kind of figure about the same thing (two
+ * shared context terms, "container ships waiting"; one is enough when the caller knows the sentences share much of
+ * their subject, `sameSubject`), values within a factor of 1.6 of each other (a count that moved, not another
+ * quantity: 40 → 52 ships, 12 → 18 dead), and neither value in both sentences (two sentences that both give "from
+ * 15,000 to 62,500", or "70 %, now 44.4 %", list two facts).
  */
-export function changedFigure(older: readonly Figure[], newer: readonly Figure[]): boolean {
+export function changedFigure(older: readonly Figure[], newer: readonly Figure[], sameSubject = false): boolean {
   const has = (list: readonly Figure[], f: Figure) => list.some((g) => g.kind === f.kind && sameValue(g.value, f.value))
   for (const o of older) {
     if (!isMeasure(o) || has(newer, o)) continue
@@ -132,7 +133,7 @@ export function changedFigure(older: readonly Figure[], newer: readonly Figure[]
       if (Math.max(o.value, n.value) / Math.min(o.value, n.value) > 1.6) continue
       let shared = 0
       for (const t of o.context) if (n.context.includes(t)) shared++
-      if (shared >= 2) return true
+      if (shared >= (sameSubject ? 1 : 2)) return true
     }
   }
   return false

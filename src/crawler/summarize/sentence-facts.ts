@@ -7,7 +7,9 @@
  *   are in the other), or the same key figure (a percentage, an amount of money, a count of 10 or more, equal in value
  *   however written: "$1.2 billion" = "1.2bn"). A summary states each fact once.
  * - Supersedes (newer over older, on one subject: two shared content words): the newer gives another value of the same
- *   kind of figure about the same thing ("rose to 46" over "40 container ships waiting"), or names a coming day for
+ *   kind of figure about the same thing (figures.ts `changedFigure`: "rose to 46" over "40 container ships waiting";
+ *   "ships queuing … rose to 46" and "container ships waiting off Port Calder rose to 52" share four content words,
+ *   so "ships" alone near the figures tells it is the same count), or names a coming day for
  *   what the older says has no date yet ("talks will resume on Friday" over "no date set for new talks"). Forecasts
  *   ("economists had expected 700,000") and background ("had previously approved ages 16 and up", "since 2000") are
  *   neither superseded nor superseding: they are other facts than the news.
@@ -74,10 +76,14 @@ export function shareKeyFigure(a: SentenceFacts, b: SentenceFacts): boolean {
 /** `b` states a fact `a` states (or the other way round). */
 export const restates = (a: SentenceFacts, b: SentenceFacts): boolean => sameContentWords(a, b) || shareKeyFigure(a, b)
 
+/** Shared content words from which two sentences are on much the same subject ("Port Calder", "number", "ships"…). */
+const SAME_SUBJECT = 4
+
 /** Whether `newer` changes what `older` said (see the module comment); the caller knows which report is newer. */
 export function supersedes(newer: SentenceFacts, older: SentenceFacts): boolean {
-  if (sharedWords(newer.words, older.words) < 2) return false
-  if (figureNews(newer) && figureNews(older) && changedFigure(older.figures, newer.figures)) return true
+  const shared = sharedWords(newer.words, older.words)
+  if (shared < 2) return false
+  if (figureNews(newer) && figureNews(older) && changedFigure(older.figures, newer.figures, shared >= SAME_SUBJECT)) return true
   return older.unsettled && !newer.unsettled && newer.namesDay
 }
 
