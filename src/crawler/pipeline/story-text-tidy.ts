@@ -1,12 +1,13 @@
 import type { Language } from '../../domain/languages.ts'
 import type { Card } from '../../domain/story.ts'
-import { hasLabel, isClipped, stripLabel } from '../summarize/labels.ts'
+import { hasLabel, isClipped, stripLabel, unclip } from '../summarize/labels.ts'
 import { splitSentences } from '../summarize/sentences.ts'
 
 /**
  * The rules of a story's text that hold whoever wrote it: no section label at the start of a sentence ("Why it
- * matters:"), no sentence clipped like a feed teaser ("…", "[…]", "Read more"). The extractive summarizer never
- * writes either; an LLM's English and its translations are held to them here. A text that breaks neither rule is
+ * matters:"), no sentence clipped like a feed teaser ("…", "[…]", "Read more": trimmed back to its last complete
+ * clause, or dropped). The extractive summarizer never writes either; an LLM's English and its translations are held
+ * to them here. A text that breaks neither rule is
  * returned as it is; a card left without a body is dropped, a summary left empty is null.
  */
 export function tidyStoryText<T extends { summary?: string | null; cards?: Card[] | null }>(text: T, lang: Language): T {
@@ -21,6 +22,6 @@ function tidy(piece: string | null | undefined, lang: Language): string | null |
   if (piece === null || piece === undefined) return piece
   const sentences = splitSentences(piece, lang)
   if (!hasLabel(piece) && !sentences.some(isClipped)) return piece
-  const kept = sentences.map((s) => stripLabel(s).trim()).filter((s) => s !== '' && !isClipped(s))
+  const kept = sentences.map((s) => stripLabel(s).trim()).map((s) => (isClipped(s) ? unclip(s, 4, lang) ?? '' : s)).filter((s) => s !== '')
   return kept.length > 0 ? kept.join(lang === 'ja' ? '' : ' ') : null
 }

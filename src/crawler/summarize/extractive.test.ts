@@ -180,10 +180,14 @@ describe('summarizeExtractive: thin sources', () => {
     assert.deepEqual(r.cards, [])
   })
 
-  it('a teaser cut off with an ellipsis is never quoted: no summary, the title is the headline', () => {
+  it('a teaser cut off with an ellipsis is quoted up to its last complete clause, never with the cut', () => {
     const teaser = article('Acme Corp said on Monday it would cut 300 jobs at its plant in Ohio, blaming weaker…', { title: 'Acme to cut jobs' })
-    const r = summarizeExtractive({ articles: [teaser], lang: 'en' })
-    assert.equal(r.summary, null)
+    assert.equal(summarizeExtractive({ articles: [teaser], lang: 'en' }).summary, 'Acme Corp said on Monday it would cut 300 jobs at its plant in Ohio.')
+    const wordpress = article('Copper prices rose to a record $11,200 a tonne on Wednesday after flooding halted production at Cerro Alto, which supplies about […]', { title: 'Copper at a record' })
+    assert.equal(summarizeExtractive({ articles: [wordpress], lang: 'en' }).summary, 'Copper prices rose to a record $11,200 a tonne on Wednesday after flooding halted production at Cerro Alto.')
+    const bare = article('Acme Corp is said to be weighing cuts at its plants…', { title: 'Acme to cut jobs' })
+    const r = summarizeExtractive({ articles: [bare], lang: 'en' })
+    assert.equal(r.summary, null, 'no complete clause: nothing quoted')
     assert.equal(r.headline, 'Acme to cut jobs')
   })
 

@@ -25,7 +25,7 @@
 import { isLanguage, type Language } from '../../domain/languages.ts'
 import { isBoilerplate, stripDateline } from './boilerplate.ts'
 import { cleanTitle } from './headline.ts'
-import { isClipped, stripLabel } from './labels.ts'
+import { isClipped, stripLabel, unclip } from './labels.ts'
 import { joiner, MIN_CARDS, pickCards, pickSummary, readingOrder, SUMMARY_MAX_CHARS, type Sentence, type SummaryCard } from './picks.ts'
 import { sentenceFacts, type SentenceFacts } from './sentence-facts.ts'
 import { splitSentences } from './sentences.ts'
@@ -218,7 +218,9 @@ export function prepareArticle(article: SourceArticle, lang: Language): Prepared
   const titleVector = vectorOf(titleTerms)
   const sentences: PreparedSentence[] = []
   for (const raw of splitSentences(article.text, lang)) {
-    const text = stripLabel(stripDateline(raw).trim()).trim()
+    const stripped = stripLabel(stripDateline(raw).trim()).trim()
+    // A teaser's cut ("…", "[…]", "Read more") is trimmed back to the last complete clause, or the sentence is not quoted.
+    const text = isClipped(stripped) ? unclip(stripped, limitsFor(lang).min, lang) ?? stripped : stripped
     if (isBoilerplate(text)) continue
     const list = terms(text, lang)
     if (list.length === 0) continue

@@ -43,3 +43,23 @@ export const CLIPPED = /(\u2026|\.\.\.|\[\s*(\u2026|\.\.\.)\s*\])[\s"”’»)\]
 
 /** Whether a sentence ends clipped. */
 export const isClipped = (sentence: string): boolean => CLIPPED.test(sentence)
+
+/** Where a clause ends inside a sentence: a comma, semicolon, colon or dash before a space (、 and ， in CJK text). */
+const CLAUSE_END = /(?:[,;:]|\s[-–—])\s|[、，；]/gu
+
+/**
+ * A clipped sentence trimmed back to its last complete clause and closed with a full stop ("Acme will cut 300 jobs in
+ * Ohio, blaming weaker…" → "Acme will cut 300 jobs in Ohio."), so a feed's teaser still says what it can without its
+ * cut; null when no clause of at least `minWords` words (characters for Japanese) ends before the cut. A sentence that
+ * is whole once its "Read more" is taken off is returned whole.
+ */
+export function unclip(sentence: string, minWords: number, lang: string): string | null {
+  const bare = sentence.replace(CLIPPED, '').trimEnd()
+  if (/[.!?。！？؟]["”’»」』)]?$/u.test(bare) && !/\.\.$/u.test(bare)) return bare.length > 0 ? bare : null
+  let end = -1
+  for (const m of bare.matchAll(CLAUSE_END)) end = m.index
+  if (end <= 0) return null
+  const head = bare.slice(0, end).trimEnd()
+  const size = lang === 'ja' ? [...head].length : head.split(/\s+/u).length
+  return size >= minWords ? `${head}${lang === 'ja' ? '。' : '.'}` : null
+}
