@@ -30,7 +30,7 @@ import { isLanguage, type Language } from '../../src/domain/languages.ts'
 import { isBoilerplate, stripDateline } from '../../src/crawler/summarize/boilerplate.ts'
 import { cleanTitle } from '../../src/crawler/summarize/headline.ts'
 import { hasLabel, isClipped } from '../../src/crawler/summarize/labels.ts'
-import { sameContentWords as sameWords, sentenceFacts, shareKeyFigure, supersedes as supersedesFacts } from '../../src/crawler/summarize/sentence-facts.ts'
+import { sameContentWords as sameWords, shareKeyFigure, stated, supersedes as supersedesFacts } from '../../src/crawler/summarize/sentence-facts.ts'
 import { splitSentences } from '../../src/crawler/summarize/sentences.ts'
 
 export interface CheckedStory {
@@ -84,10 +84,10 @@ export interface SummaryCheckReport {
 const flat = (s: string): string => s.replace(/\s+/gu, ' ').trim()
 const comparable = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
 /** Same content words: 60 % of the shorter sentence's (at least 3) are in the other. */
-export const sameContentWords = (a: string, b: string, lang: Language): boolean => sameWords(sentenceFacts(a, lang), sentenceFacts(b, lang))
+export const sameContentWords = (a: string, b: string, lang: Language): boolean => sameWords(stated(a, lang), stated(b, lang))
 
 /** Both sentences state one key figure (same kind, same value). */
-export const sharedKeyFigure = (a: string, b: string, lang: Language): boolean => shareKeyFigure(sentenceFacts(a, lang), sentenceFacts(b, lang))
+export const sharedKeyFigure = (a: string, b: string, lang: Language): boolean => shareKeyFigure(stated(a, lang), stated(b, lang))
 
 /** Pairs of summary sentences that state one fact twice. */
 export function restatedFacts(summary: string | null, lang: Language): SummaryCheckReport['restatedFacts'] {
@@ -144,7 +144,7 @@ function articleOf(sentence: string, articles: readonly CheckedArticle[], flats:
 
 /** `newer` changes what `older` said: another value of a figure about the same thing, or a day for "no date set". */
 export const supersedes = (newer: string, older: string, lang: Language): boolean =>
-  supersedesFacts(sentenceFacts(newer, lang), sentenceFacts(older, lang))
+  supersedesFacts(stated(newer, lang), stated(older, lang))
 
 const time = (a: CheckedArticle): number => (a.publishedAt ? Date.parse(a.publishedAt) : Number.NaN)
 

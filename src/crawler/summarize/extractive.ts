@@ -27,7 +27,7 @@ import { isBoilerplate, stripDateline } from './boilerplate.ts'
 import { cleanTitle } from './headline.ts'
 import { isClipped, stripLabel, unclip } from './labels.ts'
 import { joiner, MIN_CARDS, pickCards, pickSummary, readingOrder, SUMMARY_MAX_CHARS, type Sentence, type SummaryCard } from './picks.ts'
-import { sentenceFacts, type SentenceFacts } from './sentence-facts.ts'
+import { contentWords, sentenceFacts, type SentenceFacts } from './sentence-facts.ts'
 import { splitSentences } from './sentences.ts'
 import { chooseLead, supersededSentences } from './story-lead.ts'
 import { cosine, terms, vectorOf, type TermVector } from './terms.ts'
@@ -238,7 +238,8 @@ export function prepareArticle(article: SourceArticle, lang: Language): Prepared
 
 function working(article: SourceArticle, p: PreparedArticle, index: number): Working {
   const sentences = p.sentences.map((s, position): Sentence => ({
-    prepared: s, text: s.text, article: index, position, terms: s.terms, weighted: new Map(), eligible: s.eligible, score: 0,
+    prepared: s, text: s.text, article: index, position, terms: s.terms, facts: s.facts, words: contentWords(s.terms),
+    weighted: new Map(), eligible: s.eligible, score: 0,
   }))
   return { article, title: p.title, titleTerms: p.titleTerms, sentences, termSet: p.termSet }
 }

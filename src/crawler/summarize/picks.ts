@@ -7,7 +7,7 @@
  */
 import type { Language } from '../../domain/languages.ts'
 import { HEADINGS, THEME_ORDER, themeOf, type Theme } from './headings.ts'
-import { conflicts, restates, sameContentWords } from './sentence-facts.ts'
+import { conflicts, restates, sameContentWords, type SentenceFacts } from './sentence-facts.ts'
 import { cosine, type TermVector } from './terms.ts'
 import type { PreparedSentence } from './extractive.ts'
 
@@ -20,6 +20,9 @@ export interface Sentence {
   /** Order among the article's kept sentences. */
   position: number
   terms: readonly string[]
+  /** Its facts (the prepared sentence's) and distinct content words, as sentence-facts.ts compares them. */
+  readonly facts: SentenceFacts
+  readonly words: readonly string[]
   weighted: TermVector
   eligible: boolean
   score: number
@@ -110,9 +113,9 @@ export function pickSummary(pool: readonly Sentence[], lead: number, lang: Langu
   let chars = first.text.length
   for (const s of pool) {
     if (picked.length >= max) break
-    if (s === first || picked.some((p) => restates(p.prepared.facts, s.prepared.facts)) || isRedundant(s, picked, seen)) continue
     const extra = s.text.length + joiner(lang).length
-    if (chars + extra > limit) continue
+    if (s === first || chars + extra > limit) continue
+    if (picked.some((p) => restates(p, s)) || isRedundant(s, picked, seen)) continue
     picked.push(s)
     for (const t of s.terms) seen.add(t)
     chars += extra
@@ -134,11 +137,11 @@ interface Draft {
  */
 export function pickCards(rest: readonly Sentence[], summary: readonly Sentence[], rank: Map<number, number>, lang: Language): SummaryCard[] {
   rest = rest.filter((s) => s.text.length <= CARD_MAX_CHARS[lang] &&
-    !summary.some((p) => conflicts(p.prepared.facts, s.prepared.facts)))
+    !summary.some((p) => conflicts(p, s)))
   const candidates: Sentence[] = []
   const chosen = [...summary]
   const seen = new Set(summary.flatMap((s) => s.terms))
-  const repeats = (s: Sentence) => chosen.some((p) => sameContentWords(p.prepared.facts, s.prepared.facts))
+  const repeats = (s: Sentence) => chosen.some((p) => sameContentWords(p, s))
   for (const pass of ['strict', 'loose', 'distinct'] as const) {
     if (pass !== 'strict' && candidates.length >= MIN_CARDS) break
     for (const s of rest) {

@@ -26,13 +26,13 @@ export interface LeadCandidate {
 /** The sentences (of any article) a later article's sentence supersedes. */
 export function supersededSentences(articles: readonly LeadCandidate[]): Set<Sentence> {
   const all = articles.flatMap((a) => a.sentences)
-  const newer = all.filter((s) => maySupersede(s.prepared.facts))
+  const newer = all.filter((s) => maySupersede(s.facts))
   const out = new Set<Sentence>()
   for (const o of all) {
-    if (!mayBeSuperseded(o.prepared.facts)) continue
+    if (!mayBeSuperseded(o.facts)) continue
     const t = articles[o.article]!.time
     if (Number.isNaN(t)) continue
-    if (newer.some((n) => articles[n.article]!.time > t && supersedes(n.prepared.facts, o.prepared.facts))) out.add(o)
+    if (newer.some((n) => articles[n.article]!.time > t && supersedes(n, o))) out.add(o)
   }
   return out
 }
