@@ -85,6 +85,7 @@ export function aggregate(rs: EventResult[]) {
     ownPublisherInCoveredBy: share(rs, (r) => c(r).ownPublisherInCoveredBy),
     cards3to5WhereAllowed: share(rs, (r) => !c(r).cardsOutOfRange, (r) => c(r).textAllowsCards),
     noCardWhereAllowed: share(rs, (r) => c(r).noCards, (r) => c(r).textAllowsCards),
+    cards3to5WhereDistinctAllow: share(rs, (r) => !c(r).cardsOutOfRange, (r) => c(r).textAllowsCards && c(r).distinctSentencesAvailable >= 6),
     cardRepeats: share(rs, (r) => c(r).cardRepeats.length > 0),
     headlineNotFromLead: share(rs, (r) => c(r).headlineNotFromLead === true, (r) => c(r).headlineNotFromLead !== null),
     firstSentenceNotFromLead: share(rs, (r) => c(r).firstSentenceNotFromLead === true, (r) => c(r).firstSentenceNotFromLead !== null),
@@ -105,7 +106,7 @@ function print(name: string, a: ReturnType<typeof aggregate>): void {
   console.log(`  ROUGE-1/2/L F1  summary ${f(a.summary.rouge1)} / ${f(a.summary.rouge2)} / ${f(a.summary.rougeL)}   lead-3 ${f(a.lead3.rouge1)} / ${f(a.lead3.rouge2)} / ${f(a.lead3.rougeL)}   R2 ratio ${(a.summary.rouge2 / a.lead3.rouge2).toFixed(2)}x`)
   console.log(`  summary ${a.summaryWords.toFixed(0)} words (reference ${a.referenceWords.toFixed(0)}), quotes ${a.summaryArticlesMultiOutlet.toFixed(2)} articles (multi-outlet); ${a.cardsPerStory.toFixed(2)} cards; ${a.msPerStory.toFixed(2)} ms/story`)
   console.log(`  restated fact (multi-outlet) ${pct(a.restatedMultiOutlet)}  clipped ${pct(a.clippedEndings)}  labels in cards ${pct(a.labelsInCards)} (summary ${pct(a.labelsInSummary)})  own publisher in covered_by ${pct(a.ownPublisherInCoveredBy)}`)
-  console.log(`  3-5 cards where the text allows ${pct(a.cards3to5WhereAllowed)}  no card where it allows ${pct(a.noCardWhereAllowed)}  card repeats ${pct(a.cardRepeats)}`)
+  console.log(`  3-5 cards where the text allows ${pct(a.cards3to5WhereAllowed)} (where 6+ sentences do not restate one another ${pct(a.cards3to5WhereDistinctAllow)})  no card where it allows ${pct(a.noCardWhereAllowed)}  card repeats ${pct(a.cardRepeats)}`)
   console.log(`  headline not from lead ${pct(a.headlineNotFromLead)}  first sentence not from lead ${pct(a.firstSentenceNotFromLead)}  card contradicts summary ${pct(a.contradictions)}  stale sentence ${pct(a.staleSentences)}`)
 }
 
@@ -117,7 +118,7 @@ function details(rs: EventResult[]): void {
       ...c.clippedEndings.map((x) => `clipped: "${x}"`),
       ...c.labelsInCards.map((x) => `label: "${x}"`),
       ...(c.ownPublisherInCoveredBy ? ['own publisher in covered_by'] : []),
-      ...(c.cardsOutOfRange ? [`${c.cardCount} cards, ${c.sentencesAvailable} sentences`] : []),
+      ...(c.cardsOutOfRange ? [`${c.cardCount} cards, ${c.sentencesAvailable} sentences (${c.distinctSentencesAvailable} not restating another)`] : []),
       ...(c.headlineNotFromLead ? [`headline not from lead: "${r.story.headline}" vs ${r.story.original_url}`] : []),
       ...(c.firstSentenceNotFromLead ? ['first sentence not from lead'] : []),
       ...c.contradictions.map((x) => `contradiction: card "${x.card}" / summary "${x.summary}"`),

@@ -15,7 +15,8 @@
  *   picture:", "Driving the news:" … or any card heading of the nine languages) followed by a colon.
  * - own publisher in covered_by: the source's name appears among the covered_by names (case and spaces ignored).
  * - text allows cards: the story's articles in the text's language hold 6 or more distinct sentences that are not
- *   boilerplate; such a story should have 3–5 cards.
+ *   boilerplate; such a story should have 3–5 cards. Reported beside it: how many of them do not restate an earlier
+ *   one (same content words), since two outlets' wordings of one fact make one card, not two.
  * - card repeat: a card sentence with the same content words (as above) as a summary sentence or another card's.
  * - lead mismatch: the headline is one article's title (cleaned) but not the title of the article at original_url, or
  *   the first summary sentence is not in that article's text. Unknown (null) when the headline or the sentence is in
@@ -65,6 +66,8 @@ export interface SummaryCheckReport {
   /** Distinct non-boilerplate sentences of the articles in the text's language. */
   sentencesAvailable: number
   textAllowsCards: boolean
+  /** Of those, the ones that do not restate an earlier one (same content words): what distinct cards can be made of. */
+  distinctSentencesAvailable: number
   cardCount: number
   /** The text allows cards and there are not 3–5. */
   cardsOutOfRange: boolean
@@ -106,7 +109,11 @@ export function restatedFacts(summary: string | null, lang: Language): SummaryCh
 /** Sentences of the summary and cards that end clipped. */
 export function clippedEndings(story: Pick<CheckedStory, 'summary' | 'cards'>, lang: Language): string[] {
   const pieces = [story.summary ?? '', ...(story.cards ?? []).map((c) => c.body ?? '')].filter((p) => p.trim() !== '')
-  return pieces.flatMap((p) => [...new Set([...splitSentences(p, lang), flat(p)])]).filter(isClipped)
+  return pieces.flatMap((p) => {
+    const clipped = splitSentences(p, lang).filter(isClipped)
+    // The whole piece too, should the splitter have joined its cut ending to a sentence.
+    return clipped.length === 0 && isClipped(flat(p)) ? [flat(p)] : clipped
+  })
 }
 
 /** The texts among `pieces` that carry a section label. */
@@ -133,6 +140,21 @@ export function sentencesAvailable(articles: readonly CheckedArticle[], lang: La
   }
   keys.delete('')
   return keys.size
+}
+
+/** Sentences of the articles in `lang` (not boilerplate) that do not restate an earlier one (same content words). */
+export function distinctSentencesAvailable(articles: readonly CheckedArticle[], lang: Language): number {
+  const kept: ReturnType<typeof stated>[] = []
+  for (const a of articles) {
+    if (articleLang(a, lang) !== lang) continue
+    for (const raw of splitSentences(a.text, lang)) {
+      const s = stripDateline(raw).trim()
+      if (isBoilerplate(s)) continue
+      const x = stated(s, lang)
+      if (x.words.length > 0 && !kept.some((k) => sameWords(k, x))) kept.push(x)
+    }
+  }
+  return kept.length
 }
 
 /** Which article a quoted sentence comes from: the first whose text holds it. */
@@ -197,6 +219,7 @@ export function summaryChecks(story: CheckedStory, articles: readonly CheckedArt
     ownPublisherInCoveredBy: ownPublisherInCoveredBy(story),
     sentencesAvailable: available,
     textAllowsCards: allows,
+    distinctSentencesAvailable: allows ? distinctSentencesAvailable(articles, lang) : available,
     cardCount: cards.length,
     cardsOutOfRange: allows && (cards.length < 3 || cards.length > 5),
     noCards: allows && cards.length === 0,
