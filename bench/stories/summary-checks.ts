@@ -3,11 +3,13 @@
  * covered_by, original_url) and its articles. Each check is defined here once; `summaryChecks` runs them all.
  *
  * Sentences are split with the crawler's splitter (src/crawler/summarize/sentences.ts); content words are the
- * summarizer's terms (function words dropped, case and accents folded, words cut to a 6-letter stem, numbers whole).
+ * summarizer's terms (function words dropped, case and accents folded, words cut to a 6-letter stem, numbers left out).
+ * Restating and superseding are the rules the summarizer itself follows (src/crawler/summarize/sentence-facts.ts), so
+ * these checks measure whether it applies them, not a second opinion on where a fact ends.
  *
  * - restated fact: two summary sentences with the same content words (at least 60 % of the shorter one's distinct
- *   non-numeric content words, and at least 3 of them, are in the other) or the same key figure (a percentage, an
- *   amount of money or a count of 10 or more, equal in value however written: "$1.2 billion" = "1.2bn").
+ *   content words, and at least 3 of them, are in the other) or the same key figure (a percentage, an amount of money
+ *   or a count of 10 or more, equal in value however written: "$1.2 billion" = "1.2bn").
  * - clipped ending: a sentence of the summary or of a card that ends with "…", "...", "[…]" / "[...]", or with "Read
  *   more", "Continue reading", "Keep reading", "Read the full story/article" (closing quotes, brackets, arrows after it
  *   allowed).
@@ -17,15 +19,15 @@
  * - text allows cards: the story's articles in the text's language hold 6 or more distinct sentences that are not
  *   boilerplate; such a story should have 3–5 cards. Reported beside it: how many of them do not restate an earlier
  *   one (same content words), since two outlets' wordings of one fact make one card, not two.
- * - card repeat: a card sentence with the same content words (as above) as a summary sentence or another card's.
+ * - card repeat: a card sentence with the same content words as a summary sentence or another card's.
  * - lead mismatch: the headline is one article's title (cleaned) but not the title of the article at original_url, or
  *   the first summary sentence is not in that article's text. Unknown (null) when the headline or the sentence is in
  *   no article (an LLM wrote it).
- * - contradiction: a card sentence and a summary sentence on one subject (2+ shared content words) where one gives
- *   another value of a figure the other states (same kind of figure about the same thing: src/crawler/summarize/
- *   figures.ts) or one says a date is not set and the other names a day.
- * - stale sentence: a quoted sentence from an article when a later article states a changed figure on the same
- *   subject (as above), or names a day for what the quoted sentence says has no date yet.
+ * - contradiction: a card sentence and a summary sentence where either supersedes the other (below), whatever their
+ *   dates.
+ * - stale sentence: a quoted sentence from an article when a later article supersedes it: on one subject (two shared
+ *   content words), another value of the same kind of figure about the same thing (figures.ts `changedFigure`), or a
+ *   coming day named for what the quoted sentence says has no date yet. Forecasts and background never count.
  */
 import { isLanguage, type Language } from '../../src/domain/languages.ts'
 import { isBoilerplate, stripDateline } from '../../src/crawler/summarize/boilerplate.ts'
