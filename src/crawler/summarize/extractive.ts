@@ -89,9 +89,12 @@ export interface PreparedSentence {
   readonly key: string
   /** Good length, complete (not cut off with "…"), ends like a sentence. */
   readonly eligible: boolean
-  /** Ends as a clipped teaser does ("…", "[…]", "Read more"): never quoted, even when nothing else is left. */
+  /**
+   * Ends as a clipped teaser does ("…", "[…]", "Read more") with no complete clause to trim it back to: never quoted,
+   * even when nothing else is left.
+   */
   readonly clipped: boolean
-  /** Content words, figures, dates: what tells a restated or superseded fact (sentence-facts.ts). */
+  /** Figures, an unset or a coming date, forecast, past: what tells a superseded or restated fact (sentence-facts.ts). */
   readonly facts: SentenceFacts
   /** The score's factors that depend on the sentence alone, applied in this order. */
   readonly lengthFactor: number
@@ -165,8 +168,9 @@ export function summarizeExtractive(input: ExtractiveInput, prepare: PrepareArti
   }
 
   const times = work.map((w) => (w.article.publishedAt ? Date.parse(w.article.publishedAt) : Number.NaN))
-  const superseded = supersededSentences(work.map((w, i) => ({ ...w, time: times[i]! })))
-  const lead = chooseLead(work.map((w, i) => ({ ...w, time: times[i]! })), centroid, superseded)
+  const candidates = work.map((w, i) => ({ ...w, time: times[i]! }))
+  const superseded = supersededSentences(candidates)
+  const lead = chooseLead(candidates, centroid, superseded)
   const order = [lead, ...articleOrder(work, weigh, centroid).filter((i) => i !== lead)]
   const titles = work.filter((w) => w.titleTerms.length > 0).map((w) => {
     const set = new Set(w.titleTerms)
