@@ -3,7 +3,8 @@
  * (`newsdesk crawl`, a fresh SQLite file) from a loopback site laid out like real outlets (bench/stories/site.ts),
  * then scores what a reader gets: how the articles were clustered into stories (pairwise and B-cubed
  * precision/recall/F1, cross-language recall, hard negatives kept apart), each story's topic, boilerplate in summaries
- * and cards, and how many cards each story has.
+ * and cards, how many cards each story has, and the story-text checks of summary-checks.ts (restated facts, clipped
+ * endings, labels, own publisher in covered_by, headline and first sentence from the cited article, contradictions).
  *
  * `--json` prints the numbers as one JSON object; `--verbose` lists every wrong merge and split, wrong topic and
  * boilerplate hit. EVAL_KEEP_DIR=<dir> crawls into that directory (and keeps the database) instead of a temporary one.
@@ -15,6 +16,8 @@ import { runCli, tempDir, testEnv } from '../../test/helpers/cli.ts'
 import { loadStoryCorpus, type CorpusArticle } from './corpus.ts'
 import { bcubed, crossLanguageRecall, hardNegativeMerges, pairwise, type LabelledItem } from './metrics.ts'
 import { BOILERPLATE_MARKERS, startCorpusSite } from './site.ts'
+import { summaryChecks, type CheckedArticle, type SummaryCheckReport } from './summary-checks.ts'
+import { isLanguage } from '../../src/domain/languages.ts'
 
 const verbose = process.argv.includes('--verbose')
 const asJson = process.argv.includes('--json')
@@ -45,8 +48,14 @@ const crawlMs = Date.now() - started
 const store = new Database(db, { readonly: true })
 const storyOf = new Map((store.prepare('SELECT canonical_url AS url, story_id AS story, lang FROM articles').all() as Array<{ url: string, story: string, lang: string | null }>)
   .map((r) => [r.url, r]))
-const stories = store.prepare(`SELECT s.id, s.category, s.text_lang AS textLang, t.headline, t.summary, t.cards FROM stories s JOIN story_texts t ON t.story_id = s.id AND t.lang = 'en'`)
-  .all() as Array<{ id: string, category: string, textLang: string, headline: string | null, summary: string | null, cards: string | null }>
+const stories = store.prepare(`SELECT s.id, s.category, s.text_lang AS textLang, t.headline, t.summary, t.cards, s.original_url AS originalUrl,
+    s.covered_by AS coveredBy, src.name AS source FROM stories s JOIN story_texts t ON t.story_id = s.id AND t.lang = 'en' LEFT JOIN sources src ON src.id = s.source_id`)
+  .all() as Array<{ id: string, category: string, textLang: string, headline: string | null, summary: string | null, cards: string | null, originalUrl: string, coveredBy: string | null, source: string | null }>
+const articlesOf = new Map<string, CheckedArticle[]>()
+for (const a of store.prepare(`SELECT a.story_id AS story, a.canonical_url AS url, a.title, a.text, a.lang, a.published_at AS publishedAt,
+    (SELECT f.name FROM feeds f WHERE f.publisher_id = a.publisher_id LIMIT 1) AS publisher FROM articles a`).all() as Array<CheckedArticle & { story: string }>) {
+  articlesOf.set(a.story, [...(articlesOf.get(a.story) ?? []), a])
+}
 store.close()
 
 const langOf = new Map(corpus.outlets.map((o) => [o.slug, o.lang]))
@@ -108,6 +117,29 @@ for (const s of stories) {
 }
 const scored = stories.filter((s) => membersOf.has(s.id)).length
 
+// The story-text checks (summary-checks.ts) on what was crawled, each story against its crawled articles.
+const checks: Array<{ headline: string, report: SummaryCheckReport }> = stories.filter((s) => membersOf.has(s.id)).map((s) => ({
+  headline: s.headline ?? '',
+  report: summaryChecks({
+    headline: s.headline ?? '', summary: s.summary, cards: JSON.parse(s.cards ?? '[]'), source: s.source === null ? null : { name: s.source },
+    covered_by: JSON.parse(s.coveredBy ?? '[]'), original_url: s.originalUrl,
+  }, articlesOf.get(s.id) ?? [], isLanguage(s.textLang) ? s.textLang : 'en'),
+}))
+const count = (pick: (r: SummaryCheckReport) => boolean, of: (r: SummaryCheckReport) => boolean = () => true) =>
+  ({ n: checks.filter((c) => of(c.report) && pick(c.report)).length, of: checks.filter((c) => of(c.report)).length })
+const storyText = {
+  restatedMultiOutlet: count((r) => r.restatedFacts.length > 0, (r) => r.multiOutlet),
+  clippedEndings: count((r) => r.clippedEndings.length > 0),
+  labelsInCards: count((r) => r.labelsInCards.length > 0),
+  ownPublisherInCoveredBy: count((r) => r.ownPublisherInCoveredBy),
+  headlineNotFromLead: count((r) => r.headlineNotFromLead === true),
+  firstSentenceNotFromLead: count((r) => r.firstSentenceNotFromLead === true),
+  cardContradictsSummary: count((r) => r.contradictions.length > 0),
+  staleSentence: count((r) => r.staleSentences.length > 0),
+  noCard: count((r) => r.cardCount === 0),
+  noCardWhereAllowed: count((r) => r.noCards, (r) => r.textAllowsCards),
+}
+
 const result = {
   articles: corpus.articles.length,
   crawled: items.length,
@@ -125,6 +157,8 @@ const result = {
   roomyStories: roomy,
   cardsPerStory: cardsTotal / scored,
   crawlSeconds: crawlMs / 1000,
+  /** summary-checks.ts on each story: how many stories fail each check, of how many. */
+  storyText,
 }
 
 if (asJson) {
@@ -139,6 +173,8 @@ if (asJson) {
   console.log(`topic accuracy: ${f(result.topicAccuracy)}`)
   console.log(`stories with boilerplate in summary or cards: ${f(result.boilerplateRate)}`)
   console.log(`stories with 3-5 cards: ${f(result.storiesWith3to5Cards)} (mean ${result.cardsPerStory.toFixed(2)} cards); where the text allows (6+ sentences in its language): ${f(result.roomyStoriesWith3to5Cards)} of ${roomy}`)
+  const n = (c: { n: number, of: number }) => `${c.n}/${c.of}`
+  console.log(`story text: restated fact ${n(storyText.restatedMultiOutlet)} multi-outlet, clipped ending ${n(storyText.clippedEndings)}, label in a card ${n(storyText.labelsInCards)}, own publisher in covered_by ${n(storyText.ownPublisherInCoveredBy)}, headline not from original_url's article ${n(storyText.headlineNotFromLead)}, first sentence not from it ${n(storyText.firstSentenceNotFromLead)}, card contradicts summary ${n(storyText.cardContradictsSummary)}, stale sentence ${n(storyText.staleSentence)}, no card ${n(storyText.noCard)} (where the text allows ${n(storyText.noCardWhereAllowed)})`)
   if (missing.length) console.log(`not crawled: ${missing.join(', ')}`)
   if (verbose) {
     const byGot = new Map<string, string[]>()
@@ -153,5 +189,15 @@ if (asJson) {
     for (const w of wrongTopics) console.log(`  ${w}`)
     console.log('boilerplate:')
     for (const b of boilerplateHits) console.log(`  ${b}`)
+    console.log('story text checks:')
+    for (const { headline, report: r } of checks) {
+      const what = [
+        ...r.restatedFacts.map((x) => `restated: "${x.second}"`), ...r.clippedEndings.map((x) => `clipped: "${x}"`),
+        ...r.labelsInCards.map((x) => `label: "${x}"`), ...(r.ownPublisherInCoveredBy ? ['own publisher in covered_by'] : []),
+        ...(r.headlineNotFromLead ? ['headline not from the lead'] : []), ...(r.firstSentenceNotFromLead ? ['first sentence not from the lead'] : []),
+        ...r.contradictions.map((x) => `card "${x.card}" contradicts "${x.summary}"`), ...r.staleSentences.map((x) => `stale: "${x}"`),
+      ]
+      if (what.length) console.log(`  ${headline}\n    ${what.join('\n    ')}`)
+    }
   }
 }

@@ -13,6 +13,8 @@ export interface StoryInput {
   storyId: string
   /** The story's articles, oldest first; the first is the one that started the story. */
   members: ArticleRecord[]
+  /** Index into `members` of the story's lead article (the summarizer's choice: story-lead.ts), which the story cites. */
+  lead: number
   publishers: ReadonlyMap<string, Publisher>
   text: StoryText
   /** The language of `text`: English, or the source's language when no model translated it. */
@@ -27,22 +29,27 @@ export interface StoryInput {
 const TITLE_MAX = 500
 
 /**
- * A cluster of articles → the story snapshot the store keeps. The story's original link, title, author, time and
- * publisher are those of its earliest-published article (members come ordered that way), so any run over the same
- * articles, in any arrival order, publishes the same story; the id never changes. `covered_by` names each other
- * publisher with its first article, then the updates (an outlet's later articles on the event, the source's own
- * included), so an article that joined the story is never silently dropped from what readers see.
+ * A cluster of articles → the story snapshot the store keeps. The story cites its lead article (the one its headline
+ * and first summary sentence come from): its link, title, author and publisher are the story's `original_url`,
+ * `original_title`, `author` and `source`. The lead is a pure function of the articles, so any run over the same
+ * articles, in any arrival order, publishes the same story; the id never changes, and `published_at` stays the
+ * earliest article's time. `covered_by` names each other publisher with its first article, then the other
+ * publishers' later articles (updates); the source's own other articles are not listed: the source is never "another
+ * outlet".
  */
 export function buildStorySnapshot(input: StoryInput): StorySnapshot {
-  const [first, ...rest] = input.members
-  if (!first) throw new Error('pipeline: a story needs at least one article')
+  const lead = input.members[input.lead]
+  if (!lead) throw new Error('pipeline: a story needs its lead article')
   const publisherOf = (a: ArticleRecord) => input.publishers.get(a.publisherId)
-  const source = publisherOf(first)
+  const source = publisherOf(lead)
   const entry = (a: ArticleRecord): CoveredBy => ({ name: publisherOf(a)?.name ?? new URL(a.canonicalUrl).host, title: a.title.slice(0, TITLE_MAX), url: a.canonicalUrl })
-  const named = new Set([first.publisherId])
+  // A publisher with several feeds has one id per feed: its name tells it is the source too.
+  const sourceName = (source?.name ?? entry(lead).name).trim().toLowerCase()
+  const named = new Set([lead.publisherId])
   const outlets: CoveredBy[] = []
   const updates: CoveredBy[] = []
-  for (const a of rest) {
+  for (const a of input.members) {
+    if (a.publisherId === lead.publisherId || entry(a).name.trim().toLowerCase() === sourceName) continue
     if (named.has(a.publisherId)) {
       updates.push(entry(a))
       continue
@@ -54,10 +61,10 @@ export function buildStorySnapshot(input: StoryInput): StorySnapshot {
   const dated = input.members.map((a) => a.publishedAt).filter((t): t is string => t !== null).sort()
   return StorySnapshot.parse({
     id: input.storyId,
-    original_url: first.canonicalUrl,
-    original_title: first.title.slice(0, 1000),
-    author: first.author?.slice(0, 300) ?? null,
-    published_at: dated[0] ?? first.fetchedAt,
+    original_url: lead.canonicalUrl,
+    original_title: lead.title.slice(0, 1000),
+    author: lead.author?.slice(0, 300) ?? null,
+    published_at: dated[0] ?? input.members[0]!.fetchedAt,
     cover_image_url: input.members.map((a) => a.imageUrl).find((u) => u?.startsWith('https://')) ?? null,
     category: input.topic,
     source: source ? { id: source.id, name: source.name, site_url: source.siteUrl } : null,
@@ -65,7 +72,7 @@ export function buildStorySnapshot(input: StoryInput): StorySnapshot {
     summary: input.text.summary,
     cards: input.text.cards,
     covered_by: coveredBy,
-    multi_source: named.size > 1,
+    multi_source: outlets.length > 0,
     translations: input.translations,
     text_lang: input.textLang,
     ...(input.quarantined ? { quarantined: true } : {}),

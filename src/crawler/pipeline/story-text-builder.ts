@@ -7,6 +7,7 @@ import { summarizeExtractive, type SourceArticle } from '../summarize/extractive
 import { screenStoryText } from '../quarantine/quarantine.ts'
 import { ArticleText, sharedArticleTextMemo, type ArticleTextMemo } from './article-text-memo.ts'
 import { buildStorySnapshot, type StoryText } from './build-story.ts'
+import { tidyStoryText } from './story-text-tidy.ts'
 
 export interface StoryTextDeps {
   publishers: ReadonlyMap<string, Publisher>
@@ -40,13 +41,13 @@ export async function buildStoryText(storyId: string, stored: ArticleRecord[], d
     return { ...a, title: s.title, text: s.text, author: s.author }
   })
   let quarantined = texts.some((t) => t.screened.flagged)
-  const first = members[0]!
-  const publisher = deps.publishers.get(first.publisherId)
+  const publisher = deps.publishers.get(members[0]!.publisherId)
   const name = (a: ArticleRecord) => deps.publishers.get(a.publisherId)?.name ?? new URL(a.canonicalUrl).host
   const sources = members.map((a) => ({ title: a.title, text: a.text, publisher: name(a), publishedAt: a.publishedAt, lang: a.lang }))
   const textOf = new Map<SourceArticle, ArticleText>(sources.map((s, i) => [s, texts[i]!]))
 
   const extractive = summarizeExtractive({ articles: sources, lang: baseLanguage(members, publisher) }, (a, lang) => textOf.get(a)!.prepared(a, lang))
+  const lead = extractive.lead ?? 0
   const storyArticles = members.map((a) => ({
     title: a.title, text: a.text, lang: a.lang, publisherTopic: deps.publishers.get(a.publisherId)?.topic ?? null,
   }))
@@ -72,16 +73,17 @@ export async function buildStoryText(storyId: string, stored: ArticleRecord[], d
     }
   }
 
-  // The written text is checked too: a model's output or translation must not carry an instruction either.
-  const checked = screenStoryText(text, first.title)
+  // The written text is checked too: a model's output or translation must not carry an instruction either, nor a
+  // section label or a clipped ending (story-text-tidy.ts).
+  const checked = screenStoryText(tidyStoryText(text, textLang), members[lead]!.title)
   text = { ...checked.text, cards: checked.text.cards ?? [] }
   const checkedTranslations = Object.fromEntries(Object.entries(translations as Record<string, TranslationText>).map(([lang, t]) => {
-    const r = screenStoryText(t, null)
+    const r = screenStoryText(isLanguage(lang) ? tidyStoryText(t, lang) : t, null)
     if (r.removed > 0) quarantined = true
     return [lang, r.text]
   }))
   if (checked.removed > 0) quarantined = true
-  const story = buildStorySnapshot({ storyId, members, publishers: deps.publishers, text, textLang, translations: checkedTranslations, topic, quarantined })
+  const story = buildStorySnapshot({ storyId, members, lead, publishers: deps.publishers, text, textLang, translations: checkedTranslations, topic, quarantined })
   return { story, summary }
 }
 

@@ -78,6 +78,7 @@ describe('summarizeExtractive: one article', () => {
   })
 
   it('writes a 2–4 sentence summary within the length limit, led by the lead', () => {
+    assert.equal(result.lead, 0)
     const sentences = splitSentences(result.summary!, 'en')
     assert.ok(sentences.length >= 2 && sentences.length <= 4, result.summary!)
     assert.ok(result.summary!.length <= SUMMARY_MAX_CHARS.en)
@@ -103,7 +104,7 @@ describe('summarizeExtractive: one article', () => {
     const byHeading = new Map(result.cards.map((c) => [c.heading, c.body]))
     assert.equal(new Set(result.cards.map((c) => c.heading)).size, result.cards.length, 'no repeated heading')
     assert.match(byHeading.get('What they said') ?? '', /"We stopped renting attention/)
-    assert.match(byHeading.get("What's next") ?? '', /will enter physical retail/)
+    assert.match(`${result.summary} ${byHeading.get("What's next") ?? ''}`, /will enter physical retail/)
     assert.match(byHeading.get('Key numbers') ?? '', /\d/)
     assert.match(byHeading.get('Background') ?? '', /founded in 2017/)
   })
@@ -179,10 +180,24 @@ describe('summarizeExtractive: thin sources', () => {
     assert.deepEqual(r.cards, [])
   })
 
-  it('a teaser cut off with an ellipsis is still summarized when nothing else exists', () => {
+  it('a teaser cut off with an ellipsis is quoted up to its last complete clause, never with the cut', () => {
     const teaser = article('Acme Corp said on Monday it would cut 300 jobs at its plant in Ohio, blaming weaker…', { title: 'Acme to cut jobs' })
-    const r = summarizeExtractive({ articles: [teaser], lang: 'en' })
-    assert.equal(r.summary, teaser.text)
+    assert.equal(summarizeExtractive({ articles: [teaser], lang: 'en' }).summary, 'Acme Corp said on Monday it would cut 300 jobs at its plant in Ohio.')
+    const wordpress = article('Copper prices rose to a record $11,200 a tonne on Wednesday after flooding halted production at Cerro Alto, which supplies about […]', { title: 'Copper at a record' })
+    assert.equal(summarizeExtractive({ articles: [wordpress], lang: 'en' }).summary, 'Copper prices rose to a record $11,200 a tonne on Wednesday after flooding halted production at Cerro Alto.')
+    const bare = article('Acme Corp is said to be weighing cuts at its plants…', { title: 'Acme to cut jobs' })
+    const r = summarizeExtractive({ articles: [bare], lang: 'en' })
+    assert.equal(r.summary, null, 'no complete clause: nothing quoted')
+    assert.equal(r.headline, 'Acme to cut jobs')
+  })
+
+  it('a clipped teaser ending ("…", "[…]", "Read more") is dropped, the complete sentences kept', () => {
+    for (const tail of ['The company blamed weaker demand for…', 'The company blamed weaker demand for […]', 'The company blamed weaker demand. Read more »', 'The company blamed weaker demand for its [...]']) {
+      const teaser = article(`Acme Corp said on Monday it would cut 300 jobs at its plant in Ohio. ${tail}`, { title: 'Acme to cut jobs' })
+      const r = summarizeExtractive({ articles: [teaser], lang: 'en' })
+      assert.ok(r.summary?.startsWith('Acme Corp said on Monday it would cut 300 jobs at its plant in Ohio.'), r.summary ?? '')
+      assert.doesNotMatch(r.summary!, /…|\.\.\.|Read more|\[/, tail)
+    }
   })
 
   it('a five-sentence article: a two-sentence summary and up to three cards', () => {
@@ -208,12 +223,12 @@ describe('summarizeExtractive: thin sources', () => {
     assert.equal(new Set(r.cards.map((c) => c.heading)).size, r.cards.length)
   })
 
-  it('a run-on text without punctuation is cut, marked, and gets no cards', () => {
+  it('a run-on text without punctuation is not cut into a clipped summary', () => {
     const text = 'word '.repeat(2000)
     const r = summarizeExtractive({ articles: [article(text, { title: 'Run-on' })], lang: 'en' })
-    assert.ok(r.summary!.length <= SUMMARY_MAX_CHARS.en)
-    assert.ok(r.summary!.endsWith('\u2026'))
+    assert.equal(r.summary, null)
     assert.deepEqual(r.cards, [])
+    assert.equal(r.headline, 'Run-on')
   })
 
   it('no text at all: no summary, no cards, the title as headline', () => {

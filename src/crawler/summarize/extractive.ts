@@ -4,11 +4,17 @@
  * headings, which come from a fixed, translated list chosen by what the card's sentence visibly contains
  * (see headings.ts); every sentence of the summary and of the cards is a sentence of a source article, trimmed.
  *
+ * The story's lead article (story-lead.ts: the most complete, or the update of an older report) gives the headline
+ * and the summary's first sentence; its link is the story's. Sentences a later report superseded (another value of a
+ * figure, a day named for "no date set") are never quoted, so the newest figure is the one stated.
+ *
  * How sentences are ranked: lead position in their article, centrality (TF-IDF cosine with the cluster's centroid, each
  * article weighted equally), overlap with the titles, and — for clusters — support, the share of the other articles that
  * carry the sentence's content terms; times a length factor, with penalties for questions and sentences that open on a
- * pronoun ("It said…"). Boilerplate (newsletter prompts, "Read more", copyright, photo credits, bylines) is dropped and
- * wire datelines ("LONDON (Reuters) -") are cut off first.
+ * pronoun ("It said…"). Boilerplate (newsletter prompts, "Read more", copyright, photo credits, bylines) is dropped,
+ * wire datelines ("LONDON (Reuters) -") and section labels ("Why it matters:") are cut off first, and a sentence
+ * clipped by a feed ("…", "[…]", "Read more") is never quoted. Which ranked sentences make the summary and the cards,
+ * each fact once: picks.ts.
  *
  * Thin sources: the spec asks for 3–5 cards, but a card must say something the summary does not, and the source is all
  * there is. With 6 or more usable sentences the summary leaves at least three behind, so there are 3–5 cards unless the
@@ -19,9 +25,14 @@
 import { isLanguage, type Language } from '../../domain/languages.ts'
 import { isBoilerplate, stripDateline } from './boilerplate.ts'
 import { cleanTitle } from './headline.ts'
-import { HEADINGS, THEME_ORDER, themeOf, type Theme } from './headings.ts'
+import { isClipped, stripLabel, unclip } from './labels.ts'
+import { joiner, MIN_CARDS, pickCards, pickSummary, readingOrder, SUMMARY_MAX_CHARS, type Sentence, type SummaryCard } from './picks.ts'
+import { contentWords, sentenceFacts, type SentenceFacts } from './sentence-facts.ts'
 import { splitSentences } from './sentences.ts'
+import { chooseLead, supersededSentences } from './story-lead.ts'
 import { cosine, terms, vectorOf, type TermVector } from './terms.ts'
+
+export { CARD_MAX_CHARS, MAX_CARDS, MIN_CARDS, SUMMARY_MAX_CHARS, type SummaryCard } from './picks.ts'
 
 export interface SourceArticle {
   title: string
@@ -41,11 +52,6 @@ export interface ExtractiveInput {
   lang: Language
 }
 
-export interface SummaryCard {
-  heading: string
-  body: string
-}
-
 export interface ExtractiveSummary {
   headline: string
   /** One paragraph of 1–4 source sentences (2–4 whenever the source has two usable ones); null when there is no text. */
@@ -57,17 +63,12 @@ export interface ExtractiveSummary {
    * language most of the articles are in (nothing is translated here).
    */
   lang: Language
+  /**
+   * Index into the input's articles of the story's lead: the headline is its title, the summary opens with its
+   * sentence, and the story cites it (link, title, publisher). Null when there is no article.
+   */
+  lead: number | null
 }
-
-/** Upper bound of the summary paragraph, in characters; CJK text carries more per character. */
-export const SUMMARY_MAX_CHARS: Record<Language, number> = {
-  en: 600, es: 600, fr: 600, de: 600, it: 600, pt: 600, ja: 300, ko: 350, ar: 600,
-}
-export const CARD_MAX_CHARS: Record<Language, number> = {
-  en: 420, es: 420, fr: 420, de: 420, it: 420, pt: 420, ja: 220, ko: 260, ar: 420,
-}
-export const MAX_CARDS = 5
-export const MIN_CARDS = 3
 
 /**
  * What one article contributes before it meets the others: a pure function of its title, text, publisher name and the
@@ -88,6 +89,13 @@ export interface PreparedSentence {
   readonly key: string
   /** Good length, complete (not cut off with "…"), ends like a sentence. */
   readonly eligible: boolean
+  /**
+   * Ends as a clipped teaser does ("…", "[…]", "Read more") with no complete clause to trim it back to: never quoted,
+   * even when nothing else is left.
+   */
+  readonly clipped: boolean
+  /** Figures, an unset or a coming date, forecast, past: what tells a superseded or restated fact (sentence-facts.ts). */
+  readonly facts: SentenceFacts
   /** The score's factors that depend on the sentence alone, applied in this order. */
   readonly lengthFactor: number
   readonly question: boolean
@@ -97,20 +105,6 @@ export interface PreparedSentence {
 /** How `summarizeExtractive` obtains an article's prepared form; the default computes it. */
 export type PrepareArticle = (article: SourceArticle, lang: Language) => PreparedArticle
 
-/** A prepared sentence at work in one summary: the cluster-dependent parts (position, weights, score) are its own. */
-interface Sentence {
-  readonly prepared: PreparedSentence
-  text: string
-  /** Index into the working articles. */
-  article: number
-  /** Order among the article's kept sentences. */
-  position: number
-  terms: readonly string[]
-  weighted: TermVector
-  eligible: boolean
-  score: number
-}
-
 interface Working {
   article: SourceArticle
   title: string
@@ -118,8 +112,6 @@ interface Working {
   sentences: Sentence[]
   termSet: ReadonlySet<string>
 }
-
-const joiner = (lang: Language): string => (lang === 'ja' ? '' : ' ')
 
 function articleLanguage(a: SourceArticle, fallback: Language): Language {
   const code = a.lang?.trim().slice(0, 2).toLowerCase()
@@ -175,8 +167,11 @@ export function summarizeExtractive(input: ExtractiveInput, prepare: PrepareArti
     for (const [t, x] of v) centroid.set(t, (centroid.get(t) ?? 0) + x / norm)
   }
 
-  const order = articleOrder(work, weigh, centroid)
-  const headline = order.map((i) => work[i]!.title).find((t) => t !== '') ?? ''
+  const times = work.map((w) => (w.article.publishedAt ? Date.parse(w.article.publishedAt) : Number.NaN))
+  const candidates = work.map((w, i) => ({ ...w, time: times[i]! }))
+  const superseded = supersededSentences(candidates)
+  const lead = chooseLead(candidates, centroid, superseded)
+  const order = [lead, ...articleOrder(work, weigh, centroid).filter((i) => i !== lead)]
   const titles = work.filter((w) => w.titleTerms.length > 0).map((w) => {
     const set = new Set(w.titleTerms)
     return { set, mass: [...set].reduce((a, t) => a + (idf.get(t) ?? 0), 0) || 1 }
@@ -188,21 +183,34 @@ export function summarizeExtractive(input: ExtractiveInput, prepare: PrepareArti
   const rank = new Map(order.map((articleIndex, r) => [articleIndex, r]))
   const byScore = (a: Sentence, b: Sentence): number =>
     b.score - a.score || rank.get(a.article)! - rank.get(b.article)! || a.position - b.position
-  let pool = all.filter((s) => s.eligible).sort(byScore)
-  // A teaser of fragments: better a short summary of what there is than none.
-  if (pool.length === 0) pool = [...all].sort(byScore)
+  const quotable = all.filter((s) => !superseded.has(s) && !s.prepared.clipped)
+  let pool = quotable.filter((s) => s.eligible).sort(byScore)
+  // A teaser of fragments: better a short summary of what there is than none (but nothing clipped or cut).
+  if (pool.length === 0) pool = quotable.filter((s) => s.text.length <= SUMMARY_MAX_CHARS[lang]).sort(byScore)
 
-  const summarySentences = pickSummary(pool, lang)
+  // Three cards when the text has the sentences for them: a shorter summary (never under two sentences) gives some back
+  // when that is what three cards take, or what one card takes.
+  let summarySentences = pickSummary(pool, lead, lang)
+  let cards = pickCards(pool.filter((s) => !summarySentences.includes(s)), summarySentences, rank, lang)
+  for (let most = summarySentences.length - 1; cards.length < MIN_CARDS && most >= 2; most--) {
+    const shorter = pickSummary(pool, lead, lang, most)
+    const more = pickCards(pool.filter((s) => !shorter.includes(s)), shorter, rank, lang)
+    if (more.length >= MIN_CARDS || (cards.length === 0 && more.length > 0)) {
+      summarySentences = shorter
+      cards = more
+    }
+  }
   const summary = summarySentences.length > 0
-    ? cut(readingOrder(summarySentences, rank).map((s) => s.text).join(joiner(lang)), SUMMARY_MAX_CHARS[lang])
+    ? readingOrder(summarySentences, rank).map((s) => s.text).join(joiner(lang))
     : null
-  const cards = pickCards(pool.filter((s) => !summarySentences.includes(s)), summarySentences, rank, lang)
+  const headline = work[lead]?.title ?? ''
 
   return {
     headline: headline !== '' ? headline : fallbackHeadline(summarySentences[0]?.text ?? ''),
     summary,
     cards,
     lang,
+    lead: work.length > 0 ? input.articles.indexOf(articles[lead]!) : null,
   }
 }
 
@@ -214,16 +222,19 @@ export function prepareArticle(article: SourceArticle, lang: Language): Prepared
   const titleVector = vectorOf(titleTerms)
   const sentences: PreparedSentence[] = []
   for (const raw of splitSentences(article.text, lang)) {
-    const text = stripDateline(raw).trim()
+    const stripped = stripLabel(stripDateline(raw).trim()).trim()
+    // A teaser's cut ("…", "[…]", "Read more") is trimmed back to the last complete clause, or the sentence is not quoted.
+    const text = isClipped(stripped) ? unclip(stripped, limitsFor(lang).min, lang) ?? stripped : stripped
     if (isBoilerplate(text)) continue
     const list = terms(text, lang)
     if (list.length === 0) continue
     const key = comparable(text)
     // The title repeated as the first line of the text.
     if (key === titleKey || (titleTerms.length > 0 && cosine(vectorOf(list), titleVector) >= 0.9)) continue
+    const clipped = isClipped(text)
     sentences.push({
-      text, terms: list, key, eligible: isEligible(text, lang), lengthFactor: lengthFactor(text, lang),
-      question: /[?？؟]["”’»」』)]?$/u.test(text), dangling: DANGLING[lang]?.test(text) ?? false,
+      text, terms: list, key, eligible: !clipped && isEligible(text, lang), clipped, facts: sentenceFacts(text, lang, list),
+      lengthFactor: lengthFactor(text, lang), question: /[?？؟]["”’»」』)]?$/u.test(text), dangling: DANGLING[lang]?.test(text) ?? false,
     })
   }
   return { title, titleTerms, sentences, termSet: new Set([...titleTerms, ...sentences.flatMap((s) => s.terms)]) }
@@ -231,7 +242,8 @@ export function prepareArticle(article: SourceArticle, lang: Language): Prepared
 
 function working(article: SourceArticle, p: PreparedArticle, index: number): Working {
   const sentences = p.sentences.map((s, position): Sentence => ({
-    prepared: s, text: s.text, article: index, position, terms: s.terms, weighted: new Map(), eligible: s.eligible, score: 0,
+    prepared: s, text: s.text, article: index, position, terms: s.terms, facts: s.facts, words: contentWords(s.terms),
+    weighted: new Map(), eligible: s.eligible, score: 0,
   }))
   return { article, title: p.title, titleTerms: p.titleTerms, sentences, termSet: p.termSet }
 }
@@ -339,132 +351,7 @@ function articleOrder(work: Working[], weigh: (t: readonly string[]) => TermVect
     .map((k) => k.i)
 }
 
-/** Reading order: articles in the order their best sentence ranks, each article's sentences as they were written. */
-function readingOrder(sentences: Sentence[], rank: Map<number, number>): Sentence[] {
-  const firstSeen = new Map<number, number>()
-  sentences.forEach((s, i) => { if (!firstSeen.has(s.article)) firstSeen.set(s.article, i) })
-  return [...sentences].sort((a, b) =>
-    firstSeen.get(a.article)! - firstSeen.get(b.article)! || rank.get(a.article)! - rank.get(b.article)! || a.position - b.position)
-}
-
-const REDUNDANT = 0.5
-const COVERED = 0.6
-const COVERED_TERMS = 0.65
-const LOOSE_REDUNDANT = 0.6
-const LOOSE_COVERED = 0.8
-
-/**
- * Whether `s` adds little to `chosen`: close to one of them (cosine), or most of its weighted content terms already
- * appear in them together (how two outlets word the same fact: "agreed to acquire X for $1.2 billion" / "is buying X
- * for $1.2 billion in cash"). `loose` only rejects near-repeats: used to find a third card in a short text whose
- * remaining sentences elaborate on the summary.
- */
-function isRedundant(s: Sentence, chosen: readonly Sentence[], seen: ReadonlySet<string>, loose = false): boolean {
-  const near = loose ? LOOSE_REDUNDANT : REDUNDANT
-  if (chosen.some((p) => cosine(p.weighted, s.weighted) >= near)) return true
-  let total = 0
-  let covered = 0
-  let count = 0
-  for (const [t, w] of s.weighted) {
-    total += w
-    if (seen.has(t)) {
-      covered += w
-      count++
-    }
-  }
-  if (total === 0) return false
-  const share = count / s.weighted.size
-  if (loose) return covered / total >= LOOSE_COVERED
-  // Weighted, so rare terms count more; unweighted too, because in a cluster the shared facts are the common terms.
-  if (covered / total >= COVERED || share >= COVERED_TERMS) return true
-  // Figures anchor facts: a sentence whose every figure was already given, and half its terms, restates a fact.
-  const figures = [...s.weighted.keys()].filter((t) => /^\d/u.test(t))
-  return figures.length > 0 && figures.every((t) => seen.has(t)) && share >= 0.5
-}
-
-function pickSummary(pool: Sentence[], lang: Language): Sentence[] {
-  const n = pool.length
-  const max = n <= 2 ? n : n <= 5 ? 2 : Math.min(4, n - MIN_CARDS)
-  const limit = SUMMARY_MAX_CHARS[lang]
-  const picked: Sentence[] = []
-  const seen = new Set<string>()
-  let chars = 0
-  const top = pool[0]?.score ?? 0
-  for (const s of pool) {
-    if (picked.length >= max) break
-    if (isRedundant(s, picked, seen)) continue
-    const extra = s.text.length + (picked.length > 0 ? joiner(lang).length : 0)
-    if (picked.length > 0 && chars + extra > limit) continue
-    // A third or fourth sentence only when it is nearly as salient as the best one.
-    if (picked.length >= 2 && s.score < 0.6 * top) break
-    picked.push(s)
-    for (const t of s.terms) seen.add(t)
-    chars += extra
-  }
-  return picked
-}
-
-interface Draft {
-  theme: Theme
-  sentences: Sentence[]
-  score: number
-}
-
-function pickCards(rest: Sentence[], summary: Sentence[], rank: Map<number, number>, lang: Language): SummaryCard[] {
-  rest = rest.filter((s) => s.text.length <= CARD_MAX_CHARS[lang])
-  const candidates: Sentence[] = []
-  const chosen = [...summary]
-  const seen = new Set(summary.flatMap((s) => s.terms))
-  for (const loose of [false, true]) {
-    if (loose && candidates.length >= MIN_CARDS) break
-    for (const s of rest) {
-      if (candidates.length >= 10) break
-      if (candidates.includes(s) || isRedundant(s, chosen, seen, loose)) continue
-      candidates.push(s)
-      chosen.push(s)
-      for (const t of s.terms) seen.add(t)
-    }
-  }
-  const drafts: Draft[] = []
-  const spare: Sentence[] = []
-  for (const s of candidates) {
-    const theme = themeOf(s.text, lang, s.position <= 1)
-    const same = drafts.find((d) => d.theme === theme)
-    if (same || drafts.length >= MAX_CARDS) spare.push(s)
-    else drafts.push({ theme, sentences: [s], score: s.score })
-  }
-  // Fewer than three themes: the best remaining sentences become neutral "Details" / "More details" / "Also" cards.
-  for (const fallback of ['details', 'more', 'also'] as const) {
-    if (drafts.length >= MIN_CARDS || spare.length === 0 || drafts.some((d) => d.theme === fallback)) continue
-    const s = spare.shift()!
-    drafts.push({ theme: fallback, sentences: [s], score: s.score })
-  }
-  // Cards four and five only when they are worth reading next to the first three.
-  const best = drafts.reduce((m, d) => Math.max(m, d.score), 0)
-  const kept = drafts.filter((d, i) => i < MIN_CARDS || d.score >= 0.4 * best)
-  // A second sentence for a card from the spare ones of the same theme, while the card stays short.
-  for (const d of kept) {
-    const i = spare.findIndex((s) => d.theme === themeOf(s.text, lang, s.position <= 1))
-    const s = spare[i]
-    if (s === undefined) continue
-    const length = d.sentences[0]!.text.length + s.text.length + 1
-    if (length <= CARD_MAX_CHARS[lang]) {
-      d.sentences.push(s)
-      spare.splice(i, 1)
-    }
-  }
-  return kept
-    .sort((a, b) => THEME_ORDER.indexOf(a.theme) - THEME_ORDER.indexOf(b.theme))
-    .map((d) => ({
-      heading: HEADINGS[d.theme][lang],
-      body: readingOrder(d.sentences, rank).map((s) => s.text).join(joiner(lang)),
-    }))
-}
-
-/**
- * Text cut to `max` characters at a word boundary, marked with "…". Only reached when the source has no sentence
- * punctuation at all (one run-on paragraph), or for a headline taken from the text.
- */
+/** Text cut to `max` characters at a word boundary, marked with "…": a headline taken from the text. */
 function cut(text: string, max: number): string {
   if (text.length <= max) return text
   const slice = text.slice(0, max - 1)

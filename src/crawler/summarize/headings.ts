@@ -131,6 +131,12 @@ export function hasKeyFigures(sentence: string): boolean {
   return numbers.length === 1 && SCALE.test(sentence)
 }
 
+/** The sentence refers to the future ("will", "plans to", "next week"). */
+export const refersToFuture = (sentence: string, lang: Language): boolean => FUTURE[lang].test(sentence)
+
+/** The sentence refers to the past ("previously", "last year", "since 2000", "had"): background to the news. */
+export const refersToPast = (sentence: string, lang: Language): boolean => PAST[lang].test(sentence)
+
 /**
  * The theme a card built on this sentence gets. `early` means the sentence comes from the first lines of its article
  * (so "What happened" is a fair heading for an otherwise plain sentence).
