@@ -18,6 +18,7 @@ export function openCrawler(config: Readonly<Config>, deps: { store: Store; keys
     intervalSeconds: config.crawl.intervalSeconds ?? 15 * 60,
     leaseSeconds: config.crawl.leaseSeconds,
     llm: config.llm,
+    clusterModel: config.crawl.clusterModel,
   }, deps)
   if (config.sample !== 'auto') return crawler
   return {

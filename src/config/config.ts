@@ -57,6 +57,7 @@ const BaseEnvSchema = z.object({
   }),
   NEWSDESK_CRAWL_LEASE_SECONDS: integer('NEWSDESK_CRAWL_LEASE_SECONDS', 5, 86_400, 600),
   NEWSDESK_PUBLISHERS: z.string().min(1).optional(),
+  NEWSDESK_CLUSTER_MODEL: z.string().min(1).optional(),
   NEWSDESK_FETCH_ALLOW: z.string().optional(),
   METRICS_PORT: z.string().optional().transform((v, ctx) => {
     if (v === undefined || v === '' || v === 'off') return null
@@ -141,6 +142,11 @@ export interface Config {
     leaseSeconds: number
     /** NEWSDESK_PUBLISHERS: a directory file replacing the bundled one, or `+PATH` extending it. */
     publishers: string | undefined
+    /**
+     * NEWSDESK_CLUSTER_MODEL: a clustering model refitted on other labelled data (`npm run fit:clustering -- --out
+     * FILE`), replacing the bundled weights; docs/clustering.md.
+     */
+    clusterModel: string | undefined
     /** Hosts or CIDRs exempt from the SSRF guard (NEWSDESK_FETCH_ALLOW). */
     fetchAllow: readonly string[]
   }
@@ -197,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
       intervalSeconds: e.NEWSDESK_CRAWL_INTERVAL,
       leaseSeconds: e.NEWSDESK_CRAWL_LEASE_SECONDS,
       publishers: e.NEWSDESK_PUBLISHERS,
+      clusterModel: e.NEWSDESK_CLUSTER_MODEL,
       fetchAllow: Object.freeze(parseAllowList(e.NEWSDESK_FETCH_ALLOW)),
     }),
     llm: llmSettingsFromEnv(e),

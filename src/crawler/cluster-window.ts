@@ -4,6 +4,7 @@ import { clusterHorizon } from './cluster/assign-cluster.ts'
 import { ClusterIndex } from './cluster/cluster-state.ts'
 import { fingerprintArticle } from './cluster/fingerprint.ts'
 import { signatureFromBytes } from './cluster/minhash.ts'
+import type { MatchModel } from './cluster/match-model.ts'
 import { clusterInputOf } from './pipeline/cluster-input.ts'
 
 /**
@@ -15,10 +16,16 @@ import { clusterInputOf } from './pipeline/cluster-input.ts'
  * are assigned. Two workers therefore never start two stories for one event.
  */
 export class ClusterWindow {
+  /** The clustering decision (the bundled fitted model unless NEWSDESK_CLUSTER_MODEL names another). */
+  readonly model: MatchModel | undefined
   #index: ClusterIndex | undefined
   /** Articles in the index (id → fetch time), so an article read twice is not added twice. */
   readonly #indexed = new Map<string, number>()
   #lastSeq = 0
+
+  constructor(model?: MatchModel) {
+    this.model = model
+  }
 
   /** The index, read from the store on first use; clusters older than the horizon (window + backlog) evicted. */
   async load(crawl: CrawlStore, now: Date): Promise<ClusterIndex> {

@@ -7,6 +7,7 @@ import { runCrawl, type CrawlSummary } from './crawl-run.ts'
 import { createCrawlerFetcher } from './fetch/crawler-fetcher.ts'
 import { createLlmSummarizer } from './llm/llm-summarizer.ts'
 import { ClusterWindow } from './cluster-window.ts'
+import { loadMatchModel } from './cluster/match-model.ts'
 import { createWorkerStages, extractionPoolSize } from './workers/worker-pool.ts'
 import type { FeedReport } from './pipeline/process-feed.ts'
 import { observeFetcher, observePass, observeStages } from './crawl-observers.ts'
@@ -35,6 +36,8 @@ export interface CrawlerSettings {
   intervalSeconds: number
   leaseSeconds: number
   llm: LlmSettings
+  /** NEWSDESK_CLUSTER_MODEL: a refitted clustering model file; the bundled weights when undefined. */
+  clusterModel?: string
 }
 
 /** A crawler: the configured directory, the signed guarded fetcher, the optional LLM. */
@@ -43,7 +46,7 @@ export function createCrawler(settings: CrawlerSettings, deps: { store: Store; k
   const fetcher = observeFetcher(createCrawlerFetcher({ siteUrl: settings.siteUrl, keys: deps.keys, allow: settings.fetchAllow }))
   const llm = createLlmSummarizer(settings.llm)
   // One clustering index for the life of the process: later passes only read what was committed since.
-  const window = new ClusterWindow()
+  const window = new ClusterWindow(settings.clusterModel === undefined ? undefined : loadMatchModel(settings.clusterModel))
   // Parsing and extraction in worker threads: a large feed or a pathological page must not stall HTTP responses, and
   // a crawl of article pages uses the machine's cores (a real page costs 10–20 ms to extract).
   const stages = observeStages(createWorkerStages(extractionPoolSize({ serving: deps.serving ?? true })))

@@ -3,6 +3,8 @@
  * match-features.ts, weights fitted on labelled pairs by `npm run fit:clustering` (bench/stories/fit-clustering.ts)
  * and written to match-weights.ts; docs/clustering.md says how, and how to refit them on new data.
  */
+import fs from 'node:fs'
+import { z } from 'zod'
 import { FEATURES } from './match-features.ts'
 import { MATCH_WEIGHTS } from './match-weights.ts'
 
@@ -37,4 +39,30 @@ export function matchProbability(model: MatchModel, features: ArrayLike<number>)
   let z = 0
   for (let i = 0; i < features.length; i++) z += model.weights[i]! * features[i]!
   return 1 / (1 + Math.exp(-z))
+}
+
+const Probability = z.number().min(0).max(1)
+const ModelFile = z.strictObject({
+  features: z.array(z.string()),
+  weights: z.array(z.number().finite()),
+  join: Probability,
+  merge: Probability,
+  related: Probability,
+})
+
+/**
+ * A model file written by `npm run fit:clustering -- --out FILE` (NEWSDESK_CLUSTER_MODEL): checked against the
+ * features this version computes, so a model fitted for other features is refused at start, never half-applied.
+ */
+export function loadMatchModel(file: string): MatchModel {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'))
+  } catch (err) {
+    throw new Error(`cluster model ${file}: ${err instanceof Error ? err.message : String(err)}`)
+  }
+  const model = ModelFile.safeParse(parsed)
+  if (!model.success) throw new Error(`cluster model ${file}: ${model.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+  if (model.data.weights.length !== model.data.features.length) throw new Error(`cluster model ${file}: one weight per feature`)
+  return checkModel(model.data)
 }

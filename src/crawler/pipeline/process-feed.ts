@@ -121,7 +121,7 @@ type PreparedArticle = Omit<ArticleRecord, 'storyId' | 'signature'>
  * not its event are appended to `related` as relations of its story.
  */
 function assignStory(article: PreparedArticle, now: number, window: ClusterWindow, merges: StoryMerge[], related: StoryRelation[]): ArticleRecord {
-  const assigned = clusterArticle(clusterInputOf(article), article.id, randomUUID(), { index: window.index, now })
+  const assigned = clusterArticle(clusterInputOf(article), article.id, randomUUID(), { index: window.index, now, model: window.model })
   for (const from of assigned.merged) merges.push({ from, into: assigned.clusterId })
   for (const r of assigned.related) related.push({ storyId: assigned.clusterId, relatedId: r.clusterId, score: r.score })
   window.indexed(article.id, now)
