@@ -45,8 +45,6 @@ const DAMAGE_ADVICE = 'Some stories may be missing or unreadable until the opera
  * and the index stays within its own 50,000 children up to 125 million stories.
  */
 export const SITEMAP_MAX_URLS = 2_500
-/** How many of the newest stories /sitemap.xml lists; the monthly archive sitemaps list every story. */
-export const SITEMAP_RECENT_STORIES = 1_000
 
 export interface QueryServiceDeps {
   store: Store
@@ -54,8 +52,8 @@ export interface QueryServiceDeps {
   version: string
   healthMaxStoryAgeMinutes: number
   now?: () => number
-  /** Sitemap sizes (defaults SITEMAP_MAX_URLS and SITEMAP_RECENT_STORIES); tests lower maxUrls to see months split. */
-  sitemaps?: { maxUrls?: number; recentStories?: number }
+  /** Sitemap sizes (default SITEMAP_MAX_URLS); tests lower maxUrls to see months split. */
+  sitemaps?: { maxUrls?: number }
 }
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
@@ -90,7 +88,6 @@ export function createQueryService(deps: QueryServiceDeps) {
   const views = createViews(deps.siteUrl)
   const { urls } = views
   const maxUrls = deps.sitemaps?.maxUrls ?? SITEMAP_MAX_URLS
-  const recentStories = deps.sitemaps?.recentStories ?? SITEMAP_RECENT_STORIES
 
   async function listStories(input: unknown): Promise<StoryList> {
     const { q, topic, limit, lang, source, since, until, cursor } = parse(ListStoriesInput, input)
@@ -210,8 +207,9 @@ export function createQueryService(deps: QueryServiceDeps) {
   const storyEntry = (s: StoryStamp): SitemapUrl => ({ loc: urls.story(s.id), lastmod: s.updatedAt })
 
   /**
-   * /sitemap.xml: home, the topics, the publishers, the pricing and legal pages, then the newest stories, at most
-   * maxUrls in all (publishers, then stories, give way if the total would exceed it).
+   * /sitemap.xml: home, the topics, the publisher index and the publishers, the pricing and legal pages, at most
+   * maxUrls in all (publishers give way if the total would exceed it). The stories are in the monthly archive
+   * sitemaps only, so every URL is in exactly one sitemap (docs/decisions.md, "Sitemaps: one entry per URL").
    */
   async function sitemapEntries(): Promise<SitemapEntries> {
     const home: SitemapUrl = { loc: urls.home() }
@@ -220,9 +218,7 @@ export function createQueryService(deps: QueryServiceDeps) {
     const room = maxUrls - 1 - topics.length - pages.length
     const sources = room > 0 ? await fromStore(() => store.listSources({ limit: room })) : []
     const publishers = sources.map((s): SitemapUrl => ({ loc: urls.source(s.id) }))
-    const storyRoom = Math.min(recentStories, room - publishers.length)
-    const stamps = storyRoom > 0 ? await fromStore(() => store.listRecentStamps(storyRoom)) : []
-    return { urls: [home, ...topics, ...publishers, ...pages, ...stamps.map(storyEntry)] }
+    return { urls: [home, ...topics, ...publishers, ...pages] }
   }
 
   /**

@@ -165,8 +165,8 @@ export interface ArchiveMonthSitemap {
   urls: SitemapUrl[]
 }
 
-/** The pricing and legal pages, by path. */
-export const STATIC_PAGE_PATHS = ['/pricing', '/legal/terms', '/legal/privacy', '/legal/refund'] as const
+/** The publisher index and the pricing and legal pages, by path. */
+export const STATIC_PAGE_PATHS = ['/sources', '/pricing', '/legal/terms', '/legal/privacy', '/legal/refund'] as const
 
 /** Every absolute URL the service hands out, built in this one place from SITE_URL (no trailing slash). */
 export function createUrls(siteUrl: string) {

@@ -9,7 +9,7 @@ import { request } from '../helpers/http.ts'
 import { startInProcessServe, type RunningService } from '../helpers/in-process-serve.ts'
 
 /**
- * x-markdown-tokens is an estimate (see src/surfaces/pages/markdown/token-estimate.ts); this keeps it honest
+ * x-markdown-tokens is an estimate (see src/surfaces/http/markdown-tokens.ts); this keeps it honest
  * against a real BPE tokenizer (o200k_base) on the sample edition's pages in all nine languages.
  */
 const TOLERANCE = 0.2

@@ -40,6 +40,16 @@ export function renderApiCatalog(facts: SiteFacts) {
 }
 
 /**
+ * The site's did:web identifier (W3C did:web method, §3.1): the host, a port percent-encoded as `%3A` (a plain
+ * colon would start a path), then any path segments of SITE_URL joined by colons.
+ */
+export function didWeb(siteUrl: string): string {
+  const url = new URL(siteUrl)
+  const path = url.pathname.split('/').filter(Boolean).map(encodeURIComponent)
+  return ['did:web', url.host.replace(':', '%3A'), ...path].join(':')
+}
+
+/**
  * /.well-known/ai-catalog.json (AI Catalog, specVersion 1.0). Both `type` and the older `mediaType` are sent:
  * the field was renamed in 2026 and readers of either name ignore the other.
  */
@@ -54,7 +64,7 @@ export function renderAiCatalog(facts: SiteFacts) {
   ))
   return {
     specVersion: '1.0',
-    host: { displayName: facts.name, identifier: `did:web:${host}`, documentationUrl: `${siteUrl}/llms.txt` },
+    host: { displayName: facts.name, identifier: didWeb(siteUrl), documentationUrl: `${siteUrl}/llms.txt` },
     entries: [
       ...interfaces,
       entry('skills:index', 'Agent skills index', 'application/agent-skills+json', `${siteUrl}/.well-known/agent-skills/index.json`,

@@ -49,7 +49,7 @@ export function renderLlmsTxt(facts: SiteFacts): string {
     '',
     `- [Latest stories, RSS](${siteUrl}${feedHref({ kind: 'latest' }, 'rss', 'en')}): also \`.atom\` (Atom 1.0) and \`.json\` (JSON Feed 1.1); add \`?lang=\` for another language`,
     `- [A topic's feed](${siteUrl}${feedHref({ kind: 'topic', slug: 'finance' }, 'atom', 'en')}): \`/feeds/topics/{slug}.{rss|atom|json}\``,
-    `- [A search's feed](${siteUrl}${feedHref({ kind: 'search', query: 'chip export' }, 'json', 'en')}): \`/feeds/search.{rss|atom|json}?q=\`; a publisher's: \`/feeds/sources/{id}.{rss|atom|json}\``,
+    `- [A search's feed](${siteUrl}${feedHref({ kind: 'search', query: 'chip plant' }, 'json', 'en')}): \`/feeds/search.{rss|atom|json}?q=\`; a publisher's: \`/feeds/sources/{id}.{rss|atom|json}\``,
     `- [Topic feeds as OPML](${siteUrl}${opmlHref('en')}): import into any feed reader`,
     '',
     '## Optional',
