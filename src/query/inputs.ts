@@ -118,7 +118,7 @@ export const SourceId = z.uuid({ error: ID_RULE }).meta({
 })
 
 /** One publisher and its newest stories. The id is matched case-insensitively. */
-export const GetSourceInput = z.object({ id: SourceId, limit: Limit, lang: Lang })
+export const GetSourceInput = z.object({ id: SourceId, limit: Limit, lang: Lang, cursor: Cursor.optional() })
 export type GetSourceInput = z.input<typeof GetSourceInput>
 
 const MONTH_RULE = 'must be a month YYYY-MM from 1970-01 to 2099-12, or "undated"'
