@@ -215,4 +215,69 @@ describe('the site on the sample edition', () => {
       assert.notEqual(res.status, 405, path)
     }
   })
+
+  it('the stylesheet goes out compressed, with an ETag that answers 304', async () => {
+    const href = (await html('/')).querySelector('link[rel="stylesheet"]')!.getAttribute('href')!
+    const br = await fetch(`${serve.url}${href}`, { headers: { 'Accept-Encoding': 'br' } })
+    assert.equal(br.status, 200)
+    assert.equal(br.headers.get('content-encoding'), 'br')
+    assert.match(br.headers.get('cache-control')!, /immutable/)
+    assert.match(br.headers.get('content-type')!, /^text\/css/)
+    const again = await fetch(`${serve.url}${href}`, { headers: { 'Accept-Encoding': 'br', 'If-None-Match': br.headers.get('etag')! } })
+    assert.equal(again.status, 304)
+  })
+
+  it('feed entries carry their own update times (the sample: each when it was published)', async () => {
+    const atom = (await request(`${serve.url}/feeds/latest.atom`)).text
+    const entries = [...atom.matchAll(/<entry[^>]*>[\s\S]*?<\/entry>/g)].map((m) => m[0])
+    assert.ok(entries.length > 10)
+    const updated = entries.map((e) => /<updated>([^<]+)<\/updated>/.exec(e)![1]!)
+    assert.equal(new Set(updated).size, entries.length, 'one instant per entry')
+    for (const e of entries) assert.equal(/<updated>([^<]+)</.exec(e)![1], /<published>([^<]+)</.exec(e)![1])
+    const json = (await request(`${serve.url}/feeds/latest.json`)).json as { items: Array<{ date_modified: string; date_published: string }> }
+    assert.equal(new Set(json.items.map((i) => i.date_modified)).size, json.items.length)
+  })
+
+  it('discovery: did:web writes the port as %3A; declared media types are served when asked for; Markdown everywhere says its tokens', async () => {
+    const catalog = (await request(`${serve.url}/.well-known/ai-catalog.json`)).json as { host: { identifier: string }; entries: Array<{ type: string; url: string }> }
+    assert.equal(catalog.host.identifier, 'did:web:localhost%3A3000')
+    const local = (url: string) => url.replace(/^http:\/\/localhost:3000/, serve.url.replace(/\/$/, ''))
+    const linkset = (await request(`${serve.url}/.well-known/api-catalog`)).json as { linkset: Array<Record<string, Array<{ href: string; type?: string }>>> }
+    const declared = [
+      ...catalog.entries.map((e) => ({ href: e.url, type: e.type })),
+      ...linkset.linkset.flatMap((ctx) => (ctx['service-desc'] ?? []).map((l) => ({ href: l.href, type: l.type! }))),
+    ]
+    assert.ok(declared.length >= 6)
+    for (const { href, type } of declared) {
+      const res = await request(local(href), { headers: { Accept: type } })
+      assert.equal(res.status, 200, href)
+      assert.equal(res.headers.get('content-type')!.split(';')[0], type.split(';')[0], `${href} declared as ${type}`)
+    }
+    for (const md of ['/llms.txt', '/auth.md', '/.well-known/agent-skills/newsdesk/SKILL.md', '/no/such/page?format=md', '/sources.md']) {
+      const res = await request(`${serve.url}${md}`)
+      assert.match(res.headers.get('content-type') ?? '', /^text\/markdown/, md)
+      assert.ok(Number(res.headers.get('x-markdown-tokens')) > 10, `${md}: x-markdown-tokens ${res.headers.get('x-markdown-tokens')}`)
+    }
+  })
+
+  it('the examples in llms.txt, SKILL.md and the agent card find stories on the sample edition', async () => {
+    const docs = [(await request(`${serve.url}/llms.txt`)).text, (await request(`${serve.url}/.well-known/agent-skills/newsdesk/SKILL.md`)).text]
+    const links = new Set(docs.flatMap((d) => [...d.matchAll(/http:\/\/localhost:3000(\/(?:api\/v1\/stories|feeds\/search)[^)\s`]*)/g)].map((m) => m[1]!)))
+    assert.ok(links.size >= 2, [...links].join(' '))
+    for (const link of links) {
+      const res = await request(`${serve.url}${link.replace(/&amp;/g, '&')}`)
+      assert.equal(res.status, 200, link)
+      const body = res.json as { stories?: unknown[]; story?: unknown; items?: unknown[] }
+      assert.ok((body.stories?.length ?? body.items?.length ?? (body.story ? 1 : 0)) > 0, `${link} finds nothing`)
+    }
+    const card = (await request(`${serve.url}/.well-known/agent-card.json`)).json as { skills: Array<{ id: string; examples?: string[] }> }
+    const examples = card.skills.flatMap((s) => s.examples ?? [])
+    const quoted = examples.flatMap((e) => [.../^search "([^"]+)"/.exec(e) ?? []].slice(1))
+    assert.ok(quoted.length > 0)
+    for (const q of quoted) assert.ok(((await request(`${serve.url}/api/v1/stories?q=${encodeURIComponent(q)}`)).json as { count: number }).count > 0, q)
+    for (const id of new Set(examples.flatMap((e) => e.match(/[0-9a-f]{8}-[0-9a-f-]{27}/g) ?? []))) {
+      assert.equal((await request(`${serve.url}/api/v1/stories/${id}`)).status, 200, id)
+    }
+  })
 })
+

@@ -1,3 +1,4 @@
+import { SKILLS_INDEX_TYPE } from '../http/descriptor-types.ts'
 import { FEED_MEDIA_TYPES, feedHref, opmlHref } from '../feeds/feed-urls.ts'
 import { SKILL_NAME } from './skill-md.ts'
 import type { SiteFacts } from './site-facts.ts'
@@ -67,7 +68,7 @@ export function renderAiCatalog(facts: SiteFacts) {
     host: { displayName: facts.name, identifier: didWeb(siteUrl), documentationUrl: `${siteUrl}/llms.txt` },
     entries: [
       ...interfaces,
-      entry('skills:index', 'Agent skills index', 'application/agent-skills+json', `${siteUrl}/.well-known/agent-skills/index.json`,
+      entry('skills:index', 'Agent skills index', SKILLS_INDEX_TYPE, `${siteUrl}/.well-known/agent-skills/index.json`,
         `How an agent uses ${facts.name} (skill ${SKILL_NAME}).`, ['news', 'skills']),
       entry('api:catalog', 'API catalog (RFC 9727)', 'application/linkset+json', `${siteUrl}/.well-known/api-catalog`,
         'Linkset of the APIs with their descriptions and status endpoints.', ['api-catalog']),

@@ -6,8 +6,10 @@
 export const OPENAPI_TYPE = 'application/vnd.oai.openapi+json;version=3.1'
 export const AGENT_CARD_TYPE = 'application/a2a-agent-card+json'
 export const MCP_CARD_TYPE = 'application/mcp-server-card+json'
+/** The agent skills index (the AI Catalog's type for it); the Agent Skills RFC serves it as application/json. */
+export const SKILLS_INDEX_TYPE = 'application/agent-skills+json'
 
-const DESCRIPTOR_TYPES = [OPENAPI_TYPE, AGENT_CARD_TYPE, MCP_CARD_TYPE] as const
+const DESCRIPTOR_TYPES = [OPENAPI_TYPE, AGENT_CARD_TYPE, MCP_CARD_TYPE, SKILLS_INDEX_TYPE] as const
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 const essence = (type: string) => type.split(';')[0]!
