@@ -248,12 +248,12 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
     async storyKeyAbove({ key, offset, topic, sourceId }) {
       const rows = topic
         ? (sourceId
-          ? await query<{ seq: string }>(SQL.keyAboveTopicSource, [key, offset, sourceId, topic])
-          : await query<{ seq: string }>(SQL.keyAboveTopic, [key, offset, topic]))
+          ? await query<{ above: string }>(SQL.keyAboveTopicSource, [key, offset, sourceId, topic])
+          : await query<{ above: string }>(SQL.keyAboveTopic, [key, offset, topic]))
         : (sourceId
-          ? await query<{ seq: string }>(SQL.keyAboveSource, [key, offset, sourceId])
-          : await query<{ seq: string }>(SQL.keyAbove, [key, offset]))
-      return rows[0]?.seq ?? null
+          ? await query<{ above: string }>(SQL.keyAboveSource, [key, offset, sourceId])
+          : await query<{ above: string }>(SQL.keyAbove, [key, offset]))
+      return rows[0]?.above ?? null
     },
 
     async listSourceStories({ sourceId, limit, lang }) {

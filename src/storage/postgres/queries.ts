@@ -81,10 +81,10 @@ export const SQL = {
   source: 'SELECT id, name, site_url FROM sources WHERE id = $1::text',
   sourceTopics: 'SELECT source_id, category, stories, last_seq::text AS last_seq FROM source_topics',
   // The "newer stories" key (see the SQLite queries): $1 the key, $2 the offset.
-  keyAbove: 'SELECT seq::text AS seq FROM stories WHERE seq >= $1::bigint ORDER BY seq OFFSET $2 LIMIT 1',
-  keyAboveTopic: 'SELECT seq::text AS seq FROM stories WHERE category = $3::text AND seq >= $1::bigint ORDER BY seq OFFSET $2 LIMIT 1',
-  keyAboveSource: 'SELECT seq::text AS seq FROM stories WHERE source_id = $3::text AND seq >= $1::bigint ORDER BY seq OFFSET $2 LIMIT 1',
-  keyAboveTopicSource: `SELECT seq::text AS seq FROM stories WHERE source_id = $3::text AND category = $4::text AND seq >= $1::bigint
+  keyAbove: 'SELECT seq::text AS above FROM stories WHERE seq >= $1::bigint ORDER BY seq OFFSET $2 LIMIT 1',
+  keyAboveTopic: 'SELECT seq::text AS above FROM stories WHERE category = $3::text AND seq >= $1::bigint ORDER BY seq OFFSET $2 LIMIT 1',
+  keyAboveSource: 'SELECT seq::text AS above FROM stories WHERE source_id = $3::text AND seq >= $1::bigint ORDER BY seq OFFSET $2 LIMIT 1',
+  keyAboveTopicSource: `SELECT seq::text AS above FROM stories WHERE source_id = $3::text AND category = $4::text AND seq >= $1::bigint
     ORDER BY seq OFFSET $2 LIMIT 1`,
   recentStamps: 'SELECT id, published_at, updated_at FROM stories ORDER BY seq DESC LIMIT $1',
   // One row per month: reading all of it is O(months). 'undated' sorts last.
