@@ -15,7 +15,7 @@ import { upgradeTeasers } from './pipeline/teaser-upgrade.ts'
 import { CrawlStoreFullError } from './store-full-error.ts'
 
 export interface CrawlSummary {
-  /** `unreachable`: the failed feeds that failed for a network reason (no connection, no DNS answer, a timeout). */
+  /** `unreachable`: the failed feeds whose host could not be reached at all (no DNS answer, no connection). */
   feeds: { total: number; ok: number; notModified: number; failed: number; unreachable: number }
   articlesNew: number
   storiesCreated: number
@@ -33,14 +33,6 @@ export interface CrawlSummary {
 }
 
 /**
- * A feed failure that says nothing about the feed but that the network did not carry the request: the connection
- * failed or was refused, the name did not resolve, or nothing answered in time (fetch/fetch-result.ts reasons).
- */
-export function isNetworkFailure(reason: string | undefined): boolean {
-  return reason === 'network' || reason === 'timeout' || reason?.startsWith('network:') === true || reason?.startsWith('timeout:') === true
-}
-
-/**
  * A pass in which feeds were due and not one was fetched, every failure a network one: the machine is most likely
  * offline (or its DNS or outbound connections are blocked), not the publishers down.
  */
@@ -50,8 +42,8 @@ export function networkDown(s: CrawlSummary): boolean {
 
 /** The one line `crawl` prints and `serve` logs for such a pass. */
 export function networkDownMessage(s: CrawlSummary): string {
-  return `no feed could be fetched: all ${s.feeds.failed} failed for network reasons (no connection, no DNS answer or a timeout); `
-    + 'is this machine offline? Check with `newsdesk publishers list --failing`'
+  return `no feed could be fetched: all ${s.feeds.failed} failed for network reasons (no DNS answer, connection refused or `
+    + 'unreachable, or no connection in time); is this machine offline? Check with `newsdesk publishers list --failing`'
 }
 
 export interface CrawlDeps {
@@ -156,7 +148,7 @@ export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
         : outcome
       summary.feeds.total++
       summary.feeds[report.status === 'ok' ? 'ok' : report.status === 'not-modified' ? 'notModified' : 'failed']++
-      if (report.status === 'failed' && isNetworkFailure(report.reason)) summary.feeds.unreachable++
+      if (report.status === 'failed' && report.unreachable === true) summary.feeds.unreachable++
       summary.articlesNew += report.articlesNew
       writer.enqueue(report.touched.map((storyId) => ({ storyId, attempts: 0 })))
       deps.onFeed?.(report, ++done, Math.max(total, done))
