@@ -1,4 +1,5 @@
 import { mdInline, mdLink, mdUrl } from '../markdown/escape.ts'
+import { oneLine } from '../markdown/one-line.ts'
 import { ENGLISH_STORY_LABELS, storyMarkdown } from '../markdown/story-markdown.ts'
 import type { Language } from '../domain/languages.ts'
 import type { Category, Story, StoryDetail } from '../query/views.ts'
@@ -18,28 +19,7 @@ function when(iso: string | null): string | null {
   return iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : null
 }
 
-/** Where a one-line summary may end: after . ! ? (and a closing quote) before a space, or after CJK full stops. */
-const SENTENCE_END = /[.!?]["'”’)]?(?=\s)|[。！？]/g
-const LINE_MIN = 40
-const LINE_MAX = 240
-
-/**
- * The first sentence of a summary, for lists: a reader skims many stories and opens the one that matters with
- * get_story. A first sentence shorter than LINE_MIN characters ("U.S." style abbreviations end one early) takes
- * the next one too; a sentence longer than LINE_MAX is cut at a word and marked with an ellipsis.
- */
-export function oneLine(summary: string): string {
-  const text = summary.replace(/\s+/g, ' ').trim()
-  if (text.length <= LINE_MIN) return text
-  for (const match of text.matchAll(SENTENCE_END)) {
-    const end = match.index + match[0].length
-    if (end > LINE_MAX) break
-    if (end >= LINE_MIN) return text.slice(0, end)
-  }
-  if (text.length <= LINE_MAX) return text
-  const cut = text.lastIndexOf(' ', LINE_MAX - 1)
-  return `${text.slice(0, cut > LINE_MIN ? cut : LINE_MAX - 1)}…`
-}
+export { oneLine }
 
 /**
  * Publisher text at the start of a line inside a list item: escaped like the rest of it, and kept from opening a

@@ -33,7 +33,7 @@ export function storyIdFrom(value: string, siteUrl: string): string {
     url = new URL(text)
   } catch {
     throw AppError.invalidField('id', 'must be a story UUID or a story page URL such as '
-      + `${siteUrl}/s/0f8fad5b-d9cb-469f-a165-70867728950e`)
+      + `${siteUrl}/s/c18c2d54-f898-44e5-aa27-fde4b3d7790c`)
   }
   const match = /^\/s\/([0-9a-f-]{36})(?:\.md)?\/?$/i.exec(url.pathname)
   if (url.host !== new URL(siteUrl).host || !match || !UUID.test(match[1]!)) {
@@ -126,7 +126,7 @@ export const searchStories = define({
     + 'words), newest first. What is new: get_latest_stories.',
   input: z.strictObject({
     query: SearchQuery.meta({
-      description: 'Keywords, e.g. "chip export".',
+      description: 'Keywords, e.g. "chip plant".',
     }),
     ...FILTERS,
     limit: StoryLimit,
@@ -134,9 +134,9 @@ export const searchStories = define({
   }),
   output: StoryList,
   rest: 'GET /api/v1/stories?q={query}&source={source}&since={since}&until={until}&cursor={cursor}&limit={limit}&lang={lang}',
-  restExample: '/api/v1/stories?q=chip%20export&limit=5',
+  restExample: '/api/v1/stories?q=chip%20plant&limit=5',
   page: '/search?q={query}&format=md',
-  example: { query: 'chip export', limit: 5 },
+  example: { query: 'chip plant', limit: 5 },
   run: (query, { query: q, ...rest }) => query.listStories({ q, ...rest }),
   advertised: STORY_LIST_FIELDS,
   markdown: (out, input) => storyListMarkdown(`Stories matching "${input.query}"`, out.stories, out.lang,
@@ -158,7 +158,7 @@ export const getStory = define({
   rest: 'GET /api/v1/stories/{id}?lang={lang}',
   restExample: null,
   page: '/s/{id}?format=md',
-  example: { id: '0f8fad5b-d9cb-469f-a165-70867728950e' },
+  example: { id: 'c18c2d54-f898-44e5-aa27-fde4b3d7790c' },
   run: (query, input, siteUrl) => query.getStory({ id: storyIdFrom(input.id, siteUrl), lang: input.lang }),
   advertised: { story: [...STORY_FIELDS, 'cards', 'covered_by', 'related'] },
   markdown: (out, input) => storyDetailMarkdown(out.story, input.lang),

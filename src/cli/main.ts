@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { endQuietlyOnClosedPipe, isClosedPipe } from './closed-pipe.ts'
 import { EXIT_FAILURE, EXIT_USAGE, type Command, type CommandContext } from './command.ts'
 import { exportCommand } from './commands/export.ts'
 import { importCommand } from './commands/import.ts'
@@ -54,6 +55,8 @@ export async function runCli(argv: string[], ctx: CommandContext): Promise<numbe
   return command.run({ values: parsed.values, positionals: parsed.positionals }, ctx)
 }
 
+export { endQuietlyOnClosedPipe }
+
 /**
  * The whole command line as a function: runCli, plus the last line of defence the process entry needs (an error no
  * command caught is one line on stderr and exit code 1, never a stack trace). Tests run it in-process with their own
@@ -63,6 +66,7 @@ export async function main(argv: string[], ctx: CommandContext): Promise<number>
   try {
     return await runCli(argv, ctx)
   } catch (err) {
+    if (isClosedPipe(err)) return 0
     ctx.stderr.write(`newsdesk: ${err instanceof Error ? err.message : String(err)}\n`)
     return EXIT_FAILURE
   }
@@ -71,6 +75,7 @@ export async function main(argv: string[], ctx: CommandContext): Promise<number>
 const isEntryPoint = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href
 
 if (isEntryPoint) {
+  endQuietlyOnClosedPipe(process.stdout)
   main(process.argv.slice(2), { env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr })
     .then((code) => { process.exitCode = code })
 }

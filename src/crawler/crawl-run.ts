@@ -15,7 +15,8 @@ import { upgradeTeasers } from './pipeline/teaser-upgrade.ts'
 import { CrawlStoreFullError } from './store-full-error.ts'
 
 export interface CrawlSummary {
-  feeds: { total: number; ok: number; notModified: number; failed: number }
+  /** `unreachable`: the failed feeds whose host could not be reached at all (no DNS answer, no connection). */
+  feeds: { total: number; ok: number; notModified: number; failed: number; unreachable: number }
   articlesNew: number
   storiesCreated: number
   storiesUpdated: number
@@ -29,6 +30,20 @@ export interface CrawlSummary {
    */
   feedsHeld: number
   durationMs: number
+}
+
+/**
+ * A pass in which feeds were due and not one was fetched, every failure a network one: the machine is most likely
+ * offline (or its DNS or outbound connections are blocked), not the publishers down.
+ */
+export function networkDown(s: CrawlSummary): boolean {
+  return s.feeds.failed > 0 && s.feeds.ok === 0 && s.feeds.notModified === 0 && s.feeds.unreachable === s.feeds.failed
+}
+
+/** The one line `crawl` prints and `serve` logs for such a pass. */
+export function networkDownMessage(s: CrawlSummary): string {
+  return `no feed could be fetched: all ${s.feeds.failed} failed for network reasons (no DNS answer, connection refused or `
+    + 'unreachable, or no connection in time); is this machine offline? Check with `newsdesk publishers list --failing`'
 }
 
 export interface CrawlDeps {
@@ -89,7 +104,7 @@ export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
   await window.load(deps.crawl, now())
 
   const summary: CrawlSummary = {
-    feeds: { total: 0, ok: 0, notModified: 0, failed: 0 }, articlesNew: 0, storiesCreated: 0, storiesUpdated: 0,
+    feeds: { total: 0, ok: 0, notModified: 0, failed: 0, unreachable: 0 }, articlesNew: 0, storiesCreated: 0, storiesUpdated: 0,
     summariesRetried: 0, articlesUpgraded: 0, feedsHeld: 0, durationMs: 0,
   }
   const writer = createStoryRewriteQueue({ crawl: deps.crawl, publishers, llm: deps.llm, now, log: deps.log, memo: deps.storyTextMemo })
@@ -133,6 +148,7 @@ export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
         : outcome
       summary.feeds.total++
       summary.feeds[report.status === 'ok' ? 'ok' : report.status === 'not-modified' ? 'notModified' : 'failed']++
+      if (report.status === 'failed' && report.unreachable === true) summary.feeds.unreachable++
       summary.articlesNew += report.articlesNew
       writer.enqueue(report.touched.map((storyId) => ({ storyId, attempts: 0 })))
       deps.onFeed?.(report, ++done, Math.max(total, done))

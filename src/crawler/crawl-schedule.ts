@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import type { Crawler } from './create-crawler.ts'
+import { networkDown, networkDownMessage } from './crawl-run.ts'
 import { CrawlStoreFullError } from './store-full-error.ts'
 
 export interface CrawlSchedule {
@@ -25,6 +26,7 @@ export function startCrawlSchedule(crawler: Crawler, intervalSeconds: number, lo
     try {
       const summary = await crawler.run({ signal: abort.signal })
       log.info({ ...summary }, 'crawl: pass finished')
+      if (networkDown(summary)) log.error({ feeds_failed: summary.feeds.failed }, `crawl: ${networkDownMessage(summary)}`)
       if (summary.feedsHeld > 0 && crawler.leaseSeconds + 1 < intervalSeconds) {
         waitSeconds = crawler.leaseSeconds + 1
         log.info({ feeds: summary.feedsHeld, next_pass_seconds: waitSeconds }, 'crawl: due feeds held by other workers\' leases; next pass when they expire')

@@ -36,7 +36,7 @@ export const SearchQuery = z.string({ error: Q_RULE }).min(2, { error: Q_RULE })
       + 'here as its first character pairs, each a keyword: four, or fewer in a query of more than four keywords; a '
       + 'keyword of more than 12 letters as its first 12): '
       + 'common words that meet only in older headlines need `until`.',
-    example: 'chip export',
+    example: 'chip plant',
   })
 
 const DATE_RULE = 'must be an ISO 8601 date or date-time such as 2026-11-23 or 2026-11-23T08:00:00Z, between 1970 and 2099'
@@ -104,7 +104,7 @@ export type ListSourcesInput = z.input<typeof ListSourcesInput>
 
 const ID_RULE = 'must be a UUID'
 export const StoryId = z.uuid({ error: ID_RULE }).meta({
-  description: 'Story id (UUID).', example: '0f8fad5b-d9cb-469f-a165-70867728950e',
+  description: 'Story id (UUID).', example: 'c18c2d54-f898-44e5-aa27-fde4b3d7790c',
 })
 
 export const GetStoryInput = z.object({ id: StoryId, lang: Lang })
@@ -118,7 +118,7 @@ export const SourceId = z.uuid({ error: ID_RULE }).meta({
 })
 
 /** One publisher and its newest stories. The id is matched case-insensitively. */
-export const GetSourceInput = z.object({ id: SourceId, limit: Limit, lang: Lang })
+export const GetSourceInput = z.object({ id: SourceId, limit: Limit, lang: Lang, cursor: Cursor.optional() })
 export type GetSourceInput = z.input<typeof GetSourceInput>
 
 const MONTH_RULE = 'must be a month YYYY-MM from 1970-01 to 2099-12, or "undated"'

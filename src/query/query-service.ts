@@ -3,13 +3,14 @@ import { AppError } from '../domain/errors.ts'
 import { invalidInput } from '../domain/validation.ts'
 import { MAX_SEARCH_TERMS, parseSearchTerms } from '../domain/search-terms.ts'
 import { TOPICS } from '../domain/topics.ts'
-import type { Store, StoryRecord, StoryStamp } from '../storage/store.ts'
+import type { SourceRecord, SourceTopicRecord, Store, StoryRecord, StoryStamp } from '../storage/store.ts'
 import type { StoryFilter } from '../storage/story-window.ts'
 import { makeCursor, makeSourceCursor, readCursor, readSourceCursor } from './cursor.ts'
 import { ArchiveMonthInput, GetSourceInput, GetStoryInput, ListCategoriesInput, ListSourcesInput, ListStoriesInput } from './inputs.ts'
 import {
   STATIC_PAGE_PATHS, createViews, type ArchiveIndex, type ArchiveMonthSitemap, type CategoryList, type Health,
-  type SitemapEntries, type SitemapRef, type SitemapUrl, type SourceList, type SourceStories, type StoryList,
+  type SitemapEntries, type SitemapRef, type SitemapUrl, type SourceDirectory, type SourceList, type SourceStories,
+  type SourceSummary, type StoryList,
   type StoryResponse,
 } from './views.ts'
 import { createStoryFeed } from './story-feed.ts'
@@ -45,8 +46,9 @@ const DAMAGE_ADVICE = 'Some stories may be missing or unreadable until the opera
  * and the index stays within its own 50,000 children up to 125 million stories.
  */
 export const SITEMAP_MAX_URLS = 2_500
-/** How many of the newest stories /sitemap.xml lists; the monthly archive sitemaps list every story. */
-export const SITEMAP_RECENT_STORIES = 1_000
+
+/** How many pages of a search the "newer stories" link follows from the newest before it settles for the first page. */
+export const NEWER_WALK_PAGES = 20
 
 export interface QueryServiceDeps {
   store: Store
@@ -54,8 +56,8 @@ export interface QueryServiceDeps {
   version: string
   healthMaxStoryAgeMinutes: number
   now?: () => number
-  /** Sitemap sizes (defaults SITEMAP_MAX_URLS and SITEMAP_RECENT_STORIES); tests lower maxUrls to see months split. */
-  sitemaps?: { maxUrls?: number; recentStories?: number }
+  /** Sitemap sizes (default SITEMAP_MAX_URLS); tests lower maxUrls to see months split. */
+  sitemaps?: { maxUrls?: number }
 }
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
@@ -90,7 +92,6 @@ export function createQueryService(deps: QueryServiceDeps) {
   const views = createViews(deps.siteUrl)
   const { urls } = views
   const maxUrls = deps.sitemaps?.maxUrls ?? SITEMAP_MAX_URLS
-  const recentStories = deps.sitemaps?.recentStories ?? SITEMAP_RECENT_STORIES
 
   async function listStories(input: unknown): Promise<StoryList> {
     const { q, topic, limit, lang, source, since, until, cursor } = parse(ListStoriesInput, input)
@@ -134,15 +135,75 @@ export function createQueryService(deps: QueryServiceDeps) {
     return { story: views.storyDetail(record, lang, related) }
   }
 
-  /** One publisher and its newest stories (the publisher page). */
+  /** One publisher and its stories, newest first, a page at a time (the publisher page). */
   async function getSource(input: unknown): Promise<SourceStories> {
-    const { id, limit, lang } = parse(GetSourceInput, input)
+    const { id, limit, lang, cursor } = parse(GetSourceInput, input)
     const sourceId = id.toLowerCase()
     const record = await fromStore(() => store.getSource(sourceId))
     if (!record) throw new AppError('not_found', `No publisher with id ${id}`)
-    const records = await fromStore(() => store.listSourceStories({ sourceId, limit, lang }))
+    const records = cursor === undefined
+      ? await fromStore(() => store.listSourceStories({ sourceId, limit, lang }))
+      : await fromStore(() => store.listStories({ limit, lang, filter: { sourceId, before: readCursor(cursor) } }))
     const stories = records.map((r) => views.story(r, lang))
-    return { source: views.source(record), stories, count: stories.length, lang }
+    const next = records.length === limit ? makeCursor(records[records.length - 1]!.sortKey) : null
+    return { source: views.source(record), stories, count: stories.length, lang, next_cursor: next }
+  }
+
+  /**
+   * The cursor of the page before (newer than) the page `cursor` opens, for the same list or search; null when that
+   * is the first page (no cursor), or when `cursor` is absent. A list walks up its index from the cursor's story
+   * (O(limit)); a search or a date-bounded list, which have no upward walk, follows its pages from the newest, at
+   * most NEWER_WALK_PAGES of them, and beyond that answers the first page.
+   */
+  async function newerCursor(input: unknown): Promise<string | null> {
+    const { q, topic, limit, lang, source, since, until, cursor } = parse(ListStoriesInput, input)
+    if (cursor === undefined) return null
+    const key = readCursor(cursor)
+    if (q === undefined && since === undefined && until === undefined) {
+      const above = await fromStore(() => store.storyKeyAbove({ key, offset: limit, topic, sourceId: source?.toLowerCase() }))
+      return above === null ? null : makeCursor(above)
+    }
+    let at: string | undefined
+    for (let i = 0; i < NEWER_WALK_PAGES; i++) {
+      const page = await listStories({ q, topic, limit, lang, source, since, until, cursor: at })
+      if (page.next_cursor === null) break
+      const next = readCursor(page.next_cursor)
+      if (next === key) return at ?? null
+      if (BigInt(next) < BigInt(key)) break
+      at = page.next_cursor
+    }
+    return null
+  }
+
+  /**
+   * The publisher index: every publisher by name with its main topic, story count and newest story's time. Reads the
+   * publishers and the store's publisher summary (O(publishers × topics)), never the stories.
+   */
+  async function sourceDirectory(input?: unknown): Promise<SourceDirectory> {
+    const { lang } = parse(ListCategoriesInput, input)
+    const [summary, { categories }] = await Promise.all([fromStore(() => store.sourceTopics()), listCategories({ lang })])
+    const records: SourceRecord[] = []
+    for (let after: string | undefined; ;) {
+      const page = await fromStore(() => store.listSources({ limit: 1000, after }))
+      records.push(...page)
+      if (page.length < 1000) break
+      after = page[page.length - 1]!.id
+    }
+    const bySource = new Map<string, SourceTopicRecord[]>()
+    for (const row of summary) bySource.set(row.sourceId, [...(bySource.get(row.sourceId) ?? []), row])
+    const sources = records.map((record): SourceSummary => {
+      const rows = bySource.get(record.id) ?? []
+      const newest = rows.reduce<SourceTopicRecord | null>((best, r) => (best === null || BigInt(r.lastKey) > BigInt(best.lastKey) ? r : best), null)
+      const main = rows.reduce<SourceTopicRecord | null>((best, r) => (best === null || r.stories > best.stories
+        || (r.stories === best.stories && BigInt(r.lastKey) > BigInt(best.lastKey)) ? r : best), null)
+      return {
+        ...views.source(record),
+        topic: main ? categories.find((c) => c.slug === main.category) ?? null : null,
+        stories: rows.reduce((n, r) => n + r.stories, 0),
+        latest_story_at: newest?.lastPublishedAt ?? null,
+      }
+    })
+    return { sources, count: sources.length, lang }
   }
 
   async function listCategories(input: unknown): Promise<CategoryList> {
@@ -210,8 +271,9 @@ export function createQueryService(deps: QueryServiceDeps) {
   const storyEntry = (s: StoryStamp): SitemapUrl => ({ loc: urls.story(s.id), lastmod: s.updatedAt })
 
   /**
-   * /sitemap.xml: home, the topics, the publishers, the pricing and legal pages, then the newest stories, at most
-   * maxUrls in all (publishers, then stories, give way if the total would exceed it).
+   * /sitemap.xml: home, the topics, the publisher index and the publishers, the pricing and legal pages, at most
+   * maxUrls in all (publishers give way if the total would exceed it). The stories are in the monthly archive
+   * sitemaps only, so every URL is in exactly one sitemap (docs/decisions.md, "Sitemaps: one entry per URL").
    */
   async function sitemapEntries(): Promise<SitemapEntries> {
     const home: SitemapUrl = { loc: urls.home() }
@@ -220,9 +282,7 @@ export function createQueryService(deps: QueryServiceDeps) {
     const room = maxUrls - 1 - topics.length - pages.length
     const sources = room > 0 ? await fromStore(() => store.listSources({ limit: room })) : []
     const publishers = sources.map((s): SitemapUrl => ({ loc: urls.source(s.id) }))
-    const storyRoom = Math.min(recentStories, room - publishers.length)
-    const stamps = storyRoom > 0 ? await fromStore(() => store.listRecentStamps(storyRoom)) : []
-    return { urls: [home, ...topics, ...publishers, ...pages, ...stamps.map(storyEntry)] }
+    return { urls: [home, ...topics, ...publishers, ...pages] }
   }
 
   /**
@@ -281,6 +341,7 @@ export function createQueryService(deps: QueryServiceDeps) {
     storyFeed,
     contentVersionNow,
     listStories, getStory, getSource, listCategories, listSources, health, contentVersion,
+    newerCursor, sourceDirectory,
     sitemapEntries, archiveMonths, archiveMonth,
   }
 }

@@ -101,8 +101,23 @@ export const SourceStories = z.strictObject({
   stories: z.array(Story).meta({ description: "The publisher's newest stories, newest first." }),
   count: z.number().int().min(0).max(50).meta({ description: 'Number of stories returned.' }),
   lang: z.enum(LANGUAGES),
+  next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next, older page; null on the last page.' }),
 }).meta({ id: 'SourceStories' })
 export type SourceStories = z.infer<typeof SourceStories>
+
+/** A publisher in the publisher index (/sources): its main topic, how many stories it has and when the newest was published. */
+export interface SourceSummary extends Source {
+  /** The topic most of its stories are in (the newest breaks a tie); null when it has none yet. */
+  topic: Category | null
+  stories: number
+  latest_story_at: string | null
+}
+
+export interface SourceDirectory {
+  sources: SourceSummary[]
+  count: number
+  lang: Language
+}
 
 export const StoryResponse = z.strictObject({ story: StoryDetail }).meta({ id: 'StoryResponse' })
 export type StoryResponse = z.infer<typeof StoryResponse>
@@ -165,8 +180,8 @@ export interface ArchiveMonthSitemap {
   urls: SitemapUrl[]
 }
 
-/** The pricing and legal pages, by path. */
-export const STATIC_PAGE_PATHS = ['/pricing', '/legal/terms', '/legal/privacy', '/legal/refund'] as const
+/** The publisher index and the pricing and legal pages, by path. */
+export const STATIC_PAGE_PATHS = ['/sources', '/pricing', '/legal/terms', '/legal/privacy', '/legal/refund'] as const
 
 /** Every absolute URL the service hands out, built in this one place from SITE_URL (no trailing slash). */
 export function createUrls(siteUrl: string) {

@@ -16,10 +16,17 @@ export async function loadSampleEdition(store: Store, file: string, now = Date.n
     if (m) newest = Math.max(newest, Date.parse(m[1]!))
   }
   const shift = Number.isFinite(newest) ? Math.floor(now / 1000) * 1000 - newest : 0
-  return importSnapshots(store, Readable.from([text]), {
-    transform: (s) => ({
-      ...s,
-      published_at: s.published_at ? canonicalTimestamp(new Date(Date.parse(s.published_at) + shift)) : null,
-    }),
+  const shifted = (published: string) => canonicalTimestamp(new Date(Date.parse(published) + shift))
+  // Each story last changed when it was published (a fictional story has no later rewrite): feeds and sitemaps then
+  // show each entry's own time, not the instant of the load (docs/decisions.md, "Feeds: an entry's updated time").
+  const stamps: string[] = []
+  for (const line of text.split('\n')) {
+    const id = /^\{"id":"([^"]+)"/.exec(line)?.[1]
+    const published = /"published_at":"([^"]+)"/.exec(line)?.[1]
+    if (id && published) stamps.push(JSON.stringify({ newsdesk_record: 'story', id, updated_at: shifted(published) }))
+  }
+  const report = await importSnapshots(store, Readable.from([`${text.trimEnd()}\n${stamps.join('\n')}\n`]), {
+    transform: (s) => ({ ...s, published_at: s.published_at ? shifted(s.published_at) : null }),
   })
+  return { ...report, lines: report.lines - report.state, state: 0 }
 }

@@ -28,6 +28,7 @@ import { createCrawlerFetcher, type CrawlerFetcher } from '../crawler/fetch/craw
 import { createCoverProxy } from '../surfaces/images/cover-proxy.ts'
 import { createImageRoutes } from '../surfaces/images/routes.ts'
 import { createStylesheet } from '../surfaces/pages/stylesheet.ts'
+import { OPENAPI_TYPE, descriptorContentType } from '../surfaces/http/descriptor-types.ts'
 import { createFallback } from './fallback.ts'
 import { createAgentFrontPath } from './agent-front-path.ts'
 import { createFrontPath } from './front-path.ts'
@@ -81,7 +82,10 @@ export function createApp({ config, query, log, crawlerKeys, documents, upstream
   app.route('/api/v1', rest)
 
   const openApiDocument = buildOpenApiDocument(rest, { baseUrl: config.baseUrl, siteUrl: config.siteUrl })
-  app.get('/openapi.json', (c) => respond.json(c, 'openapi', async () => openApiDocument, { static: true }))
+  app.get('/openapi.json', (c) => {
+    const contentType = descriptorContentType(c.req.header('Accept'), OPENAPI_TYPE)
+    return respond.json(c, `openapi:${contentType}`, async () => openApiDocument, { static: true, contentType, headers: { Vary: 'Accept' } })
+  })
 
   app.route('/', createSitemapRoutes({ query, respond, siteUrl: config.siteUrl }))
   app.route('/', createFeedRoutes({ query, respond, siteUrl: config.siteUrl }))
@@ -117,7 +121,7 @@ export function createApp({ config, query, log, crawlerKeys, documents, upstream
   app.route('/', createDiscoveryRoutes({ facts, respond }))
   app.route('/', createA2aRoutes({ query, siteUrl: config.siteUrl, log, respond, operator: config.operator, version, answers }))
 
-  const stylesheet = createStylesheet()
+  const stylesheet = createStylesheet(respond)
   app.route('/', stylesheet.routes)
   // Cover images: fetched by the service (the crawler's guarded fetch, signed as the crawler), never by readers.
   const coverImages = config.coverImages === 'proxy'

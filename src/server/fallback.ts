@@ -10,6 +10,20 @@ import { errorResponse } from '../surfaces/http/error-response.ts'
 
 const ALLOW = 'GET, HEAD, OPTIONS'
 
+/**
+ * The canonical form of a path that differs from it harmlessly: trailing slashes dropped, repeated slashes
+ * collapsed, `/index.html` for the home page. Null when the path is already canonical (or is nothing of ours).
+ * The result starts with one `/` followed by a character that is not `/` or `\`, so it is never an off-site
+ * redirect target.
+ */
+export function canonicalPath(raw: string): string | null {
+  let path = raw.replace(/\/{2,}/g, '/')
+  if (path === '/index.html' || path === '/index.htm') path = '/'
+  if (path.length > 1) path = path.replace(/\/+$/, '')
+  if (path === '' || path === raw || path.startsWith('/\\')) return null
+  return path
+}
+
 export interface FallbackDeps {
   /** The whole app, once every route is registered: its GET routes are the resources OPTIONS and 405 know. */
   app: Hono
@@ -51,7 +65,19 @@ export function createFallback({ app, log, policy, pages }: FallbackDeps) {
   }
 
   function notFound(c: Context): Promise<Response> | Response {
-    if (hasGetRoute(c.req.path)) {
+    const reading = c.req.method === 'GET' || c.req.method === 'HEAD'
+    // A harmless variant of an address (`/c/finance/`, `//s/{id}`, `/index.html`) moves for good to the canonical
+    // one on pages and discovery files; the API, whose clients build their URLs, answers a clear 404 instead.
+    const canonical = reading ? canonicalPath(new URL(c.req.url).pathname) : null
+    if (canonical !== null && hasGetRoute(canonical)) {
+      if (c.req.path.startsWith('/api/') || canonical.startsWith('/api/')) {
+        return errorResponse(new AppError('not_found', `Nothing at ${echoPath(c)}; did you mean ${canonical}?`), log, policy)
+      }
+      const search = new URL(c.req.url).search
+      return new Response(null, { status: 301, headers: { Location: `${canonical}${search}`, ...policy.clientError } })
+    }
+    // A GET never gets a 405 from a route that answers GET: an address a GET route only nearly matches is a 404.
+    if (!reading && hasGetRoute(c.req.path)) {
       if (c.req.method === 'OPTIONS') {
         return new Response(null, {
           status: 204,

@@ -1,5 +1,5 @@
 import { requestedVersion } from '../surfaces/a2a/methods.ts'
-import { CARD_TYPE } from '../surfaces/mcp/routes.ts'
+import { descriptorClass } from '../surfaces/http/descriptor-types.ts'
 import { chooseFormat } from '../surfaces/pages/negotiate.ts'
 import type { VaryClassifier } from './front-path.ts'
 
@@ -24,11 +24,11 @@ function memoized(classify: (value: string) => string): VaryClassifier {
  * The request headers cached responses vary on, reduced to the choices the routes make with them, so the front
  * path keys on "HTML or Markdown", not on every Accept string a client can invent (which would let anyone mint
  * front-path entries at will). Each classifier must distinguish at least everything its routes distinguish:
- * pages negotiate HTML or Markdown (chooseFormat), the MCP server card answers its own media type when Accept
- * names it, the A2A agent card has a 1.0 and a hybrid variant.
+ * pages negotiate HTML or Markdown (chooseFormat), the description documents (OpenAPI, the MCP server card, the A2A agent card) answer
+ * their own media type when Accept names it, the A2A agent card has a 1.0 and a hybrid variant.
  */
 export const FRONT_VARY: Record<string, VaryClassifier> = {
-  accept: memoized((v) => `${chooseFormat(v || undefined).format}${v.includes(CARD_TYPE) ? '+card' : ''}`),
+  accept: memoized((v) => `${chooseFormat(v || undefined).format}${descriptorClass(v)}`),
   'a2a-version': memoized((v) => {
     try {
       return requestedVersion(v || undefined) === '1.0' ? '1.0' : 'hybrid'

@@ -72,6 +72,17 @@ export interface ArchiveMonthRecord {
   lastModified: string
 }
 
+/** One publisher's stories in one topic, from a summary kept in step with every write. */
+export interface SourceTopicRecord {
+  sourceId: string
+  category: Topic
+  stories: number
+  /** The sort key of the newest of them (a decimal integer, as StoryRecord.sortKey). */
+  lastKey: string
+  /** When the newest of them was published (from its sort key, to the second), or null when it has no date. */
+  lastPublishedAt: string | null
+}
+
 export interface UpsertResult {
   inserted: number
   updated: number
@@ -108,6 +119,14 @@ export interface Store {
    */
   listSources(opts: { limit: number; after?: string }): Promise<SourceRecord[]>
   getSource(id: string): Promise<SourceRecord | null>
+  /** The publisher summary: one row per publisher and topic that has stories. O(publishers × topics), no story read. */
+  sourceTopics(): Promise<SourceTopicRecord[]>
+  /**
+   * The sort key `offset` places above `key` in newest-first order (offset 0 is the story at `key` itself), among
+   * the stories of `topic` and `sourceId` when given; null when there are fewer. The "newer stories" link of a page
+   * whose cursor is `key`: an index walk of `offset` rows upwards, O(offset).
+   */
+  storyKeyAbove(opts: { key: string; offset: number; topic?: Topic; sourceId?: string }): Promise<string | null>
   /** One publisher's stories, newest first, undated last. */
   listSourceStories(opts: { sourceId: string; limit: number; lang: Language }): Promise<StoryRecord[]>
   /** Stamps of the newest `limit` stories, newest first, undated last. O(limit). */

@@ -15,6 +15,12 @@ export interface StoryFilter {
 /** Above every seq of a date before 2106 (seconds below 2^32, times TIEBREAK_SLOTS); seq × 16 stays an exact double. */
 export const SEQ_END = 2 ** 49
 
+/** The publication time a seq encodes (to the second), or null for an undated story (second 0). */
+export function publishedAtOfSeq(seq: number): string | null {
+  const second = Math.floor(seq / TIEBREAK_SLOTS)
+  return second === 0 ? null : new Date(second * 1000).toISOString().replace('.000Z', 'Z')
+}
+
 /**
  * The seq range [lo, hi) a filter allows (seq = published second × 2^17 + tiebreak, the newest-first key of both
  * stores). Undated stories have no time to compare, so a date filter leaves them out.

@@ -321,5 +321,44 @@ export function runStoreContract(name: string, openFresh: () => Promise<Store>):
       assert.equal((await store.archiveMonths()).find((m) => m.month === '2025-02'), undefined)
       assert.equal(await store.deleteStories(ids), 0)
     })
+
+    it('keeps a summary per publisher and topic (count, newest key) through writes and deletes', async () => {
+      const expected = async () => {
+        const all = await store.listStories({ limit: 50, lang: 'en' })
+        const rows = new Map<string, { stories: number; lastKey: string }>()
+        for (const r of all) {
+          if (!r.source) continue
+          const key = `${r.source.id}|${r.category.slug}`
+          const row = rows.get(key) ?? { stories: 0, lastKey: '0' }
+          rows.set(key, { stories: row.stories + 1, lastKey: BigInt(r.sortKey) > BigInt(row.lastKey) ? r.sortKey : row.lastKey })
+        }
+        return [...rows].map(([k, v]) => `${k}|${v.stories}|${v.lastKey}`).sort()
+      }
+      const actual = async () => (await store.sourceTopics()).map((r) => `${r.sourceId}|${r.category}|${r.stories}|${r.lastKey}`).sort()
+      assert.deepEqual(await actual(), await expected())
+      const id = 'e5000000-0000-4000-8000-0000000000e1'
+      await store.upsertStories([snap(makeStory({ id, category: 'design', source: BETA, published_at: '2026-11-25T10:00:00Z' }))])
+      assert.deepEqual(await actual(), await expected())
+      const design = (await store.sourceTopics()).find((r) => r.sourceId === BETA.id && r.category === 'design')!
+      assert.equal(design.lastPublishedAt, '2026-11-25T10:00:00Z')
+      await store.upsertStories([snap(makeStory({ id, category: 'sales', source: BETA, published_at: '2026-11-24T10:00:00Z' }))])
+      assert.deepEqual(await actual(), await expected())
+      await store.deleteStories([id])
+      assert.deepEqual(await actual(), await expected())
+    })
+
+    it('walks up from a key: the key `offset` stories newer, within a topic or publisher', async () => {
+      const check = async (list: Array<{ sortKey: string }>, opts: { topic?: 'engineering'; sourceId?: string }) => {
+        for (let i = 0; i < list.length; i++) {
+          for (const offset of [0, 1, 2]) {
+            const above = await store.storyKeyAbove({ key: list[i]!.sortKey, offset, ...opts })
+            assert.equal(above, list[i - offset]?.sortKey ?? null, `${JSON.stringify(opts)} story ${i}, offset ${offset}`)
+          }
+        }
+      }
+      await check(await store.listStories({ limit: 50, lang: 'en' }), {})
+      await check(await store.listStories({ topic: 'engineering', limit: 50, lang: 'en' }), { topic: 'engineering' })
+      await check(await store.listStories({ limit: 50, lang: 'en', filter: { sourceId: ALPHA.id } }), { sourceId: ALPHA.id })
+    })
   })
 }

@@ -103,7 +103,7 @@ describe('A2A agent over HTTP', () => {
       const res = await request(`${server.serve.url}/.well-known/agent-card.json`)
       assert.equal(res.status, 200)
       assert.equal(res.headers.get('content-type'), 'application/json; charset=utf-8')
-      assert.equal(res.headers.get('vary'), 'A2A-Version, Accept-Encoding')
+      assert.equal(res.headers.get('vary'), 'A2A-Version, Accept, Accept-Encoding')
       assert.equal(res.headers.get('access-control-allow-origin'), '*')
       assert.match(res.headers.get('cache-control') ?? '', /^public, max-age=\d+/)
       const card = res.json
@@ -127,7 +127,7 @@ describe('A2A agent over HTTP', () => {
     it('with A2A-Version: 1.0 (or 1.0.0, or ?A2A-Version=1.0): the 1.0 card, valid against the 1.0 schema, with ETag and 304', async () => {
       const res = await request(`${server.serve.url}/.well-known/agent-card.json`, { headers: { 'A2A-Version': '1.0' } })
       assert.equal(res.status, 200)
-      assert.equal(res.headers.get('vary'), 'A2A-Version, Accept-Encoding')
+      assert.equal(res.headers.get('vary'), 'A2A-Version, Accept, Accept-Encoding')
       const card = res.json
       assertSchema('1.0 AgentCard', card)
       assert.equal(card.url, undefined, 'no 0.3-only fields')
@@ -139,7 +139,7 @@ describe('A2A agent over HTTP', () => {
       assert.notEqual(hybrid.headers.get('etag'), etag, 'each variant has its own ETag')
       const again = await request(`${server.serve.url}/.well-known/agent-card.json`, { headers: { 'A2A-Version': '1.0', 'If-None-Match': etag } })
       assert.equal(again.status, 304)
-      assert.equal(again.headers.get('vary'), 'A2A-Version, Accept-Encoding')
+      assert.equal(again.headers.get('vary'), 'A2A-Version, Accept, Accept-Encoding')
       for (const init of [{ headers: { 'A2A-Version': '1.0.0' } }, {}]) {
         const url = `${server.serve.url}/.well-known/agent-card.json${'headers' in init ? '' : '?A2A-Version=1.0'}`
         assert.deepEqual((await request(url, init)).json, card)

@@ -42,6 +42,7 @@ const PAGES: PageCase[] = [
   { name: 'topic', path: `/c/${story.category}`, status: 200, lang: 'en', dir: 'ltr' },
   { name: 'publisher', path: `/source/${story.source!.id}`, status: 200, lang: 'en', dir: 'ltr' },
   { name: 'privacy', path: '/legal/privacy', status: 200, lang: 'en', dir: 'ltr' },
+  { name: 'publishers', path: '/sources', status: 200, lang: 'en', dir: 'ltr' },
   { name: 'home-ar', path: '/?lang=ar', status: 200, lang: 'ar', dir: 'rtl' },
   { name: 'story-ar', path: `/s/${story.id}?lang=ar`, status: 200, lang: 'ar', dir: 'rtl' },
   { name: 'not-found', path: '/no/such/page', status: 404, lang: 'en', dir: 'ltr' },
@@ -189,4 +190,38 @@ describe('pages in a browser (chromium)', { timeout: 300_000, skip: browserSkipR
       })
     }
   }
+
+  it('at phone width, a reader taps "Older stories" from the home page to the last page and opens the oldest story', async () => {
+    const oldest = [...sample].sort((a, b) => Date.parse(a.published_at ?? '1970-01-01T00:00:00Z') - Date.parse(b.published_at ?? '1970-01-01T00:00:00Z'))[0]!
+    const page: Page = await contexts.get('phone:light')!.newPage()
+    const problems: string[] = []
+    try {
+      await page.goto(`${serve.url}/`, { waitUntil: 'load' })
+      for (let pages = 1; ; pages++) {
+        assert.ok(pages <= 10, 'the walk ends')
+        const facts = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth,
+          older: (() => {
+            const a = document.querySelector('nav.pager a[rel="next"]')
+            const r = a?.getBoundingClientRect()
+            return r ? { width: r.width, height: r.height } : null
+          })(),
+        }))
+        if (facts.scrollWidth > facts.innerWidth) problems.push(`page ${pages}: horizontal scroll`)
+        if (!facts.older) break
+        // A comfortable tap target (WCAG 2.5.8 asks for 24 px at least).
+        if (facts.older.height < 24 || facts.older.width < 24) problems.push(`page ${pages}: "Older stories" is ${facts.older.width}×${facts.older.height} px`)
+        await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.tap('nav.pager a[rel="next"]')])
+      }
+      await page.screenshot({ path: path.join(SHOTS, 'last-page-phone.png'), fullPage: true })
+      const last = page.locator('.story-card .story-title a').last()
+      assert.equal((await last.textContent())?.trim(), oldest.headline, 'the last page ends with the oldest story')
+      await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), last.tap()])
+      assert.equal((await page.locator('h1').textContent())?.trim(), oldest.headline)
+      assert.ok(page.url().endsWith(`/s/${oldest.id}`), page.url())
+      assert.deepEqual(problems, [])
+    } finally {
+      await page.close()
+    }
+  })
 })

@@ -169,10 +169,13 @@ describe('feeds out: RSS, Atom, JSON Feed, OPML', () => {
       assert.ok(URL.canParse(feed.home_page_url))
       for (const item of feed.items) {
         assert.equal(typeof item.id, 'string', `${url}: item id`)
-        assert.ok(typeof item.content_html === 'string' || typeof item.content_text === 'string', `${url}: content_html or content_text`)
+        assert.equal(typeof item.content_html, 'string', `${url}: content_html`)
+        // Readers that strip tags show content_text: plain text, never an entity or a tag.
+        assert.equal(typeof item.content_text, 'string', `${url}: content_text`)
+        assert.doesNotMatch(item.content_text, /&(#\d+|amp|lt|gt|quot|apos);/, `${url}: content_text is plain text, never escaped`)
         for (const a of item.authors) assert.equal(typeof a.name, 'string')
         for (const key of Object.keys(item)) {
-          assert.ok(['id', 'url', 'external_url', 'title', 'content_html', 'summary', 'image', 'date_published', 'date_modified', 'authors', 'tags', 'language'].includes(key) || key.startsWith('_'),
+          assert.ok(['id', 'url', 'external_url', 'title', 'content_html', 'content_text', 'summary', 'image', 'date_published', 'date_modified', 'authors', 'tags', 'language'].includes(key) || key.startsWith('_'),
             `${url}: ${key} is a JSON Feed 1.1 item field or an extension`)
         }
       }

@@ -9,7 +9,7 @@ import { request } from '../helpers/http.ts'
 import { startInProcessServe, type RunningService } from '../helpers/in-process-serve.ts'
 
 /**
- * x-markdown-tokens is an estimate (see src/surfaces/pages/markdown/token-estimate.ts); this keeps it honest
+ * x-markdown-tokens is an estimate (see src/surfaces/http/markdown-tokens.ts); this keeps it honest
  * against a real BPE tokenizer (o200k_base) on the sample edition's pages in all nine languages.
  */
 const TOLERANCE = 0.2
@@ -29,7 +29,7 @@ describe('x-markdown-tokens', () => {
     const translated = (await request(`${serve.url}/api/v1/stories?limit=50&lang=ja`)).json.stories
       .filter((s: { headline: string }) => /[\p{Script=Han}\p{Script=Katakana}]/u.test(s.headline)).slice(0, 5)
     assert.ok(translated.length >= 3, 'the sample edition has translated stories')
-    const pages = ['/', '/c/data-ai', '/legal/privacy', '/pricing', '/search?q=ai',
+    const pages = ['/', '/c/data-ai', '/sources', '/legal/privacy', '/pricing', '/search?q=ai',
       ...json.stories.slice(0, 5).map((s: { id: string }) => `/s/${s.id}`),
       ...translated.map((s: { id: string }) => `/s/${s.id}`)]
     let checked = 0

@@ -312,7 +312,7 @@ describe('operator page texts', () => {
 
     const french = await request(`${server.serve.url}/legal/terms?lang=fr`)
     assert.ok(french.text.includes('<h1>House rules</h1>'), 'no French file: the operator text stands')
-    assert.ok(french.text.includes('<article class="document prose" lang="en">'))
+    assert.ok(french.text.includes('<article class="document prose" lang="en" dir="ltr">'))
 
     const pricing = await request(`${server.serve.url}/pricing?format=md`)
     assert.match(pricing.text, /^# /, 'pages without an operator file keep the bundled text')

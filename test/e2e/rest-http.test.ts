@@ -33,7 +33,9 @@ describe('HTTP behaviour: caching, identical bytes, methods, headers', () => {
       assert.equal(res.headers.get('x-content-type-options'), 'nosniff')
       // Only the content coding is negotiated (fetch accepts gzip): bodies big enough to compress vary on it.
       const coded = res.headers.get('content-encoding')
-      assert.equal(res.headers.get('vary'), coded ? 'Accept-Encoding' : res.headers.get('vary') && 'Accept-Encoding', route)
+      // The OpenAPI document also answers its declared media type to a client that asks for it by Accept.
+      const vary = route === '/openapi.json' ? res.headers.get('vary')?.replace(/^Accept(, )?/, '') || null : res.headers.get('vary')
+      assert.equal(vary, coded ? 'Accept-Encoding' : vary && 'Accept-Encoding', route)
       assert.equal(res.headers.get('set-cookie'), null)
       if (!coded) assert.equal(Number(res.headers.get('content-length')), Buffer.byteLength(res.text))
     }

@@ -1,6 +1,6 @@
 import type { Crawler } from '../../crawler/create-crawler.ts'
 import { startCrawlSchedule } from '../../crawler/crawl-schedule.ts'
-import type { CrawlSummary } from '../../crawler/crawl-run.ts'
+import { networkDown, networkDownMessage, type CrawlSummary } from '../../crawler/crawl-run.ts'
 import type { FeedReport } from '../../crawler/pipeline/process-feed.ts'
 import { DirectoryError } from '../../publishers/directory.ts'
 import { createProcessMetrics } from '../../metrics/process-metrics.ts'
@@ -17,8 +17,10 @@ export const crawlCommand: Command = {
 One crawl pass over the publisher directory (the bundled one, or NEWSDESK_PUBLISHERS): every feed that is due is
 fetched (conditionally, politely, signed with Web Bot Auth), its new articles are extracted, clustered with the
 coverage of other publishers, summarized and categorized, and written as stories. A terminal gets a progress bar,
-anything else one line per feed. Ends with a summary; exit code 0 even when some feeds failed (each failure is
-recorded on its feed: see \`newsdesk publishers list --failing\`), 1 when the pass itself could not run.
+anything else one line per feed; failures show as they happen. Ends with a summary; exit code 0 even when some
+feeds failed (each failure is recorded on its feed: see \`newsdesk publishers list --failing\`), 1 when the pass
+itself could not run or when feeds were due and every one failed for a network reason (the machine looks offline:
+one line says so).
 \`newsdesk serve\` runs the same pass every NEWSDESK_CRAWL_INTERVAL.
 
   --force    fetch every feed now, whatever its schedule (conditional requests still apply)
@@ -87,6 +89,10 @@ recorded on its feed: see \`newsdesk publishers list --failing\`), 1 when the pa
         const summary = await crawler.run({ onFeed: progress.feed, force: args.values.force === true, now })
         progress.end()
         ctx.stdout.write(formatSummary(summary))
+        if (networkDown(summary)) {
+          ctx.stderr.write(`crawl: ${networkDownMessage(summary)}\n`)
+          return EXIT_FAILURE
+        }
       } finally {
         await crawler.close()
       }
@@ -126,11 +132,17 @@ async function runWorker(crawler: Crawler, intervalSeconds: number, log: ReturnT
 function createProgress(ctx: CommandContext) {
   const tty = (ctx.stderr as NodeJS.WriteStream).isTTY === true
   const width = 30
+  let failed = 0
   return {
     feed(report: FeedReport, done: number, total: number) {
       if (tty) {
+        if (report.status === 'failed') {
+          failed++
+          // The failure on a line of its own above the bar, as it happens; the bar is redrawn below it.
+          ctx.stderr.write(`\r\x1b[Kcrawl: ${report.feedUrl}: failed (${report.reason})\n`)
+        }
         const filled = Math.round((done / total) * width)
-        ctx.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} feeds`)
+        ctx.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} feeds${failed ? `, ${failed} failed` : ''}`)
       } else {
         const what = report.status === 'failed' ? `failed (${report.reason})` : report.status === 'not-modified' ? 'not modified'
           : `ok, ${report.articlesNew} new articles`
@@ -145,7 +157,7 @@ function createProgress(ctx: CommandContext) {
 
 export function formatSummary(s: CrawlSummary): string {
   return [
-    `feeds: ${s.feeds.total} (ok ${s.feeds.ok}, not modified ${s.feeds.notModified}, failed ${s.feeds.failed})`,
+    `feeds: ${s.feeds.total} (ok ${s.feeds.ok}, not modified ${s.feeds.notModified}, failed ${s.feeds.failed}${s.feeds.unreachable ? `, ${s.feeds.unreachable} of them for network reasons` : ''})`,
     `articles new: ${s.articlesNew}`,
     `stories: ${s.storiesCreated} created, ${s.storiesUpdated} updated`,
     ...(s.summariesRetried ? [`stories rewritten from earlier passes: ${s.summariesRetried}`] : []),

@@ -32,6 +32,12 @@ export interface FetchFailure {
   httpStatus?: number
   /** The raw Retry-After of a 429/503, for the scheduler's backoff. */
   retryAfter?: string
+  /**
+   * True when no connection to the host could be made: its name did not resolve, the connection was refused or
+   * the host or network unreachable, or no connection within the connect timeout. Nothing about the publisher's
+   * answer; when every feed of a pass fails so, the machine is most likely offline.
+   */
+  unreachable?: boolean
 }
 
 export type FetchResult = FetchOk | FetchNotModified | FetchFailure

@@ -150,6 +150,8 @@ const TIMEOUT_WORDS: Record<string, (t: Required<NonNullable<GuardedFetchOptions
 
 /** DNS answers that mean the name does not resolve (now): a network failure, said plainly. */
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_NODATA', 'EAI_FAIL'])
+/** Errors of a connection that was never made (as opposed to one that broke after the host answered). */
+const NO_CONNECTION_CODES = new Set(['ECONNREFUSED', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EHOSTDOWN', 'ETIMEDOUT', 'EADDRNOTAVAIL'])
 
 function classify(err: unknown, signal: AbortSignal, url: URL, t: Required<NonNullable<GuardedFetchOptions['timeouts']>>): FetchFailure {
   const e = err as Error & { code?: string }
@@ -159,9 +161,9 @@ function classify(err: unknown, signal: AbortSignal, url: URL, t: Required<NonNu
   // The deadline's abort reason is a DOMException whose numeric legacy `code` (23) says nothing: name the limit.
   if (signal.aborted) return failure('timeout', `fetch: ${url.href} timed out: not complete within ${t.totalMs / 1000} s`)
   const words = TIMEOUT_WORDS[e.code ?? '']
-  if (words) return failure('timeout', `fetch: ${url.href} timed out: ${words(t)}`)
-  if (DNS_CODES.has(e.code ?? '')) return failure('network', `fetch: ${url.hostname} does not resolve (DNS ${e.code})`)
-  return failure('network', `fetch: ${e.code ?? e.name}: ${e.message}`)
+  if (words) return failure('timeout', `fetch: ${url.href} timed out: ${words(t)}`, e.code === 'UND_ERR_CONNECT_TIMEOUT' ? { unreachable: true } : {})
+  if (DNS_CODES.has(e.code ?? '')) return failure('network', `fetch: ${url.hostname} does not resolve (DNS ${e.code})`, { unreachable: true })
+  return failure('network', `fetch: ${e.code ?? e.name}: ${e.message}`, NO_CONNECTION_CODES.has(e.code ?? '') ? { unreachable: true } : {})
 }
 
 function flatHeaders(raw: Dispatcher.ResponseData['headers']): Record<string, string> {

@@ -28,6 +28,8 @@ export interface FeedReport {
   status: 'ok' | 'not-modified' | 'failed'
   /** The failure reason (fetch or parse), for the summary and the log. */
   reason?: string
+  /** The feed's host could not be reached at all (FetchFailure.unreachable): a network failure, not the publisher's. */
+  unreachable?: boolean
   articlesNew: number
   /** The stories the new articles started or joined: committed marked for rewriting, for the story rewrite queue. */
   touched: string[]
@@ -64,7 +66,7 @@ export async function processFeed(feed: FeedRecord, deps: ProcessFeedDeps): Prom
   if (fetched.status === 'failed') {
     const status = fetched.httpStatus ? `${fetched.reason}:${fetched.httpStatus}` : fetched.reason
     await commitState({ kind: 'failed', status, message: fetched.message, retryAfterSeconds: retryAfterSeconds(fetched.retryAfter, deps.now()) })
-    return { ...report, status: 'failed', reason: status }
+    return { ...report, status: 'failed', reason: status, ...(fetched.unreachable ? { unreachable: true } : {}) }
   }
   if (fetched.status === 'not-modified') {
     await commitState({ kind: 'not-modified', maxAgeSeconds: null })

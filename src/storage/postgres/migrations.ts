@@ -266,6 +266,43 @@ const MIGRATIONS: Migration[] = [
       `)
     },
   },
+  {
+    version: 12,
+    name: 'publisher summary: stories per publisher and topic, and the newest one',
+    async up(client) {
+      // See the SQLite migration 10. AFTER ROW triggers run at the end of their statement, so a removal's max(seq)
+      // already misses every row the statement removed.
+      await client.query(`
+        CREATE TABLE source_topics (
+          source_id text COLLATE "C" NOT NULL,
+          category text COLLATE "C" NOT NULL,
+          stories integer NOT NULL,
+          last_seq bigint NOT NULL,
+          PRIMARY KEY (source_id, category)
+        );
+        INSERT INTO source_topics (source_id, category, stories, last_seq)
+          SELECT source_id, category, count(*), max(seq) FROM stories WHERE source_id IS NOT NULL GROUP BY source_id, category;
+        -- SET search_path FROM CURRENT: the trigger runs in the store's schema whatever the writer's search_path.
+        CREATE FUNCTION source_topics_track() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+        BEGIN
+          IF TG_OP IN ('DELETE', 'UPDATE') AND OLD.source_id IS NOT NULL THEN
+            UPDATE source_topics SET stories = stories - 1,
+              last_seq = coalesce((SELECT max(seq) FROM stories WHERE source_id = OLD.source_id AND category = OLD.category), 0)
+              WHERE source_id = OLD.source_id AND category = OLD.category;
+            DELETE FROM source_topics WHERE source_id = OLD.source_id AND category = OLD.category AND stories <= 0;
+          END IF;
+          IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.source_id IS NOT NULL THEN
+            INSERT INTO source_topics (source_id, category, stories, last_seq) VALUES (NEW.source_id, NEW.category, 1, NEW.seq)
+              ON CONFLICT (source_id, category) DO UPDATE
+              SET stories = source_topics.stories + 1, last_seq = greatest(source_topics.last_seq, EXCLUDED.last_seq);
+          END IF;
+          RETURN NULL;
+        END $$;
+        CREATE TRIGGER source_topics_track AFTER INSERT OR DELETE OR UPDATE OF source_id, category, seq ON stories
+          FOR EACH ROW EXECUTE FUNCTION source_topics_track();
+      `)
+    },
+  },
 ]
 
 /**

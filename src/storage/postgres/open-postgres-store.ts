@@ -1,7 +1,8 @@
 import pg from 'pg'
 import type { StorySnapshot } from '../../domain/story.ts'
 import { TIEBREAK_SLOTS, monthSeqRange } from '../sqlite/sort-key.ts'
-import type { ArchiveMonthRecord, CategoryRecord, Store } from '../store.ts'
+import type { ArchiveMonthRecord, CategoryRecord, SourceTopicRecord, Store } from '../store.ts'
+import type { Topic } from '../../domain/topics.ts'
 import { clientConfig, createPool, parsePostgresUrl, type PostgresConnection, type PostgresPoolOptions } from './connection.ts'
 import { createReachability, withDeadline } from './reachability.ts'
 import { contentChannel, createContentVersionCache, type ContentVersionCache, type ContentVersionOptions } from './content-version.ts'
@@ -12,7 +13,7 @@ import { postingsParams, termTokens } from './search-postings.ts'
 import { toSearchQuery } from './search-tokens.ts'
 import { sourceTerm } from '../../domain/search-terms.ts'
 import { SEARCH_KEYWORD_WINDOW, windowTerms } from '../search-window.ts'
-import { SEQ_END, seqWindow } from '../story-window.ts'
+import { SEQ_END, publishedAtOfSeq, seqWindow } from '../story-window.ts'
 import {
   pagedSnapshots, toRelatedRecord, toSourceRecord, toStamp, toStoryDetailRecord, toStoryRecord,
   type ExportStoryRow, type RelatedRow, type SourceRow, type StampRow, type StoryValues, type TextRow,
@@ -235,6 +236,24 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
     async getSource(id) {
       const [row] = await query<SourceRow>(SQL.source, [id])
       return row ? toSourceRecord(row) : null
+    },
+
+    async sourceTopics() {
+      return (await query<{ source_id: string; category: Topic; stories: number; last_seq: string }>(SQL.sourceTopics))
+        .map((r): SourceTopicRecord => ({
+          sourceId: r.source_id, category: r.category, stories: r.stories, lastKey: r.last_seq, lastPublishedAt: publishedAtOfSeq(Number(r.last_seq)),
+        }))
+    },
+
+    async storyKeyAbove({ key, offset, topic, sourceId }) {
+      const rows = topic
+        ? (sourceId
+          ? await query<{ above: string }>(SQL.keyAboveTopicSource, [key, offset, sourceId, topic])
+          : await query<{ above: string }>(SQL.keyAboveTopic, [key, offset, topic]))
+        : (sourceId
+          ? await query<{ above: string }>(SQL.keyAboveSource, [key, offset, sourceId])
+          : await query<{ above: string }>(SQL.keyAbove, [key, offset]))
+      return rows[0]?.above ?? null
     },
 
     async listSourceStories({ sourceId, limit, lang }) {

@@ -79,6 +79,13 @@ export const SQL = {
     WHERE (translate(s.name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE "C", s.id) > (a.k, a.id)
     ORDER BY translate(s.name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE "C", s.id LIMIT $1`,
   source: 'SELECT id, name, site_url FROM sources WHERE id = $1::text',
+  sourceTopics: 'SELECT source_id, category, stories, last_seq::text AS last_seq FROM source_topics',
+  // The "newer stories" key (see the SQLite queries): $1 the key, $2 the offset.
+  keyAbove: 'SELECT seq::text AS above FROM stories WHERE seq >= $1::bigint ORDER BY seq OFFSET $2 LIMIT 1',
+  keyAboveTopic: 'SELECT seq::text AS above FROM stories WHERE category = $3::text AND seq >= $1::bigint ORDER BY seq OFFSET $2 LIMIT 1',
+  keyAboveSource: 'SELECT seq::text AS above FROM stories WHERE source_id = $3::text AND seq >= $1::bigint ORDER BY seq OFFSET $2 LIMIT 1',
+  keyAboveTopicSource: `SELECT seq::text AS above FROM stories WHERE source_id = $3::text AND category = $4::text AND seq >= $1::bigint
+    ORDER BY seq OFFSET $2 LIMIT 1`,
   recentStamps: 'SELECT id, published_at, updated_at FROM stories ORDER BY seq DESC LIMIT $1',
   // One row per month: reading all of it is O(months). 'undated' sorts last.
   archiveMonths: `SELECT month, stories, last_modified FROM archive_months ORDER BY month = 'undated', month DESC`,

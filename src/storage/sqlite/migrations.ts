@@ -251,6 +251,45 @@ const MIGRATIONS: Migration[] = [
       `)
     },
   },
+  {
+    version: 10,
+    name: 'publisher summary: stories per publisher and topic, and the newest one',
+    up(db) {
+      // The publisher index (/sources) reads this table whole, O(publishers × topics), never the stories. Triggers keep
+      // it with every row written or removed (stories are rewritten as a delete and an insert); a removal finds the
+      // newest remaining story of the pair by a backwards walk of stories_by_source.
+      db.exec(`
+        CREATE TABLE source_topics (
+          source_id TEXT NOT NULL,
+          category TEXT NOT NULL,
+          stories INTEGER NOT NULL,
+          last_seq INTEGER NOT NULL,
+          PRIMARY KEY (source_id, category)
+        ) WITHOUT ROWID;
+        INSERT INTO source_topics (source_id, category, stories, last_seq)
+          SELECT source_id, category, count(*), max(seq) FROM stories WHERE source_id IS NOT NULL GROUP BY source_id, category;
+        CREATE TRIGGER source_topics_insert AFTER INSERT ON stories WHEN NEW.source_id IS NOT NULL BEGIN
+          INSERT INTO source_topics (source_id, category, stories, last_seq) VALUES (NEW.source_id, NEW.category, 1, NEW.seq)
+            ON CONFLICT (source_id, category) DO UPDATE SET stories = stories + 1, last_seq = max(last_seq, excluded.last_seq);
+        END;
+        CREATE TRIGGER source_topics_delete AFTER DELETE ON stories WHEN OLD.source_id IS NOT NULL BEGIN
+          UPDATE source_topics SET stories = stories - 1,
+            last_seq = coalesce((SELECT max(seq) FROM stories WHERE source_id = OLD.source_id AND category = OLD.category), 0)
+            WHERE source_id = OLD.source_id AND category = OLD.category;
+          DELETE FROM source_topics WHERE source_id = OLD.source_id AND category = OLD.category AND stories <= 0;
+        END;
+        CREATE TRIGGER source_topics_update AFTER UPDATE OF source_id, category, seq ON stories BEGIN
+          UPDATE source_topics SET stories = stories - 1,
+            last_seq = coalesce((SELECT max(seq) FROM stories WHERE source_id = OLD.source_id AND category = OLD.category), 0)
+            WHERE source_id = OLD.source_id AND category = OLD.category;
+          DELETE FROM source_topics WHERE source_id = OLD.source_id AND category = OLD.category AND stories <= 0;
+          INSERT INTO source_topics (source_id, category, stories, last_seq)
+            SELECT NEW.source_id, NEW.category, 1, NEW.seq WHERE NEW.source_id IS NOT NULL
+            ON CONFLICT (source_id, category) DO UPDATE SET stories = stories + 1, last_seq = max(last_seq, excluded.last_seq);
+        END;
+      `)
+    },
+  },
 ]
 
 /** The prefix lengths (in characters) FTS5 indexes for the headline search: one CJK character up to 12 letters. */

@@ -47,6 +47,12 @@ export const SQL = {
     CROSS JOIN story_texts en ON en.story_id = s.id AND en.lang = 'en'
     LEFT JOIN story_texts tr ON tr.story_id = s.id AND tr.lang = @lang AND @lang <> 'en'
     WHERE r.story_id = @id ORDER BY s.seq DESC LIMIT @limit`,
+  // The "newer stories" key: a walk up the same index a list walks down, from @key, @offset rows.
+  keyAbove: 'SELECT seq FROM stories WHERE seq >= @key ORDER BY seq LIMIT 1 OFFSET @offset',
+  keyAboveTopic: 'SELECT seq FROM stories WHERE category = @topic AND seq >= @key ORDER BY seq LIMIT 1 OFFSET @offset',
+  keyAboveSource: 'SELECT seq FROM stories WHERE source_id = @sourceId AND seq >= @key ORDER BY seq LIMIT 1 OFFSET @offset',
+  keyAboveTopicSource: `SELECT seq FROM stories WHERE source_id = @sourceId AND category = @topic AND seq >= @key
+    ORDER BY seq LIMIT 1 OFFSET @offset`,
   recentStamps: `SELECT id, published_at, updated_at FROM stories ORDER BY seq DESC LIMIT @limit`,
   // The summary has one row per month: reading all of it is O(months). 'undated' sorts last.
   archiveMonths: `SELECT month, stories, last_modified FROM archive_months

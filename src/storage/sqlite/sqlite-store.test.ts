@@ -56,7 +56,7 @@ describe('sqlite store specifics', () => {
     // Back to schema version 1: no summary table (and none of the later crawler tables).
     const db = new Database(file)
     db.exec(`DROP TABLE archive_months; DROP TABLE feeds; DROP TABLE articles; DROP TABLE story_summaries;
-      DROP TABLE story_redirects; DROP TABLE article_refetch; DROP TABLE story_relations; ALTER TABLE stories DROP COLUMN text_lang; ALTER TABLE stories DROP COLUMN quarantined;
+      DROP TABLE story_redirects; DROP TABLE article_refetch; DROP TABLE story_relations; DROP TRIGGER source_topics_insert; DROP TRIGGER source_topics_delete; DROP TRIGGER source_topics_update; DROP TABLE source_topics; ALTER TABLE stories DROP COLUMN text_lang; ALTER TABLE stories DROP COLUMN quarantined;
       DELETE FROM schema_migrations WHERE version >= 2`)
     db.close()
     const again = openSqliteStore(file)

@@ -4,7 +4,8 @@ import Database from './driver.ts'
 import { TRANSLATION_LANGUAGES, isLanguage, languageIndex } from '../../domain/languages.ts'
 import { sourceTerm, toIndexText, type SearchTerm } from '../../domain/search-terms.ts'
 import type { StorySnapshot } from '../../domain/story.ts'
-import type { ArchiveMonthRecord, CategoryRecord, Store, UpsertResult } from '../store.ts'
+import type { ArchiveMonthRecord, CategoryRecord, SourceTopicRecord, Store, UpsertResult } from '../store.ts'
+import type { Topic } from '../../domain/topics.ts'
 import {
   pagedSnapshots, toRelatedRecord, toSourceRecord, toStamp, toStoryDetailRecord, toStoryRecord,
   type ExportStoryRow, type RelatedRow, type SourceRow, type StampRow, type StoryValues, type TextRow,
@@ -17,7 +18,7 @@ import { migrate } from './migrations.ts'
 import { quickCheck, sqliteDamage } from './quick-check.ts'
 import { createDamageRecord, watchForDamage } from '../store-damage.ts'
 import { createSqliteVersionMemo } from './content-version-memo.ts'
-import { SEQ_END, seqWindow } from '../story-window.ts'
+import { SEQ_END, publishedAtOfSeq, seqWindow } from '../story-window.ts'
 import { createSqliteCrawlStore } from './sqlite-crawl-store.ts'
 import { createSqliteStoryMerges } from './story-merges.ts'
 import { createSqliteStoryRelations } from './story-relations.ts'
@@ -69,6 +70,11 @@ export function openSqliteStore(file: string): Store {
       WHERE s.name > a.name COLLATE NOCASE OR (s.name = a.name COLLATE NOCASE AND s.id > a.id)
       ORDER BY s.name COLLATE NOCASE, s.id LIMIT @limit`),
     source: db.prepare('SELECT id, name, site_url FROM sources WHERE id = ?'),
+    sourceTopics: db.prepare('SELECT source_id, category, stories, last_seq FROM source_topics'),
+    keyAbove: db.prepare(SQL.keyAbove).pluck(),
+    keyAboveTopic: db.prepare(SQL.keyAboveTopic).pluck(),
+    keyAboveSource: db.prepare(SQL.keyAboveSource).pluck(),
+    keyAboveTopicSource: db.prepare(SQL.keyAboveTopicSource).pluck(),
     latest: db.prepare('SELECT published_at FROM stories ORDER BY seq DESC LIMIT 1'),
     count: db.prepare('SELECT COUNT(*) AS n FROM stories'),
     version: db.prepare(`SELECT value FROM meta WHERE key = 'content_version'`),
@@ -256,6 +262,20 @@ export function openSqliteStore(file: string): Store {
     async getSource(id) {
       const row = stmt.source.get(id) as SourceRow | undefined
       return row ? toSourceRecord(row) : null
+    },
+
+    async sourceTopics() {
+      return (stmt.sourceTopics.all() as Array<{ source_id: string; category: Topic; stories: number; last_seq: number }>)
+        .map((r): SourceTopicRecord => ({
+          sourceId: r.source_id, category: r.category, stories: r.stories, lastKey: String(r.last_seq), lastPublishedAt: publishedAtOfSeq(r.last_seq),
+        }))
+    },
+
+    async storyKeyAbove({ key, offset, topic, sourceId }) {
+      const params = { key: Number(key), offset, topic, sourceId }
+      const walk = topic ? (sourceId ? stmt.keyAboveTopicSource : stmt.keyAboveTopic) : (sourceId ? stmt.keyAboveSource : stmt.keyAbove)
+      const seq = walk.get(params) as number | undefined
+      return seq === undefined ? null : String(seq)
     },
 
     async listSourceStories({ sourceId, limit, lang }) {

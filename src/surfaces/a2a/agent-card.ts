@@ -30,9 +30,9 @@ function skillExamples(name: string, siteUrl: string): string[] {
     case 'get_latest_stories':
       return ['latest news', 'What is new in data and AI?', 'últimas noticias de finanzas', 'finance news since Monday']
     case 'search_stories':
-      return ['search "chip export"', 'Find stories about interest rates', 'news about semiconductors in German']
+      return ['search "chip plant"', 'Find stories about interest rates', 'news about semiconductors in German']
     case 'get_story':
-      return [`${siteUrl}/s/0f8fad5b-d9cb-469f-a165-70867728950e`, 'Summarize story 0f8fad5b-d9cb-469f-a165-70867728950e in Spanish']
+      return [`${siteUrl}/s/c18c2d54-f898-44e5-aa27-fde4b3d7790c`, 'Summarize story c18c2d54-f898-44e5-aa27-fde4b3d7790c in Spanish']
     case 'list_topics':
       return ['Which topics do you cover?', 'list topics in French']
     case 'list_sources':

@@ -49,7 +49,7 @@ function readRequest(message: IncomingMessage, siteUrl: string): UnderstoodReque
   if (first) {
     const field = `message.parts[${first.index}].data`
     if (typeof first.data !== 'object' || first.data === null || Array.isArray(first.data)) {
-      throw A2aError.invalidParams([{ field, description: 'must be a JSON object such as {"skill": "search_stories", "query": "chip export"}' }])
+      throw A2aError.invalidParams([{ field, description: 'must be a JSON object such as {"skill": "search_stories", "query": "chip plant"}' }])
     }
     try {
       return { understood: understandData(first.data as Record<string, unknown>, siteUrl), dataPart: first.index }
@@ -135,7 +135,7 @@ export async function replyContent({ understood, dataPart }: UnderstoodRequest, 
       const title = err.code === 'not_found' ? 'Story not found' : 'Could not answer that request'
       const hint = err.code === 'not_found'
         ? 'The link or id may be mistyped, or the story may have been removed. Ask for the latest stories or search by keywords instead.'
-        : 'Rephrase the request, for example "latest stories about data and AI", "search chip export" or a story link.'
+        : 'Rephrase the request, for example "latest stories about data and AI", "search chip plant" or a story link.'
       return {
         markdown: `${head}\n\n# ${title}\n\n${mdInline(err.message)}\n\n${hint}`,
         data: { ...about, result: null, error: { code: err.code, message: err.message } },

@@ -1,3 +1,4 @@
+import { AGENT_CARD_TYPE, descriptorContentType } from '../http/descriptor-types.ts'
 import { Hono, type Context } from 'hono'
 import type { Logger } from 'pino'
 import { AppError } from '../../domain/errors.ts'
@@ -208,7 +209,8 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
       // An unsupported version gets the hybrid card, which lists the supported ones.
     }
     const variant = wants10 ? '1.0' : 'hybrid'
-    return deps.respond.json(c, `a2a-agent-card:${variant}`, async () => cards[variant], { static: true, headers: { Vary: 'A2A-Version' } })
+    const contentType = descriptorContentType(c.req.header('Accept'), AGENT_CARD_TYPE)
+    return deps.respond.json(c, `a2a-agent-card:${variant}:${contentType}`, async () => cards[variant], { static: true, contentType, headers: { Vary: 'A2A-Version, Accept' } })
   })
   routes.options('/.well-known/agent-card.json', (c) => c.body(null, 204, {
     Allow: 'GET, HEAD, OPTIONS',

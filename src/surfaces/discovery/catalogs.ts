@@ -1,3 +1,4 @@
+import { SKILLS_INDEX_TYPE } from '../http/descriptor-types.ts'
 import { FEED_MEDIA_TYPES, feedHref, opmlHref } from '../feeds/feed-urls.ts'
 import { SKILL_NAME } from './skill-md.ts'
 import type { SiteFacts } from './site-facts.ts'
@@ -40,6 +41,16 @@ export function renderApiCatalog(facts: SiteFacts) {
 }
 
 /**
+ * The site's did:web identifier (W3C did:web method, §3.1): the host, a port percent-encoded as `%3A` (a plain
+ * colon would start a path), then any path segments of SITE_URL joined by colons.
+ */
+export function didWeb(siteUrl: string): string {
+  const url = new URL(siteUrl)
+  const path = url.pathname.split('/').filter(Boolean).map(encodeURIComponent)
+  return ['did:web', url.host.replace(':', '%3A'), ...path].join(':')
+}
+
+/**
  * /.well-known/ai-catalog.json (AI Catalog, specVersion 1.0). Both `type` and the older `mediaType` are sent:
  * the field was renamed in 2026 and readers of either name ignore the other.
  */
@@ -54,10 +65,10 @@ export function renderAiCatalog(facts: SiteFacts) {
   ))
   return {
     specVersion: '1.0',
-    host: { displayName: facts.name, identifier: `did:web:${host}`, documentationUrl: `${siteUrl}/llms.txt` },
+    host: { displayName: facts.name, identifier: didWeb(siteUrl), documentationUrl: `${siteUrl}/llms.txt` },
     entries: [
       ...interfaces,
-      entry('skills:index', 'Agent skills index', 'application/agent-skills+json', `${siteUrl}/.well-known/agent-skills/index.json`,
+      entry('skills:index', 'Agent skills index', SKILLS_INDEX_TYPE, `${siteUrl}/.well-known/agent-skills/index.json`,
         `How an agent uses ${facts.name} (skill ${SKILL_NAME}).`, ['news', 'skills']),
       entry('api:catalog', 'API catalog (RFC 9727)', 'application/linkset+json', `${siteUrl}/.well-known/api-catalog`,
         'Linkset of the APIs with their descriptions and status endpoints.', ['api-catalog']),

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { SKILLS_INDEX_TYPE, descriptorContentType } from '../http/descriptor-types.ts'
 import type { Responder } from '../http/responder.ts'
 import { renderAuthMd } from './auth-md.ts'
 import { LINKSET_TYPE, renderAiCatalog, renderApiCatalog } from './catalogs.ts'
@@ -8,7 +9,6 @@ import type { SiteFacts } from './site-facts.ts'
 import { SKILL_NAME, renderSkillMd, renderSkillsIndex } from './skill-md.ts'
 
 const MARKDOWN = 'text/markdown; charset=utf-8'
-const JSON_TYPE = 'application/json; charset=utf-8'
 
 /**
  * The discovery files. They describe the service, not its stories, so they are rendered once at start
@@ -36,7 +36,10 @@ export function createDiscoveryRoutes({ facts, respond }: { facts: SiteFacts; re
   serve('/robots.txt', 'text/plain; charset=utf-8', documents.robots)
   serve('/.well-known/api-catalog', LINKSET_TYPE, documents.apiCatalog, apiCatalogLink)
   serve('/.well-known/ai-catalog.json', 'application/ai-catalog+json', documents.aiCatalog)
-  serve('/.well-known/agent-skills/index.json', JSON_TYPE, documents.skillsIndex)
+  routes.get('/.well-known/agent-skills/index.json', (c) => {
+    const contentType = descriptorContentType(c.req.header('Accept'), SKILLS_INDEX_TYPE)
+    return respond.text(c, `discovery:skills-index:${contentType}`, contentType, async () => documents.skillsIndex, { static: true, headers: { Vary: 'Accept' } })
+  })
   serve(`/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`, MARKDOWN, documents.skillMd)
   return routes
 }

@@ -1,3 +1,4 @@
+import { AGENT_CARD_TYPE, MCP_CARD_TYPE, OPENAPI_TYPE } from '../http/descriptor-types.ts'
 import { LANGUAGES } from '../../domain/languages.ts'
 import { createUrls } from '../../query/views.ts'
 import { TOPICS, TOPIC_NAMES } from '../../domain/topics.ts'
@@ -47,7 +48,7 @@ export function restInterface(siteUrl: string, baseUrl: string): AgentInterface 
     title: 'REST API',
     url: baseUrl,
     summary: 'JSON over HTTPS GET: /stories (latest, by topic, or search with q), /stories/{id}, /categories, /sources, /health.',
-    descriptor: { url: `${siteUrl}/openapi.json`, type: 'application/vnd.oai.openapi+json;version=3.1', title: 'OpenAPI 3.1 description' },
+    descriptor: { url: `${siteUrl}/openapi.json`, type: OPENAPI_TYPE, title: 'OpenAPI 3.1 description' },
     status: `${baseUrl}/health`,
   }
 }
@@ -59,7 +60,7 @@ export function a2aInterface(siteUrl: string): AgentInterface {
     url: `${siteUrl}/a2a`,
     summary: 'Agent2Agent over JSON-RPC 2.0 (POST, no auth): SendMessage (A2A 1.0) and message/send (0.3). Send free text '
       + '(latest news on a topic, keywords, a story link) or a data part; the answer comes back at once as Markdown plus JSON.',
-    descriptor: { url: `${siteUrl}/.well-known/agent-card.json`, type: 'application/a2a-agent-card+json', title: 'A2A agent card' },
+    descriptor: { url: `${siteUrl}/.well-known/agent-card.json`, type: AGENT_CARD_TYPE, title: 'A2A agent card' },
   }
 }
 
@@ -70,7 +71,7 @@ export function mcpInterface(siteUrl: string): AgentInterface {
     url: `${siteUrl}/mcp`,
     summary: 'Model Context Protocol over Streamable HTTP (POST, JSON responses, stateless, no auth), revisions 2026-07-28, '
       + '2025-11-25, 2025-06-18 and 2025-03-26. Tools: get_latest_stories, search_stories, get_story, list_topics, list_sources.',
-    descriptor: { url: `${siteUrl}/.well-known/mcp/server-card.json`, type: 'application/mcp-server-card+json', title: 'MCP server card' },
+    descriptor: { url: `${siteUrl}/.well-known/mcp/server-card.json`, type: MCP_CARD_TYPE, title: 'MCP server card' },
   }
 }
 

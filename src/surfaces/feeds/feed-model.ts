@@ -37,6 +37,8 @@ export interface FeedEntry {
   storyUrl: string
   summary: string | null
   contentHtml: string
+  /** The same content as plain text, for readers that strip tags (JSON Feed content_text). */
+  contentText: string
   /** The article's author when known, else the publisher. */
   author: string
   publisher: { name: string; siteUrl: string | null; pageUrl: string; feedUrls: Record<FeedFormat, string> } | null
@@ -89,6 +91,25 @@ function contentHtml(s: FeedStory, lang: Language): string {
   return parts.join('\n')
 }
 
+/** contentHtml's content as plain text: paragraphs apart, key points and other outlets as lists, links as URLs. */
+function contentText(s: FeedStory, lang: Language): string {
+  const t = UI_STRINGS[lang]
+  const parts: string[] = []
+  if (s.summary) parts.push(s.summary)
+  const cards = s.cards.filter((c) => c.heading || c.body)
+  if (cards.length > 0) {
+    parts.push(`${t.keyPoints}:\n${cards.map((c) => `- ${[c.heading, c.body].filter(Boolean).join(': ')}`).join('\n')}`)
+  }
+  const publisher = s.source?.name
+  const original = publisher ? fill(t.readOriginal, { publisher }) : t.originalArticle
+  parts.push(`${original}: ${s.original_title}\n${s.original_url}`)
+  if (s.covered_by.length > 0) {
+    parts.push(`${t.alsoCoveredBy}:\n${s.covered_by.map((o) => `- ${o.name}: ${o.title}${o.url ? ` (${o.url})` : ''}`).join('\n')}`)
+  }
+  parts.push(`Newsdesk: ${s.url}`)
+  return parts.join('\n\n')
+}
+
 function feedTitle(feed: StoryFeed): string {
   const t = UI_STRINGS[feed.lang]
   switch (feed.scope.kind) {
@@ -128,6 +149,7 @@ export function buildFeedModel(feed: StoryFeed, siteUrl: string): FeedModel {
       storyUrl: s.url,
       summary: s.summary,
       contentHtml: contentHtml(s, lang),
+      contentText: contentText(s, lang),
       author: s.author ?? s.source?.name ?? 'Newsdesk',
       publisher: s.source
         ? {
@@ -138,7 +160,8 @@ export function buildFeedModel(feed: StoryFeed, siteUrl: string): FeedModel {
       category: s.category ? { slug: s.category.slug, name: s.category.name, url: `${siteUrl}${pageHref(topicPath(s.category.slug), lang)}` } : null,
       coveredBy: s.covered_by,
       published: s.published_at ?? s.updated_at,
-      updated: s.updated_at,
+      // The store's last write of the story; never before its publication (an entry is not updated before it exists).
+      updated: s.published_at !== null && Date.parse(s.published_at) > Date.parse(s.updated_at) ? s.published_at : s.updated_at,
       imageUrl: s.cover_image_url,
     })),
   }

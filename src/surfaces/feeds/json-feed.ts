@@ -22,6 +22,7 @@ export function renderJsonFeed(feed: FeedModel): string {
       external_url: e.storyUrl,
       title: e.title,
       content_html: e.contentHtml,
+      content_text: e.contentText,
       ...(e.summary ? { summary: e.summary } : {}),
       ...(e.imageUrl ? { image: e.imageUrl } : {}),
       date_published: e.published,

@@ -5,6 +5,7 @@ import type { CachePolicy } from './cache-policy.ts'
 import { notModified, settledLastModified } from './conditional.ts'
 import { dropFrontNote, fromSocket, leaveFrontNote, noteResponse } from './front-note.ts'
 import type { CachedBody, Rendered, ResponseCache } from './response-cache.ts'
+import { estimateTokens } from './markdown-tokens.ts'
 import { completeResponse, completeResponseWithHeaders } from './security-headers.ts'
 
 export interface ResponderDeps {
@@ -83,7 +84,11 @@ export function createResponder({ cache, policy, contentVersion, contentVersionN
 
   /** A text body (JSON, Markdown, HTML, XML) rendered by `produce()`, cached under `key`. */
   async function text(c: Context, key: string, contentType: string, produce: () => Promise<string>, opts: RenderOptions = {}): Promise<Response> {
-    return send(c, await current(c, key, async () => ({ body: await produce(), contentType }), opts), opts)
+    return send(c, await current(c, key, async () => {
+      const body = await produce()
+      // Every Markdown answer says what it costs a model to read (pages set it themselves through rendered()).
+      return contentType.startsWith('text/markdown') ? { body, contentType, headers: { 'x-markdown-tokens': String(estimateTokens(body)) } } : { body, contentType }
+    }, opts), opts)
   }
 
   /** Like text(), for renderers that also compute headers from the body they produce. */

@@ -1,3 +1,4 @@
+import { MCP_CARD_TYPE, acceptsType } from '../http/descriptor-types.ts'
 import {
   WebStandardStreamableHTTPServerTransport, createMcpHandler, isJsonContentType, isLegacyRequest, type McpServer,
 } from '@modelcontextprotocol/server'
@@ -53,7 +54,7 @@ function noStore(response: Response): Response {
 const cachedResponse = (id: string | number, answer: CachedAnswer) =>
   new Response(jsonRpcResult(id, answer.json), { status: 200, headers: { 'Content-Type': answer.contentType, 'Cache-Control': 'no-store' } })
 
-export const CARD_TYPE = 'application/mcp-server-card+json'
+export const CARD_TYPE = MCP_CARD_TYPE
 
 const jsonRpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}, id: string | number | null = null) =>
   new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }), {
@@ -188,7 +189,7 @@ export function createMcpRoutes(deps: McpRoutesDeps): Hono {
   }))
 
   const serveCard = (c: Context) => {
-    const wantsCardType = (c.req.header('accept') ?? '').includes(CARD_TYPE)
+    const wantsCardType = acceptsType(c.req.header('accept'), CARD_TYPE)
     return deps.respond.text(c, `mcp-server-card:${wantsCardType}`, wantsCardType ? CARD_TYPE : 'application/json; charset=utf-8',
       async () => JSON.stringify(deps.serverCard), { static: true, headers: { Vary: 'Accept' } })
   }

@@ -26,7 +26,7 @@ function explain(message: string, params: unknown): string | undefined {
   }
   if (message.startsWith('Invalid tools/call request')) {
     return 'Invalid tools/call request: `params.name` must be a tool name and `params.arguments` an object, such as '
-      + '{"name": "search_stories", "arguments": {"query": "chip export"}}.'
+      + '{"name": "search_stories", "arguments": {"query": "chip plant"}}.'
   }
   return undefined
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, type Language } from '../../domain/languages.ts'
 import type { PageFormat } from './negotiate.ts'
+import type { PageContext } from './models.ts'
 
 /**
  * Page addresses. The language travels as `?lang=` (absent for English, the default) so every link keeps the
@@ -12,6 +13,12 @@ export function pageHref(path: string, lang: Language, format: PageFormat = 'htm
   if (format === 'markdown') params.set('format', 'md')
   const query = params.toString()
   return query ? `${path}?${query}` : path
+}
+
+/** The address of another page of this list: the page's own parameters (`ctx.keep`), its cursor replaced. */
+export function pagedHref(ctx: PageContext, cursor: string | null, format: PageFormat = 'html'): string {
+  const { cursor: _current, ...keep } = ctx.keep ?? {}
+  return pageHref(ctx.path, ctx.lang, format, cursor ? { ...keep, cursor } : keep)
 }
 
 export const storyPath = (id: string) => `/s/${id}`
@@ -34,6 +41,20 @@ export function formatTime(iso: string | null, lang: Language): string | null {
     timeFormats.set(lang, format)
   }
   return `${format.format(date)} UTC`
+}
+
+const namesIn = new Map<string, string>()
+
+/** The name of `lang` in language `inLang`, capitalized ("Englisch" in German): a fallback text's marker in lists. */
+export function languageNameIn(lang: Language, inLang: Language): string {
+  const key = `${lang}:${inLang}`
+  let name = namesIn.get(key)
+  if (name === undefined) {
+    const raw = new Intl.DisplayNames([inLang], { type: 'language' }).of(lang) ?? lang
+    name = raw.charAt(0).toLocaleUpperCase(inLang) + raw.slice(1)
+    namesIn.set(key, name)
+  }
+  return name
 }
 
 /** The language's own name as running text writes it ("español"); capitalized for a menu ("Español"). */

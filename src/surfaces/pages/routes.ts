@@ -4,7 +4,7 @@ import { AppError } from '../../domain/errors.ts'
 import type { Language } from '../../domain/languages.ts'
 import { TOPICS, TOPIC_NAMES } from '../../domain/topics.ts'
 import type { QueryService } from '../../query/query-service.ts'
-import { createUrls, type Category } from '../../query/views.ts'
+import { createUrls, type Category, type Story } from '../../query/views.ts'
 import type { CachePolicy } from '../http/cache-policy.ts'
 import { cacheKey, type Responder } from '../http/responder.ts'
 import type { Rendered } from '../http/response-cache.ts'
@@ -12,8 +12,9 @@ import type { StaticDocuments } from './documents.ts'
 import { renderHtml } from './html/render-html.tsx'
 import { pageHref } from './links.ts'
 import { renderMarkdown } from './markdown/render-markdown.ts'
-import { estimateTokens } from './markdown/token-estimate.ts'
-import type { PageContext, PageModel, StaticDocumentSlug } from './models.ts'
+import { estimateTokens } from '../http/markdown-tokens.ts'
+import type { PageContext, PageModel, Paging, StaticDocumentSlug } from './models.ts'
+import type { ListStoriesInput } from '../../query/inputs.ts'
 import { prefersJson } from './negotiate.ts'
 import { ERROR_STATUS, UNAVAILABLE_RETRY_AFTER, clientError, errorResponse } from '../http/error-response.ts'
 import { readErrorPageRequest, readPageRequest, type PageRequest } from './page-request.ts'
@@ -42,6 +43,10 @@ const CONTENT_SIGNAL = 'search=yes, ai-input=yes, ai-train=no'
 
 const HOME_LIMIT = 30
 const LIST_LIMIT = 50
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** A list page's `cursor` (the REST API's): absent or empty is the first page. */
+const cursorOf = (c: Context) => c.req.query('cursor') || undefined
 
 type Loader = (c: Context, req: PageRequest) => Promise<PageModel>
 
@@ -59,8 +64,8 @@ export function createPageRoutes(deps: PageDeps) {
     }
   }
 
-  function render(model: PageModel, req: PageRequest): Rendered {
-    const ctx: PageContext = { lang: req.lang, siteUrl, path: req.path, coverImages: deps.coverImages === true }
+  function render(model: PageModel, req: PageRequest, keep: Record<string, string> = {}): Rendered {
+    const ctx: PageContext = { lang: req.lang, siteUrl, path: req.path, coverImages: deps.coverImages === true, keep }
     if (req.format === 'markdown') {
       const body = renderMarkdown(model, ctx)
       return {
@@ -134,7 +139,7 @@ export function createPageRoutes(deps: PageDeps) {
         const params = keyParams(c)
         const key = cacheKey(`page:${r.path}`, { lang: r.lang, format: r.format, ...params })
         const keep = Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined))
-        return await respond.rendered(c, key, async () => render(await load(c, r), r), { headers: pageHeaders(r, keep) })
+        return await respond.rendered(c, key, async () => render(await load(c, r), r, keep), { headers: pageHeaders(r, keep) })
       } catch (err) {
         if (err instanceof StoryMoved) return storyMovedResponse(c, err)
         return errorPage(err, c)
@@ -142,9 +147,18 @@ export function createPageRoutes(deps: PageDeps) {
     }
   }
 
-  const home: Loader = async (_c, req) => ({
+  /** A list page's stories and where it sits: the REST cursors of the older page and of the newer one. */
+  async function paged(input: ListStoriesInput & { cursor?: string }): Promise<{ stories: Story[]; paging: Paging }> {
+    const list = await query.listStories(input)
+    return { stories: list.stories, paging: await pagingOf(input, list.next_cursor) }
+  }
+  async function pagingOf(input: ListStoriesInput & { cursor?: string }, older: string | null): Promise<Paging> {
+    return input.cursor === undefined ? { older } : { older, newer: await query.newerCursor(input) }
+  }
+
+  const home: Loader = async (c, req) => ({
     kind: 'home',
-    stories: (await query.listStories({ limit: HOME_LIMIT, lang: req.lang })).stories,
+    ...await paged({ limit: HOME_LIMIT, lang: req.lang, cursor: cursorOf(c) }),
     topics: await topicsFor(req.lang),
   })
 
@@ -159,30 +173,34 @@ export function createPageRoutes(deps: PageDeps) {
     return { kind: 'story', story: result.story, topics: await topicsFor(req.lang) }
   }
 
-  const topic: Loader = async (_c, req) => {
+  const topic: Loader = async (c, req) => {
     const slug = req.path.slice('/c/'.length)
     const topics = await topicsFor(req.lang)
     const category = topics.find((t) => t.slug === slug)
     if (!category) throw new AppError('not_found', 'No such topic')
-    const { stories } = await query.listStories({ topic: category.slug, limit: LIST_LIMIT, lang: req.lang })
-    return { kind: 'topic', category, stories, topics }
+    return { kind: 'topic', category, ...await paged({ topic: category.slug, limit: LIST_LIMIT, lang: req.lang, cursor: cursorOf(c) }), topics }
   }
 
-  const source: Loader = async (_c, req) => {
+  const source: Loader = async (c, req) => {
     const id = req.path.slice('/source/'.length)
-    const result = await query.getSource({ id, lang: req.lang, limit: LIST_LIMIT }).catch((err: unknown) => {
-      throw err instanceof AppError && err.code === 'invalid_parameter' ? new AppError('not_found', 'No such publisher') : err
-    })
-    return { kind: 'source', source: result.source, stories: result.stories, topics: await topicsFor(req.lang) }
+    const cursor = cursorOf(c)
+    // A malformed id names no publisher (a 404); a malformed cursor is the reader's error (a 400), as on every list.
+    if (!UUID.test(id)) throw new AppError('not_found', 'No such publisher')
+    const result = await query.getSource({ id, lang: req.lang, limit: LIST_LIMIT, cursor })
+    const paging = await pagingOf({ source: result.source.id, limit: LIST_LIMIT, lang: req.lang, cursor }, result.next_cursor)
+    return { kind: 'source', source: result.source, stories: result.stories, paging, topics: await topicsFor(req.lang) }
   }
 
   const search: Loader = async (c, req) => {
     const q = c.req.query('q')?.trim()
     const topics = await topicsFor(req.lang)
-    if (!q) return { kind: 'search', query: null, stories: [], topics }
-    const { stories } = await query.listStories({ q, limit: LIST_LIMIT, lang: req.lang })
-    return { kind: 'search', query: q, stories, topics }
+    if (!q) return { kind: 'search', query: null, stories: [], paging: { older: null }, topics }
+    return { kind: 'search', query: q, ...await paged({ q, limit: LIST_LIMIT, lang: req.lang, cursor: cursorOf(c) }), topics }
   }
+
+  const sources: Loader = async (_c, req) => ({
+    kind: 'sources', sources: (await query.sourceDirectory({ lang: req.lang })).sources, topics: await topicsFor(req.lang),
+  })
 
   const document = (slug: StaticDocumentSlug): Loader => async (_c, req) => {
     const doc = deps.documents.get(slug, req.lang)
@@ -194,12 +212,14 @@ export function createPageRoutes(deps: PageDeps) {
     routes.get(path, handler)
     routes.get(`${path}.md`, handler)
   }
-  routes.get('/', page(home))
-  routes.get('/index.md', page(async (c, req) => home(c, { ...req, path: '/' })))
+  const cursorKey = (c: Context) => ({ cursor: cursorOf(c) })
+  routes.get('/', page(home, cursorKey))
+  routes.get('/index.md', page(async (c, req) => home(c, { ...req, path: '/' }), cursorKey))
   routes.get('/s/:id', page(story))
-  routes.get('/c/:slug', page(topic))
-  routes.get('/source/:id', page(source))
-  both('/search', page(search, (c) => ({ q: c.req.query('q')?.trim() || undefined })))
+  routes.get('/c/:slug', page(topic, cursorKey))
+  routes.get('/source/:id', page(source, cursorKey))
+  both('/sources', page(sources))
+  both('/search', page(search, (c) => ({ q: c.req.query('q')?.trim() || undefined, cursor: cursorOf(c) })))
   both('/pricing', page(document('pricing')))
   for (const slug of ['terms', 'privacy', 'refund'] as const) both(`/legal/${slug}`, page(document(slug)))
 

@@ -47,6 +47,14 @@ export interface UiStrings {
   footerCitation: string     // "Every story links to its original article. When you use a story, cite the publisher and the original link."
   footerAnonymous: string    // "Free, anonymous and read-only: no accounts, no cookies, no tracking."
   legalTextLanguage: string  // "This text is available in English." (shown above legal pages when the page language is not English)
+  olderStories: string       // "Older stories" (the next page of a list)
+  newerStories: string       // "Newer stories" (the page before)
+  pages: string              // aria-label of a list's page links: "Pages"
+  subscribe: string          // "Subscribe" (before a page's feed links)
+  opmlTopics: string         // "All topic feeds (OPML)"
+  allPublishers: string      // "All publishers" (the publisher index, /sources)
+  storyCount: string         // "{count} stories"
+  lastStory: string          // "Latest story" (column of the publisher index: when its newest story was published)
 }
 
 export const UI_STRINGS: Record<Language, UiStrings> = {
@@ -96,6 +104,14 @@ export const UI_STRINGS: Record<Language, UiStrings> = {
     footerCitation: 'Every story links to its original article. When you use a story, cite the publisher and the original link.',
     footerAnonymous: 'Free, anonymous and read-only: no accounts, no cookies, no tracking.',
     legalTextLanguage: 'This text is available in English.',
+    olderStories: 'Older stories',
+    newerStories: 'Newer stories',
+    pages: 'Pages',
+    subscribe: 'Subscribe',
+    opmlTopics: 'All topic feeds (OPML)',
+    allPublishers: 'All publishers',
+    storyCount: '{count} stories',
+    lastStory: 'Latest story',
   },
   es: {
     siteTagline: 'Resúmenes breves y con fuentes de noticias sobre negocios, tecnología, IA, finanzas y carrera profesional.',
@@ -143,6 +159,14 @@ export const UI_STRINGS: Record<Language, UiStrings> = {
     footerCitation: 'Cada noticia enlaza a su artículo original. Si utilizas una noticia, cita al medio y el enlace original.',
     footerAnonymous: 'Gratis, anónimo y de solo lectura: sin cuentas, sin cookies, sin rastreo.',
     legalTextLanguage: 'Este texto está disponible en inglés.',
+    olderStories: 'Noticias anteriores',
+    newerStories: 'Noticias más recientes',
+    pages: 'Páginas',
+    subscribe: 'Suscribirse',
+    opmlTopics: 'Todos los feeds de temas (OPML)',
+    allPublishers: 'Todos los medios',
+    storyCount: '{count} noticias',
+    lastStory: 'Última noticia',
   },
   fr: {
     siteTagline: 'Des résumés courts et sourcés de l’actualité\u00a0: entreprise, technologie, IA, finance et carrière.',
@@ -190,6 +214,14 @@ export const UI_STRINGS: Record<Language, UiStrings> = {
     footerCitation: 'Chaque actualité renvoie à l’article original. Si vous en utilisez une, citez le média et le lien d’origine.',
     footerAnonymous: 'Gratuit, anonyme et en lecture seule\u00a0: ni compte, ni cookies, ni pistage.',
     legalTextLanguage: 'Ce texte est disponible en anglais.',
+    olderStories: 'Actualités plus anciennes',
+    newerStories: 'Actualités plus récentes',
+    pages: 'Pages',
+    subscribe: 'S’abonner',
+    opmlTopics: 'Tous les flux des thèmes (OPML)',
+    allPublishers: 'Tous les médias',
+    storyCount: '{count} actualités',
+    lastStory: 'Dernière actualité',
   },
   de: {
     siteTagline: 'Kurze Zusammenfassungen mit Quellenangabe: Nachrichten aus Wirtschaft, Technologie, KI, Finanzen und Karriere.',
@@ -237,6 +269,14 @@ export const UI_STRINGS: Record<Language, UiStrings> = {
     footerCitation: 'Jede Meldung verlinkt auf ihren Originalartikel. Wenn Sie eine Meldung verwenden, nennen Sie die Quelle und den Originallink.',
     footerAnonymous: 'Kostenlos, anonym und nur zum Lesen: keine Konten, keine Cookies, kein Tracking.',
     legalTextLanguage: 'Dieser Text ist auf Englisch verfügbar.',
+    olderStories: 'Ältere Meldungen',
+    newerStories: 'Neuere Meldungen',
+    pages: 'Seiten',
+    subscribe: 'Abonnieren',
+    opmlTopics: 'Alle Themen-Feeds (OPML)',
+    allPublishers: 'Alle Quellen',
+    storyCount: '{count} Meldungen',
+    lastStory: 'Neueste Meldung',
   },
   it: {
     siteTagline: 'Sintesi brevi e con fonti delle notizie di business, tecnologia, IA, finanza e carriera.',
@@ -284,6 +324,14 @@ export const UI_STRINGS: Record<Language, UiStrings> = {
     footerCitation: 'Ogni notizia rimanda all’articolo originale. Se usi una notizia, cita la testata e il link originale.',
     footerAnonymous: 'Gratuito, anonimo e in sola lettura: niente account, niente cookie, nessun tracciamento.',
     legalTextLanguage: 'Questo testo è disponibile in inglese.',
+    olderStories: 'Notizie precedenti',
+    newerStories: 'Notizie più recenti',
+    pages: 'Pagine',
+    subscribe: 'Iscriviti',
+    opmlTopics: 'Tutti i feed dei temi (OPML)',
+    allPublishers: 'Tutte le testate',
+    storyCount: '{count} notizie',
+    lastStory: 'Ultima notizia',
   },
   pt: {
     siteTagline: 'Resumos curtos e com fontes de notícias sobre negócios, tecnologia, IA, finanças e carreira.',
@@ -331,6 +379,14 @@ export const UI_STRINGS: Record<Language, UiStrings> = {
     footerCitation: 'Cada notícia tem um link para o artigo original. Ao usar uma notícia, cite a fonte e o link original.',
     footerAnonymous: 'Gratuito, anônimo e somente leitura: sem contas, sem cookies, sem rastreamento.',
     legalTextLanguage: 'Este texto está disponível em inglês.',
+    olderStories: 'Notícias anteriores',
+    newerStories: 'Notícias mais recentes',
+    pages: 'Páginas',
+    subscribe: 'Assinar',
+    opmlTopics: 'Todos os feeds de temas (OPML)',
+    allPublishers: 'Todas as fontes',
+    storyCount: '{count} notícias',
+    lastStory: 'Última notícia',
   },
   ja: {
     siteTagline: 'ビジネス、テクノロジー、AI、金融、キャリアのニュースを、出典付きの短い要約でお届けします。',
@@ -378,6 +434,14 @@ export const UI_STRINGS: Record<Language, UiStrings> = {
     footerCitation: 'すべてのニュースに元記事へのリンクがあります。ニュースを利用する際は、配信元と元記事のリンクを明記してください。',
     footerAnonymous: '無料・匿名・閲覧専用です。アカウント、Cookie、トラッキングは一切ありません。',
     legalTextLanguage: 'このページは英語でご覧いただけます。',
+    olderStories: '以前のニュース',
+    newerStories: '新しいニュース',
+    pages: 'ページ',
+    subscribe: '購読',
+    opmlTopics: 'すべてのトピックのフィード（OPML）',
+    allPublishers: 'すべての配信元',
+    storyCount: '{count}件',
+    lastStory: '最新のニュース',
   },
   ko: {
     siteTagline: '비즈니스, 기술, AI, 금융, 커리어 뉴스를 출처와 함께 짧게 요약해 전합니다.',
@@ -425,6 +489,14 @@ export const UI_STRINGS: Record<Language, UiStrings> = {
     footerCitation: '모든 뉴스는 원문 기사로 연결됩니다. 뉴스를 이용할 때는 언론사와 원문 링크를 밝혀 주세요.',
     footerAnonymous: '무료, 익명, 읽기 전용: 계정도, 쿠키도, 추적도 없습니다.',
     legalTextLanguage: '이 문서는 영어로 제공됩니다.',
+    olderStories: '이전 뉴스',
+    newerStories: '더 최근 뉴스',
+    pages: '페이지',
+    subscribe: '구독',
+    opmlTopics: '모든 주제 피드(OPML)',
+    allPublishers: '모든 언론사',
+    storyCount: '뉴스 {count}건',
+    lastStory: '마지막 뉴스',
   },
   ar: {
     siteTagline: 'ملخصات موجزة وموثّقة المصادر لأخبار الأعمال والتكنولوجيا والذكاء الاصطناعي والمال والمسار المهني.',
@@ -472,6 +544,14 @@ export const UI_STRINGS: Record<Language, UiStrings> = {
     footerCitation: 'يرتبط كل خبر بمقاله الأصلي. عند استخدامك أي خبر، اذكر المصدر والرابط الأصلي.',
     footerAnonymous: 'مجاني ومجهول الهوية وللقراءة فقط: بلا حسابات ولا ملفات تعريف ارتباط ولا تتبّع.',
     legalTextLanguage: 'هذا النص متاح باللغة الإنجليزية.',
+    olderStories: 'أخبار أقدم',
+    newerStories: 'أخبار أحدث',
+    pages: 'الصفحات',
+    subscribe: 'اشترك',
+    opmlTopics: 'كل خلاصات المواضيع (OPML)',
+    allPublishers: 'كل المصادر',
+    storyCount: '{count} خبرًا',
+    lastStory: 'آخر خبر',
   },
 }
 

@@ -48,6 +48,11 @@ export function createRestApi({ query, respond, policy, log }: RestDeps): OpenAP
         },
       })
     }
+    // A GET or HEAD here missed its route by a harmless variant (`/stories/`): a clear 404, never a 405 (API clients
+    // build their URLs; a redirect would hide the mistake).
+    if (known && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
+      throw new AppError('not_found', `No API resource at ${echoPath(c)}; the address has no trailing slash (see /openapi.json)`)
+    }
     if (known) {
       throw new AppError('method_not_allowed', `${c.req.method} is not allowed here; the API answers GET and HEAD only`)
     }

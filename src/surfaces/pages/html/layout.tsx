@@ -19,11 +19,13 @@ export interface LayoutProps {
   stylesheet: string
   /** Search results: useful to readers, but not pages for search engines to index. */
   noindex?: boolean
+  /** A list page's neighbours (`<link rel="prev">` and `rel="next"`), as page addresses. */
+  pageLinks?: { prev?: string; next?: string }
   children: Child
 }
 
 /** The frame of every page: landmarks, one search form, topic navigation, language switcher and footer. */
-export function Layout({ ctx, t, title, description, topics, keep = {}, stylesheet, noindex = false, children }: LayoutProps) {
+export function Layout({ ctx, t, title, description, topics, keep = {}, stylesheet, noindex = false, pageLinks, children }: LayoutProps) {
   const here = (lang: Language, format: 'html' | 'markdown' = 'html') => pageHref(ctx.path, lang, format, keep)
   const link = (path: string) => pageHref(path, ctx.lang)
   return (
@@ -44,6 +46,8 @@ export function Layout({ ctx, t, title, description, topics, keep = {}, styleshe
         {feedTargetsForPage(ctx.path, keep.q).flatMap((target) => FEED_FORMATS.map((format) => (
           <link rel="alternate" type={FEED_MEDIA_TYPES[format]} title={`${target.kind === 'latest' ? t.latestStories : title} (${FEED_FORMAT_NAMES[format]})`} href={`${ctx.siteUrl}${feedHref(target, format, ctx.lang)}`} />
         )))}
+        {pageLinks?.prev !== undefined ? <link rel="prev" href={`${ctx.siteUrl}${pageLinks.prev}`} /> : null}
+        {pageLinks?.next !== undefined ? <link rel="next" href={`${ctx.siteUrl}${pageLinks.next}`} /> : null}
         <link rel="api-catalog" href="/.well-known/api-catalog" />
       </head>
       <body>
@@ -81,6 +85,7 @@ export function Layout({ ctx, t, title, description, topics, keep = {}, styleshe
             <p>{t.footerCitation}</p>
             <p>{t.footerAnonymous}</p>
             <ul class="footer-links">
+              <li><a href={link('/sources')}>{t.allPublishers}</a></li>
               <li><a href={link(documentPath('pricing'))}>{t.pricing}</a></li>
               <li><a href={link(documentPath('terms'))}>{t.terms}</a></li>
               <li><a href={link(documentPath('privacy'))}>{t.privacy}</a></li>

@@ -1,5 +1,6 @@
 import type { Story } from '../../../query/views.ts'
-import { formatTime, pageHref, storyPath, topicPath } from '../links.ts'
+import { formatTime, pageHref, sourcePath, storyPath, topicPath } from '../links.ts'
+import { dirOf } from './layout.tsx'
 import type { PageContext } from '../models.ts'
 import { fill, type UiStrings } from '../ui-strings.ts'
 
@@ -11,16 +12,19 @@ export function StoryCard({ story, ctx, t, headingLevel = 2 }: { story: Story; c
   const time = formatTime(story.published_at, ctx.lang)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const publisher = publisherOf(story)
+  // Text still in another language than the page's (an English fallback) says so, and sets its own direction (WCAG 3.1.2).
+  const other = story.lang !== ctx.lang ? { lang: story.lang, dir: dirOf(story.lang) } : {}
   return (
     <article class="story-card">
-      {/* A list does not know which language each headline fell back to: let the text set its direction. */}
-      <Heading class="story-title" dir="auto"><a href={pageHref(storyPath(story.id), ctx.lang)}>{story.headline}</a></Heading>
+      <Heading class="story-title" {...other}><a href={pageHref(storyPath(story.id), ctx.lang)}>{story.headline}</a></Heading>
       <p class="meta">
-        <span class="publisher">{publisher}</span>
+        {story.source
+          ? <a class="publisher" href={pageHref(sourcePath(story.source.id), ctx.lang)}>{publisher}</a>
+          : <span class="publisher">{publisher}</span>}
         {time ? <> · <time datetime={story.published_at ?? undefined}>{time}</time></> : null}
         {story.category ? <> · <a href={pageHref(topicPath(story.category.slug), ctx.lang)}>{story.category.name}</a></> : null}
       </p>
-      {story.summary ? <p class="summary" dir="auto">{story.summary}</p> : null}
+      {story.summary ? <p class="summary" {...other}>{story.summary}</p> : null}
       <p class="original"><a href={story.original_url} rel="nofollow noopener">{fill(t.readOriginal, { publisher })}</a></p>
     </article>
   )
