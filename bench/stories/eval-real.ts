@@ -21,7 +21,7 @@ import path from 'node:path'
 import Database from '../../src/storage/sqlite/driver.ts'
 import { runCli, startServe, tempDir, testEnv } from '../../test/helpers/cli.ts'
 import { FOLDS, fitOn, foldsOf, modelOf } from './fit-clustering.ts'
-import { corpusSet, realSet, unitSet } from './labelled-sets.ts'
+import { corpusSet, realSet, siteSet, unitSet } from './labelled-sets.ts'
 import { bcubed, pairwise, type LabelledItem } from './metrics.ts'
 import { findRealNewsDir, loadRealNews, type RealArticle, type RealNews } from './real-news.ts'
 import { startRealSite } from './real-site.ts'
@@ -148,7 +148,7 @@ const runs: Replay[] = []
 if (heldOut) {
   const real = realSet(news)
   const foldOf = foldsOf(real)
-  const others = [corpusSet(), unitSet()]
+  const others = [corpusSet(), unitSet(), siteSet()]
   const modelDir = tempDir('newsdesk-eval-real-models-')
   for (let k = 0; k < FOLDS; k++) {
     progress(`eval:real: fitting the model without period ${k + 1}   `)

@@ -15,7 +15,7 @@
  * 3. The model written to match-weights.ts is fitted on everything, with the median of the folds' thresholds.
  *
  * Options: --background 7,14,… (the day shifts of the real set laid over itself, ± each; see withBackground),
- * --no-write (report only), --sets real,corpus,unit, --l2 N, --out FILE (also write the model as JSON, the
+ * --no-write (report only), --sets real,corpus,unit,site, --l2 N, --out FILE (also write the model as JSON, the
  * form NEWSDESK_CLUSTER_MODEL reads), --verbose (list the held-out runs' wrong merges).
  */
 import fs from 'node:fs'
@@ -26,7 +26,7 @@ import { ClusterIndex } from '../../src/crawler/cluster/cluster-state.ts'
 import { fingerprintArticle } from '../../src/crawler/cluster/fingerprint.ts'
 import { FEATURES, articleView, matchFeatures } from '../../src/crawler/cluster/match-features.ts'
 import type { MatchModel } from '../../src/crawler/cluster/match-model.ts'
-import { corpusSet, realSet, unitSet, type LabelledArticle, type LabelledSet } from './labelled-sets.ts'
+import { corpusSet, realSet, siteSet, unitSet, type LabelledArticle, type LabelledSet } from './labelled-sets.ts'
 import { fitLogistic, type Sample } from './logistic.ts'
 import { bcubed, pairwise, type LabelledItem } from './metrics.ts'
 import { findRealNewsDir, loadRealNews } from './real-news.ts'
@@ -55,7 +55,7 @@ const goldOf = (a: LabelledArticle) => a.event ?? `solo:${a.id}`
  * time share nothing with it, and the model must learn that nearness in time is no evidence by itself.
  */
 const WINDOW_NEGATIVE_MS = 24 * 3_600_000
-const WINDOW_NEGATIVES = Number(arg('window-negatives') ?? 3)
+const WINDOW_NEGATIVES = Number(arg('window-negatives') ?? 1)
 
 /** Teacher-forced samples of a set's articles (the true stories in the index). */
 export function samplesOf(articles: readonly LabelledArticle[]): { samples: Sample[]; positives: number; missed: number } {
@@ -143,7 +143,7 @@ function objective(items: LabelledItem[]): number {
  * published close in time to a story belongs to it (in a stream of unrelated synthetic articles, a third joined
  * something). With them, it learns that only shared content joins.
  */
-const BACKGROUND_SHIFTS_DAYS = (arg('background') ?? '7,14,21,28,35,42,49,56').split(',').filter(Boolean).map(Number).flatMap((d) => [d, -d])
+const BACKGROUND_SHIFTS_DAYS = (arg('background') ?? '14,28,42,56').split(',').filter(Boolean).map(Number).flatMap((d) => [d, -d])
 
 /** For choosing the threshold: fewer shifts (each costs a clustering run per threshold tried), still unrelated neighbours. */
 const THRESHOLD_SHIFTS_DAYS = [28, -28]
@@ -174,7 +174,7 @@ export function fitOn(sets: Array<{ set: LabelledSet; articles: LabelledArticle[
 const f3 = (n: number) => n.toFixed(3)
 
 function main(): void {
-  const wanted = (arg('sets') ?? 'real,corpus,unit').split(',')
+  const wanted = (arg('sets') ?? 'real,corpus,unit,site').split(',')
   const sets: LabelledSet[] = []
   if (wanted.includes('real')) {
     const dir = findRealNewsDir()
@@ -183,6 +183,7 @@ function main(): void {
   }
   if (wanted.includes('corpus')) sets.push(corpusSet())
   if (wanted.includes('unit')) sets.push(unitSet())
+  if (wanted.includes('site')) sets.push(siteSet())
   const folds = new Map(sets.map((s) => [s.name, foldsOf(s)]))
 
   for (const s of sets) {

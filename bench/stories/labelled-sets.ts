@@ -3,10 +3,12 @@
  * event (null: about nothing else in the set), its time and what clustering reads of it.
  * - real: the real-news development set (real-news.ts), English, 2–3 outlets per event, storylines in the same weeks;
  * - corpus: the project's hand-written crawl corpus (test/fixtures/story-corpus), en/es/de/fr, with hard negatives;
- * - unit: the clustering unit-test corpus (src/crawler/cluster/testdata/corpus.ts), six languages, many singletons.
+ * - unit: the clustering unit-test corpus (src/crawler/cluster/testdata/corpus.ts), six languages, many singletons;
+ * - site: the crawl tests' fixture publishers, seven languages, seven events and many singles.
  */
 import type { ClusterArticle } from '../../src/crawler/cluster/fingerprint.ts'
 import { CORPUS } from '../../src/crawler/cluster/testdata/corpus.ts'
+import { PUBLISHERS } from '../../test/fixtures/publishers-site/content.ts'
 import { loadStoryCorpus } from './corpus.ts'
 import type { RealNews } from './real-news.ts'
 
@@ -62,5 +64,24 @@ export function unitSet(): LabelledSet {
   return {
     name: 'unit',
     articles: CORPUS.map((a) => ({ id: a.id, event: a.event, group: a.event ?? a.id, time: Date.parse(a.publishedAt!), article: a })),
+  }
+}
+
+/** The crawl tests' fixture publishers (test/fixtures/publishers-site): seven languages, seven events and singles. */
+export function siteSet(): LabelledSet {
+  const now = Date.UTC(2026, 10, 20, 12)
+  return {
+    name: 'site',
+    articles: PUBLISHERS.flatMap((p) => p.articles.map((a) => {
+      const time = now - a.minutesAgo * 60_000
+      const id = `${p.slug}/${a.slug}`
+      return {
+        id, event: a.event ?? null, group: a.event ?? id, time,
+        article: {
+          title: a.title, teaserText: a.lead, fullText: [a.lead, ...a.body].join('\n\n'), language: p.lang,
+          publishedAt: new Date(time).toISOString(), publisherId: p.slug,
+        },
+      }
+    })),
   }
 }
