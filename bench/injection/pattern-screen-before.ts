@@ -3,7 +3,7 @@
  * quarantine.ts), frozen here only so `npm run eval:injection` can time today's screen against it in the same process
  * and show its recall beside the new one. Not used by the service.
  */
-import { collapseWhitespace, stripControls } from '../../src/crawler/normalize/html-text.ts'
+import { stripControls } from '../../src/crawler/normalize/html-text.ts'
 import { patternAlternation } from '../../src/util/pattern-alternation.ts'
 
 const OPEN = String.raw`^[\s"'“”‘’«»„‚()\[\]{}*_#>\-–—•·]*`
@@ -112,6 +112,11 @@ const ANYWHERE_GATES = {
   /** The Japanese, Korean and Arabic patterns: each needs a character of its script. */
   u: /[\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/u,
 } as const
+
+/** collapseWhitespace as it was then (every whitespace run replaced, single spaces too). */
+function collapseWhitespace(s: string): string {
+  return s.replace(/[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g, ' ').trim()
+}
 
 const isAnchored = (re: RegExp) => re.source.startsWith('^')
 const group = (flags: 'iu' | 'u') => {

@@ -16,7 +16,7 @@ export const ADDRESSEE: Lexicon = {
   pt: String.raw`ia|i\.a\.|inteligência artificial|inteligencia artificial|modelos?|chatbots?|bots?|robôs?|robos?|assistentes?|agentes?`,
   nl: String.raw`ai|ai-\p{L}+|kunstmatige intelligentie|taalmodel\p{L}*|model(?:len)?|chatbots?|bots?|robots?|assistent(?:en)?|agent(?:en)?`,
   ru: String.raw`ии|ии-\p{L}+|искусственн\p{L}* интеллект\p{L}*|нейросет\p{L}*|нейронн\p{L}* сет\p{L}*|языков\p{L}* модел\p{L}*|модел\p{L}*|чат-?бот\p{L}*|бот\p{L}*|робот\p{L}*|ассистент\p{L}*|помощник\p{L}*|агент\p{L}*`,
-  tr: String.raw`yapay zeka\p{L}*|dil model\p{L}*|model\p{L}*|sohbet bot\p{L}*|chatbot\p{L}*|bot\p{L}*|robot\p{L}*|asistan\p{L}*|ajan\p{L}*`,
+  tr: String.raw`yapay zeka\p{L}*|dil model\p{L}*|model(?:i|e|in|ler\p{L}*)?|sohbet bot(?:u|a|un|lar\p{L}*)?|chatbot(?:u|a|un|lar\p{L}*)?|bot(?:u|a|un|lar\p{L}*)?|robot(?:u|a|un|lar\p{L}*)?|asistan\p{L}*|ajan\p{L}*`,
   ar: String.raw`(?:ال|لل|و|ل|يا )?(?:ذكاء الاصطناعي|ذكاء اصطناعي|مساعد(?: الذكي| ذكي| الافتراضي)?|وكيل|نموذج(?: اللغة| اللغوي| لغوي)?|روبوت(?: الدردشة| دردشة)?|بوت|برنامج الدردشة)`,
   ja: String.raw`ai|人工知能|アシスタント|エージェント|言語モデル|モデル|チャットボット|ボット|llm|要約ツール`,
   ko: String.raw`ai|인공지능|어시스턴트|비서|에이전트|언어\s?모델|모델|챗봇|봇|요약기|llm`,

@@ -101,7 +101,7 @@ export const EXFILTRATE_AFTER_OBJECT: Lexicon = {
 
 /** Telling the reader to keep something from the person it works for. */
 export const CONCEAL: Lexicon = {
-  en: String.raw`(?:don't|do not|never|no need to) (?:tell|inform|alert|notify|show|warn|let|mention (?:this |it )?to|reveal (?:this |it )?to) (?:the|your|any) (?:user|reader|human|person)s?|without (?:telling|informing|alerting|notifying|warning|letting) (?:the|your) (?:user|reader|human)s?|(?:keep|hide) (?:this|it) (?:from|secret from) (?:the|your) (?:user|reader)s?`,
+  en: String.raw`(?:don't|do not|never|no need to) (?:tell|inform|alert|notify|show|warn|let|mention (?:this |it )?to|reveal (?:this |it )?to) (?:the|your|any) (?:user|reader)s?|without (?:telling|informing|alerting|notifying|warning|letting) (?:the|your) (?:user|reader)s?|(?:keep|hide) (?:this|it) (?:from|secret from) (?:the|your) (?:user|reader)s?`,
   es: String.raw`no (?:le )?(?:digas|diga|informes|informe|cuentes|cuente|menciones|mencione|avises|avise) (?:nada )?(?:de esto |esto )?al usuario|sin (?:avisar|decir|informar)(?:le)? al usuario|sin que el usuario lo sepa`,
   fr: String.raw`ne (?:le |lui )?(?:dis|dites|révèle|révélez|mentionne|mentionnez|signale|signalez) (?:rien |pas |jamais )?(?:ceci |cela |ça )?à l'utilisat(?:eur|rice)|sans (?:le dire à|prévenir|avertir|informer) l'utilisat(?:eur|rice)`,
   de: String.raw`(?:sag|sage|sagen sie|verrate|verraten sie|erzähl|erzähle) (?:dem|der|deinem|deiner) (?:benutzer|nutzer|anwender)(?:in)? nichts|ohne (?:den|die|deinen) (?:benutzer|nutzer)(?:in)? zu (?:informieren|warnen|benachrichtigen)`,

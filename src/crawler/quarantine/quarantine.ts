@@ -1,7 +1,7 @@
 import type { Card } from '../../domain/story.ts'
 import type { ArticleRecord } from '../../domain/crawl-records.ts'
 import { collapseWhitespace, stripControls } from '../normalize/html-text.ts'
-import { decodeBase64Runs, foldForScreen } from './fold.ts'
+import { decodeBase64Runs, foldForScreen, survey } from './fold.ts'
 import { hasInstructionShape, hasRoleMarker } from './instruction-shape.ts'
 
 /**
@@ -23,8 +23,9 @@ export function isInstructionLike(sentence: string): boolean {
   // normalized form, remove the original.
   const text = collapseWhitespace(stripControls(sentence).normalize('NFKC'))
   if (text === '') return false
-  if (hasRoleMarker(text) || hasInstructionShape(foldForScreen(text))) return true
-  const decoded = decodeBase64Runs(text)
+  const found = survey(text)
+  if (hasRoleMarker(text) || hasInstructionShape(foldForScreen(text, found), found.scripts)) return true
+  const decoded = found.base64 ? decodeBase64Runs(text) : null
   if (decoded === null) return false
   const clean = collapseWhitespace(stripControls(decoded).normalize('NFKC'))
   return hasRoleMarker(clean) || hasInstructionShape(foldForScreen(clean))
