@@ -26,7 +26,8 @@ const CYRILLIC_OR_GREEK = /[\u0370-\u052f]/gu
 
 /** Digits (and `$`) that leetspeak writes for letters. */
 const LEET: Readonly<Record<string, string>> = { 0: 'o', 1: 'i', 3: 'e', 4: 'a', 5: 's', 7: 't', $: 's' }
-const MIXED_TOKEN = /[\p{L}\p{N}$'-]*(?:[a-z][0-9$]|[0-9$][a-z])[\p{L}\p{N}$'-]*/gu
+const TOKEN = /[\p{L}\p{N}$'-]+/gu
+const MIXED = /[a-z][0-9$]|[0-9$][a-z]/
 
 
 /** What a sentence holds that the screen must undo or read: found in one pass over its characters. */
@@ -84,7 +85,7 @@ export function foldForScreen(text: string, found: Survey = survey(text)): strin
   let s = text.toLowerCase()
   if (found.spelling) s = s.replace(/[’‘ʼ]/g, "'").replace(/ı/g, 'i').replace(/[âîû\u0307\u064b-\u065f\u0670]/g, (c) => CIRCUMFLEX[c] ?? '')
   if (found.confusable) s = foldConfusables(s)
-  if (found.leet) s = s.replace(MIXED_TOKEN, (t) => t.replace(/[013457$]/g, (d) => LEET[d] ?? d))
+  if (found.leet) s = s.replace(TOKEN, (t) => (MIXED.test(t) ? t.replace(/[013457$]/g, (d) => LEET[d] ?? d) : t))
   return s
 }
 const CIRCUMFLEX: Readonly<Record<string, string>> = { â: 'a', î: 'i', û: 'u' }

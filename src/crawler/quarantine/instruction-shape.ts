@@ -237,4 +237,3 @@ function steersTheSummary(s: string, scripts: Scripts): boolean {
 function cancelsInstructions(s: string, scripts: Scripts): boolean {
   return CANCELLED_RE(scripts).test(s) && ((INSTRUCTIONS_RE(scripts).test(s) && YOU_RE(scripts).test(s)) || TOLD_YOU_RE(scripts).test(s))
 }
-export const __rules = { addressesAnAi, overridesInstructions, exfiltrates, unlocks, steersTheSummary, cancelsInstructions, conceal: (s: string, sc: Scripts) => CONCEAL_RE(sc).test(s), gate: (s: string, sc: Scripts) => CUE_WORDS(sc).test(s) }
