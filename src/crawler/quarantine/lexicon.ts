@@ -58,6 +58,17 @@ export function byScripts(build: (languages: readonly CueLanguage[]) => RegExp):
 
 /** The lexicon's entries for `languages` as one alternation, each bounded as its language's words are. */
 export function lexiconSource(lexicon: Lexicon, languages: readonly CueLanguage[] = CUE_LANGUAGES): string {
+  // Patterns embed the same lexicons several times (an address names the addressee twice): build each once.
+  let byLanguages = SOURCES.get(lexicon)
+  if (byLanguages === undefined) SOURCES.set(lexicon, byLanguages = new Map())
+  const key = languages.join(' ')
+  let source = byLanguages.get(key)
+  if (source === undefined) byLanguages.set(key, source = buildSource(lexicon, languages))
+  return source
+}
+const SOURCES = new WeakMap<Lexicon, Map<string, string>>()
+
+function buildSource(lexicon: Lexicon, languages: readonly CueLanguage[]): string {
   const ascii: string[] = []
   const other: string[] = []
   const unspacedLatin: string[] = []
@@ -143,27 +154,36 @@ const SYNTAX = new Set(['\\', '(', ')', '[', ']', '{', '}', '?', '*', '+', '|', 
  * leading literal characters are shared; what follows them stays as written.
  */
 function prefixTree(alternatives: readonly string[]): string {
-  interface Node { children: Map<string, Node>; tails: Set<string> }
-  const root: Node = { children: new Map(), tails: new Set() }
-  for (const alt of alternatives) {
+  const split = alternatives.map((alt): [string, string] => {
     let i = 0
-    while (i < alt.length && !SYNTAX.has(alt[i]!)) i++
+    while (i < alt.length && !SYNTAX.has(alt.charAt(i))) i++
     // A quantifier applies to the character before it, which then belongs to the tail.
-    if (i > 0 && i < alt.length && '?*+{'.includes(alt[i]!)) i--
-    let node = root
-    for (const c of alt.slice(0, i)) {
-      let next = node.children.get(c)
-      if (next === undefined) node.children.set(c, next = { children: new Map(), tails: new Set() })
-      node = next
+    if (i > 0 && i < alt.length && '?*+{'.includes(alt.charAt(i))) i--
+    return [alt.slice(0, i), alt.slice(i)]
+  })
+  return `(?:${branches(split)})`
+}
+
+/** One level of the tree: the alternatives grouped by their next literal character. */
+function branches(items: ReadonlyArray<[string, string]>): string {
+  const byFirst = new Map<string, Array<[string, string]>>()
+  const tails = new Set<string>()
+  for (const [prefix, tail] of items) {
+    if (prefix === '') {
+      tails.add(tail)
+      continue
     }
-    node.tails.add(alt.slice(i))
+    // A character outside the basic plane is two code units; keep them together.
+    const width = prefix.charCodeAt(0) >= 0xd800 && prefix.charCodeAt(0) <= 0xdbff ? 2 : 1
+    const first = prefix.slice(0, width)
+    let group = byFirst.get(first)
+    if (group === undefined) byFirst.set(first, group = [])
+    group.push([prefix.slice(width), tail])
   }
-  const emit = (node: Node): string => {
-    const parts = [...node.children].map(([c, child]) => c + emit(child))
-    for (const tail of node.tails) if (tail !== '') parts.push(tail)
-    if (parts.length === 0) return ''
-    if (node.tails.has('')) return `(?:${parts.join('|')})?`
-    return parts.length === 1 ? parts[0]! : `(?:${parts.join('|')})`
-  }
-  return `(?:${emit(root)})`
+  const parts: string[] = []
+  for (const [first, group] of byFirst) parts.push(first + branches(group))
+  for (const tail of tails) if (tail !== '') parts.push(tail)
+  if (parts.length === 0) return ''
+  if (tails.has('')) return `(?:${parts.join('|')})?`
+  return parts.length === 1 ? parts[0]! : `(?:${parts.join('|')})`
 }
