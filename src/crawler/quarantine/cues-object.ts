@@ -142,21 +142,21 @@ export const CANCELLED: Lexicon = {
   zh: String.raw`作废|作廢|无效|無效|已取消|不再有效|不再适用|不再適用`,
 }
 
-/** Secrets and the conversation: what an exfiltration sends or shows. */
+/** Secrets, the conversation and the agent's own output: what an exfiltration sends or shows. */
 export const SECRET: Lexicon = {
-  en: String.raw`passwords?|passcodes?|passphrases?|pins?|credentials|logins?|login (?:details|data|info)|api[ -]?keys?|access (?:keys?|tokens?|codes?)|secret keys?|private keys?|keys|tokens?|session (?:cookies?|tokens?)|cookies|secrets|seed phrases?|recovery (?:phrases?|codes?)|one-time (?:codes?|passwords?)|bank (?:details|data)|card (?:numbers?|details)|conversations?|chat (?:history|logs?|transcripts?)|(?:message|browsing|search) history|history|messages|emails|contacts|files|system prompt|hidden (?:instructions|rules|prompts?|configuration)|configuration|memory|context window|environment variables`,
-  es: String.raw`contraseñas?|contrasenas?|claves?|credenciales|tokens?|datos (?:de acceso|bancarios)|historial|conversaci[oó]n|mensajes|correos|prompt del sistema|prompt de sistema|configuración|configuracion|cookies`,
-  fr: String.raw`mots? de passe|clés?|cles?|clé d'api|identifiants|jetons?|tokens?|historique|conversations?|messages|courriels|prompt système|prompt systeme|invite système|configuration|données (?:de connexion|bancaires)`,
-  de: String.raw`passw[oö]rt\p{L}*|kennw[oö]rt\p{L}*|zugangsdaten|anmeldedaten|api-schlüssel\p{L}*|schlüssel\p{L}*|token\p{L}*|chatverlauf|gesprächsverlauf|verlauf|unterhaltung|nachrichten|systemprompt|system-prompt|konfiguration|bankdaten|pin`,
-  it: String.raw`password|credenziali|chiav[ei]|token|cronologia|conversazion[ei]|messaggi|prompt di sistema|configurazione|dati bancari`,
-  pt: String.raw`senhas?|credenciais|chaves?|tokens?|hist[oó]rico|conversas?|mensagens|prompt (?:de|do) sistema|configuração|configuracao|dados bancários`,
-  nl: String.raw`wachtwoord\p{L}*|inloggegevens|api-sleutel\p{L}*|sleutel\p{L}*|tokens?|toegangstoken|chatgeschiedenis|gespreksgeschiedenis|geschiedenis|gesprek\p{L}*|berichten|systeemprompt|configuratie|bankgegevens`,
-  ru: String.raw`парол\p{L}*|учётн\p{L}* данн\p{L}*|учетн\p{L}* данн\p{L}*|ключ\p{L}*|api-ключ\p{L}*|токен\p{L}*|истори\p{L}*|переписк\p{L}*|сообщени\p{L}*|системн\p{L}* промпт\p{L}*|настройк\p{L}*|данные для входа`,
-  tr: String.raw`şifre\p{L}*|sifre\p{L}*|parola\p{L}*|kimlik bilgi\p{L}*|api anahtar\p{L}*|anahtar\p{L}*|erişim belirte\p{L}*|erisim belirte\p{L}*|belirte\p{L}*|token\p{L}*|sohbet geçmiş\p{L}*|konuşma geçmiş\p{L}*|geçmiş\p{L}*|gecmis\p{L}*|mesaj\p{L}*|sistem istem\p{L}*|yapilandirma\p{L}*`,
-  ar: String.raw`(?:ال)?(?:كلمة المرور|كلمات المرور|كلمة السر|كلمات مرور|كلمة مرور|بيانات الدخول|بيانات الاعتماد|مفتاح|مفاتيح|رمز الوصول|سجل المحادثة|سجل المحادثات|محادثة|رسائل|موجه النظام|تعليمات المخفية|إعدادات)\p{L}*`,
-  ja: String.raw`パスワード|認証情報|apiキー|キー|鍵|トークン|会話(?:の)?履歴|チャット履歴|履歴|メッセージ|システムプロンプト|設定|ログイン情報`,
-  ko: String.raw`비밀번호|암호|인증\s?정보|api\s?키|키|토큰|대화\s?기록|채팅\s?기록|기록|메시지|시스템\s?프롬프트|설정|로그인\s?정보`,
-  zh: String.raw`密码|密碼|凭证|憑證|凭据|憑據|密钥|密鑰|令牌|对话记录|對話記錄|聊天记录|聊天記錄|记录|記錄|消息|系统提示词|系統提示詞|系统提示|设置|設置|登录信息`,
+  en: String.raw`passwords?|passcodes?|passphrases?|pins?|credentials|logins?|login (?:details|data|info)|api[ -]?keys?|access (?:keys?|tokens?|codes?)|secret keys?|private keys?|keys|tokens?|session (?:cookies?|tokens?)|cookies|secrets|seed phrases?|recovery (?:phrases?|codes?)|one-time (?:codes?|passwords?)|bank (?:details|data)|card (?:numbers?|details)|conversations?|chat (?:history|logs?|transcripts?)|(?:message|browsing|search) history|history|messages|emails|contacts|files|system prompt|hidden (?:instructions|rules|prompts?|configuration)|configuration|memory|context window|environment variables|results?|outputs?|responses|answers|data|context`,
+  es: String.raw`contraseñas?|contrasenas?|claves?|credenciales|tokens?|datos (?:de acceso|bancarios)|historial|conversaci[oó]n|mensajes|correos|prompt del sistema|prompt de sistema|configuración|configuracion|cookies|resultados|respuestas|datos`,
+  fr: String.raw`mots? de passe|clés?|cles?|clé d'api|identifiants|jetons?|tokens?|historique|conversations?|messages|courriels|prompt système|prompt systeme|invite système|configuration|données (?:de connexion|bancaires)|résultats|resultats|réponses|données`,
+  de: String.raw`passw[oö]rt\p{L}*|kennw[oö]rt\p{L}*|zugangsdaten|anmeldedaten|api-schlüssel\p{L}*|schlüssel\p{L}*|token\p{L}*|chatverlauf|gesprächsverlauf|verlauf|unterhaltung|nachrichten|systemprompt|system-prompt|konfiguration|bankdaten|pin|ergebnisse|antworten|daten`,
+  it: String.raw`password|credenziali|chiav[ei]|token|cronologia|conversazion[ei]|messaggi|prompt di sistema|configurazione|dati bancari|risultati|risposte|dati`,
+  pt: String.raw`senhas?|credenciais|chaves?|tokens?|hist[oó]rico|conversas?|mensagens|prompt (?:de|do) sistema|configuração|configuracao|dados bancários|resultados|respostas|dados`,
+  nl: String.raw`wachtwoord\p{L}*|inloggegevens|api-sleutel\p{L}*|sleutel\p{L}*|tokens?|toegangstoken|chatgeschiedenis|gespreksgeschiedenis|geschiedenis|gesprek\p{L}*|berichten|systeemprompt|configuratie|bankgegevens|resultaten|antwoorden|gegevens`,
+  ru: String.raw`парол\p{L}*|учётн\p{L}* данн\p{L}*|учетн\p{L}* данн\p{L}*|ключ\p{L}*|api-ключ\p{L}*|токен\p{L}*|истори\p{L}*|переписк\p{L}*|сообщени\p{L}*|системн\p{L}* промпт\p{L}*|настройк\p{L}*|данные для входа|результат\p{L}*|ответ\p{L}*|данн\p{L}*`,
+  tr: String.raw`şifre\p{L}*|sifre\p{L}*|parola\p{L}*|kimlik bilgi\p{L}*|api anahtar\p{L}*|anahtar\p{L}*|erişim belirte\p{L}*|erisim belirte\p{L}*|belirte\p{L}*|token\p{L}*|sohbet geçmiş\p{L}*|konuşma geçmiş\p{L}*|geçmiş\p{L}*|gecmis\p{L}*|mesaj\p{L}*|sistem istem\p{L}*|yapilandirma\p{L}*|sonuç\p{L}*|sonuc\p{L}*|yanit\p{L}*|veri\p{L}*`,
+  ar: String.raw`(?:ال)?(?:كلمة المرور|كلمات المرور|كلمة السر|كلمات مرور|كلمة مرور|بيانات الدخول|بيانات الاعتماد|مفتاح|مفاتيح|رمز الوصول|سجل المحادثة|سجل المحادثات|محادثة|رسائل|موجه النظام|تعليمات المخفية|إعدادات|نتائج|بيانات)\p{L}*`,
+  ja: String.raw`パスワード|認証情報|apiキー|キー|鍵|トークン|会話(?:の)?履歴|チャット履歴|履歴|メッセージ|システムプロンプト|設定|ログイン情報|結果|回答|データ`,
+  ko: String.raw`비밀번호|암호|인증\s?정보|api\s?키|키|토큰|대화\s?기록|채팅\s?기록|기록|메시지|시스템\s?프롬프트|설정|로그인\s?정보|결과|답변|데이터`,
+  zh: String.raw`密码|密碼|凭证|憑證|凭据|憑據|密钥|密鑰|令牌|对话记录|對話記錄|聊天记录|聊天記錄|记录|記錄|消息|系统提示词|系統提示詞|系统提示|设置|設置|登录信息|结果|結果|回答|数据|數據`,
 }
 
 /** Secrets only an AI holds: its prompt, its hidden configuration, the conversation it is in. */

@@ -72,8 +72,10 @@ const SELF_REFERENCE_G = cue(SELF_REFERENCE, 'gu')
 const NEAR = 60
 
 /** An order after an address: an imperative opening a clause, a modal and a verb, or a verb-marked imperative. */
-const ORDER_OPENING_CLAUSE = byScripts((ls) => new RegExp(String.raw`${OPENER}${lead(ls)}(?:${src(MODAL, ls)}\s+)?${src(DIRECTIVE, only(ls, SPACED_FIRST))}`, 'u'))
-const MODAL_ORDER = byScripts((ls) => new RegExp(String.raw`${src(MODAL, ls)}\s+(?:not\s+)?${src(DIRECTIVE, only(ls, SPACED_FIRST))}`, 'u'))
+/** "must", "must now", "should not": a modal, then perhaps a softener or a negation. */
+const modal = (ls: readonly CueLanguage[]) => String.raw`${src(MODAL, ls)}\s+(?:(?:not|never|${src(SOFTENER, ls)})\s+){0,2}`
+const ORDER_OPENING_CLAUSE = byScripts((ls) => new RegExp(String.raw`${OPENER}${lead(ls)}(?:${modal(ls)})?${src(DIRECTIVE, only(ls, SPACED_FIRST))}`, 'u'))
+const MODAL_ORDER = byScripts((ls) => new RegExp(String.raw`${modal(ls)}${src(DIRECTIVE, only(ls, SPACED_FIRST))}`, 'u'))
 const ORDER_FORM = cue(DIRECTIVE_FORM)
 
 const OVERRIDE_OPENING = byScripts((ls) => new RegExp(String.raw`${OPENER}${lead(ls)}${src(OVERRIDE, ls)}`, 'gu'))
