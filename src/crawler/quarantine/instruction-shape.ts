@@ -71,9 +71,9 @@ const SELF_REFERENCE_G = cue(SELF_REFERENCE, 'gu')
 /** How far apart an addressee and the text's reference to itself may be to make one address. */
 const NEAR = 60
 
-/** An order after an address: an imperative opening a clause, a modal and a verb, or a verb-marked imperative. */
 /** "must", "must now", "should not": a modal, then perhaps a softener or a negation. */
 const modal = (ls: readonly CueLanguage[]) => String.raw`${src(MODAL, ls)}\s+(?:(?:not|never|${src(SOFTENER, ls)})\s+){0,2}`
+/** An order after an address: an imperative opening a clause (perhaps after a modal), or a verb-marked one. */
 const ORDER_OPENING_CLAUSE = byScripts((ls) => new RegExp(String.raw`${OPENER}${lead(ls)}(?:${modal(ls)})?${src(DIRECTIVE, only(ls, SPACED_FIRST))}`, 'u'))
 const MODAL_ORDER = byScripts((ls) => new RegExp(String.raw`${modal(ls)}${src(DIRECTIVE, only(ls, SPACED_FIRST))}`, 'u'))
 const ORDER_FORM = cue(DIRECTIVE_FORM)
