@@ -9,7 +9,8 @@ import { loadBenign, loadInjections, loadRealSentences, scoreInjection, type Hal
  * sets.ts): recall per language on the development and held-out injections, false positives on every sentence of
  * the shared real-news sets and on the tricky benign sentences, and CPU per sentence against the pattern-list screen
  * it replaced (6a93c0b, frozen in pattern-screen-before.ts), both timed in this process on the real sentences.
- * `--show` lists the misses of an injection set or the sentences flagged in a benign one.
+ * `--show` lists the misses of an injection set or the sentences flagged in a benign one; `--tuning` leaves the
+ * held-out sets out of the output, for use while writing cues.
  */
 const { values } = benchArgs({ options: {
   show: { type: 'string', default: '' },

@@ -69,7 +69,7 @@ export const SELF_REFERENCE: Lexicon = {
 
 /** "If you are" before an addressee: "If you are an AI, …" (the addressee must end the phrase, checked by the caller). */
 export const IF_YOU_ARE: Lexicon = {
-  en: String.raw`if you(?:'re| are)(?: an?| the| any)?|if (?:an?|any|the) `,
+  en: String.raw`if you(?:'re| are)(?: an?| the| any)?|if (?:an?|any|the)`,
   es: String.raw`si (?:eres|es usted|usted es)(?: una?)?`,
   fr: String.raw`si (?:tu es|vous etes|vous êtes)(?: une?)?`,
   de: String.raw`(?:wenn|falls) (?:du|sie)(?: eine?)?`,
@@ -77,7 +77,7 @@ export const IF_YOU_ARE: Lexicon = {
   pt: String.raw`se (?:você (?:é|e|for)|voce (?:é|e|for)|és|tu és)(?: uma?)?`,
   nl: String.raw`als (?:je|jij|u)(?: een)?`,
   ru: String.raw`если (?:ты|вы)`,
-  tr: String.raw`(?:eğer|eger) (?:sen )?(?:bir )?`,
+  tr: String.raw`(?:eğer|eger)(?: sen)?(?: bir)?`,
   ar: String.raw`(?:إذا|اذا|إن) كنت`,
   ja: String.raw`(?:もし)?(?:あなた|君|お前)が`,
   ko: String.raw`(?:만약\s?)?(?:당신|네|너)(?:가|이)\s?`,

@@ -44,6 +44,16 @@ describe('cue lexicons compiled', () => {
     assert.equal(re.test('maintain'), false)
   })
 
+  it('no entry of a spaced language ends in a space (the word-end bound after it could never hold)', async () => {
+    const lexicons = [await import('./cues-address.ts'), await import('./cues-directive.ts'), await import('./cues-object.ts')]
+      .flatMap((m) => Object.entries(m as Record<string, Lexicon>))
+    for (const [name, lexicon] of lexicons) {
+      for (const l of CUE_LANGUAGES.filter((l) => !['ja', 'ko', 'zh'].includes(l))) {
+        for (const alt of topLevelAlternatives(lexicon[l] ?? '')) assert.doesNotMatch(alt, /(?:\s|\\s)\)?\??$/, `${name}.${l}: ${alt}`)
+      }
+    }
+  })
+
   it('shares prefixes: ignore and ignoriere in one branch', () => {
     assert.match(lexiconSource({ en: 'ignore|ignores', de: 'ignoriere' }, ['en', 'de']), /ignor\(\?:e\(\?:s\)\?\|iere\)/)
   })
