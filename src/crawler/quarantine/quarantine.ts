@@ -1,8 +1,8 @@
 import type { Card } from '../../domain/story.ts'
 import type { ArticleRecord } from '../../domain/crawl-records.ts'
 import { collapseWhitespace, stripControls } from '../normalize/html-text.ts'
-import { patternAlternation } from '../../util/pattern-alternation.ts'
-import { ANYWHERE_GATES, INSTRUCTION_PATTERNS } from './instruction-patterns.ts'
+import { decodeBase64Runs, foldForScreen, survey } from './fold.ts'
+import { hasInstructionShape, hasRoleMarker } from './instruction-shape.ts'
 
 /**
  * Prompt-injection quarantine. Publisher text reaches agents (MCP, A2A) and the optional summarizing LLM, so a feed
@@ -11,48 +11,29 @@ import { ANYWHERE_GATES, INSTRUCTION_PATTERNS } from './instruction-patterns.ts'
  * the sentences that read as instructions are dropped from everything it is written from, and the story is flagged.
  */
 
-/**
- * The patterns as four alternations (util/pattern-alternation.ts): by flags (those that ignore case and those that do
- * not; every pattern is `u` or `iu`), and by whether they are anchored at the clause start. Every sentence of every
- * article is screened, clause by clause: an alternation of anchored patterns is tried at the start only, and the few
- * that can match anywhere, which cost a scan of the whole clause, are tried only when the clause holds a literal they
- * need (ANYWHERE_GATES).
- */
-if (INSTRUCTION_PATTERNS.some((re) => re.flags !== 'iu' && re.flags !== 'u')) throw new Error('instruction patterns: flags other than u and iu')
-const isAnchored = (re: RegExp) => re.source.startsWith('^')
-const group = (flags: 'iu' | 'u') => {
-  const patterns = INSTRUCTION_PATTERNS.filter((re) => re.flags === flags)
-  return {
-    atStart: patternAlternation(patterns.filter(isAnchored), flags),
-    anywhere: patternAlternation(patterns.filter((re) => !isAnchored(re)), flags),
-    gate: ANYWHERE_GATES[flags],
-  }
-}
-const GROUPS = [group('iu'), group('u')]
-
-function matchesAnyPattern(clause: string): boolean {
-  for (const g of GROUPS) {
-    if (g.atStart.test(clause) || (g.gate.test(clause) && g.anywhere.test(clause))) return true
-  }
-  return false
-}
-
 /** Sentence ends: . ! ? … (and the Arabic ?) followed by space, or the CJK full stops, which take no space. */
 const SENTENCE_END = /(?<=[.!?…؟][”’"'»)\]]*)\s+(?=\S)|(?<=[。！？])/u
 
-/** True when the sentence reads as an instruction to an AI (see instruction-patterns.ts). */
+/**
+ * True when the sentence reads as an instruction to an AI: a chat-template marker, or the shape of one
+ * (instruction-shape.ts) in its folded reading (fold.ts), or in the words of a base64 run it carries.
+ */
 export function isInstructionLike(sentence: string): boolean {
   // Zero-width and bidi characters would split a keyword invisibly; full-width letters would hide it: match on the
   // normalized form, remove the original.
   const text = collapseWhitespace(stripControls(sentence).normalize('NFKC'))
   if (text === '') return false
-  // The whole sentence, and its clauses after ';' or ':' (text is already trimmed, so without either it is one clause).
-  if (!text.includes(';') && !text.includes(':')) return matchesAnyPattern(text)
-  const clauses = new Set([text, ...text.split(';'), ...text.split(/[;:]/)].map((c) => c.trim()).filter((c) => c !== ''))
-  for (const clause of clauses) {
-    if (matchesAnyPattern(clause)) return true
-  }
-  return false
+  const found = survey(text)
+  if (hasRoleMarker(text) || hasInstructionShape(foldForScreen(text, found), found.scripts)) return true
+  const decoded = found.base64 ? decodeBase64Runs(text) : null
+  if (decoded === null) return false
+  const clean = collapseWhitespace(stripControls(decoded).normalize('NFKC'))
+  return hasRoleMarker(clean) || hasInstructionShape(foldForScreen(clean))
+}
+
+/** The sentences of a paragraph, as the screen splits them. */
+export function splitSentences(paragraph: string): string[] {
+  return paragraph.split(SENTENCE_END)
 }
 
 export interface Screened {

@@ -1,16 +1,11 @@
 /**
- * Instruction-like text aimed at a language model, in the nine languages the service publishes. A pattern matches
- * one clause (a sentence, or a part of one after `;` or `:`), tested from the clause's start unless it says
- * otherwise: news reports that someone *ignored* earlier guidance, while an injection *tells* the reader (an agent)
- * to ignore its instructions, so the imperative must open the clause. Markers that no ordinary prose contains
- * (chat-template tokens, an upper-case `SYSTEM:` role label) match anywhere.
- *
- * Each pattern needs two things that rarely meet in news: an imperative or a role label, and an object that only an
- * AI has (its instructions, prompt, tools, "the user", a mode switch). Tested in quarantine.test.ts against both
- * injections and ordinary headlines that share words with them.
+ * The pattern-list screen as it was at 6a93c0b (src/crawler/quarantine/instruction-patterns.ts and the matching in
+ * quarantine.ts), frozen here only so `npm run eval:injection` can time today's screen against it in the same process
+ * and show its recall beside the new one. Not used by the service.
  */
+import { stripControls } from '../../src/crawler/normalize/html-text.ts'
+import { patternAlternation } from '../../src/util/pattern-alternation.ts'
 
-/** Opening of a clause: quotes, brackets, dashes, bullets and spaces before the first word. */
 const OPEN = String.raw`^[\s"'“”‘’«»„‚()\[\]{}*_#>\-–—•·]*`
 
 /** "previous instructions" and its kin: the object that makes "ignore …" an injection rather than news. */
@@ -20,7 +15,7 @@ const EN_ORDERS = String.raw`(?:instructions?|prompts?|directives?|commands?|pro
 
 const anchored = (body: string) => new RegExp(OPEN + body, 'iu')
 
-export const INSTRUCTION_PATTERNS: readonly RegExp[] = [
+const INSTRUCTION_PATTERNS: readonly RegExp[] = [
   // ── Markers that never occur in prose: chat-template tokens and role labels ─────────────────────────────────────
   /<\|(?:im_start|im_end|system|user|assistant|endoftext|begin_of_text|start_header_id|eot_id)\|>/iu,
   /\[\/?INST\]|<<\/?SYS>>|<\/?(?:system|system-prompt|instructions?)>/iu,
@@ -111,9 +106,44 @@ export const INSTRUCTION_PATTERNS: readonly RegExp[] = [
  * a clause without one cannot match it. Tested against every such pattern's source (quarantine.test.ts); a new
  * pattern of that kind adds its literal here. Same flags as the patterns they gate, so case folds alike.
  */
-export const ANYWHERE_GATES = {
+const ANYWHERE_GATES = {
   /** Chat-template markers, role tags, "without telling the user", "note to AI:", "AI reading this". */
   iu: /[<[:]|without|this/iu,
   /** The Japanese, Korean and Arabic patterns: each needs a character of its script. */
   u: /[\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/u,
 } as const
+
+/** collapseWhitespace as it was then (every whitespace run replaced, single spaces too). */
+function collapseWhitespace(s: string): string {
+  return s.replace(/[\s\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g, ' ').trim()
+}
+
+const isAnchored = (re: RegExp) => re.source.startsWith('^')
+const group = (flags: 'iu' | 'u') => {
+  const patterns = INSTRUCTION_PATTERNS.filter((re) => re.flags === flags)
+  return {
+    atStart: patternAlternation(patterns.filter(isAnchored), flags),
+    anywhere: patternAlternation(patterns.filter((re) => !isAnchored(re)), flags),
+    gate: ANYWHERE_GATES[flags],
+  }
+}
+const GROUPS = [group('iu'), group('u')]
+
+function matchesAnyPattern(clause: string): boolean {
+  for (const g of GROUPS) {
+    if (g.atStart.test(clause) || (g.gate.test(clause) && g.anywhere.test(clause))) return true
+  }
+  return false
+}
+
+/** isInstructionLike as of 6a93c0b. */
+export function isInstructionLikeBefore(sentence: string): boolean {
+  const text = collapseWhitespace(stripControls(sentence).normalize('NFKC'))
+  if (text === '') return false
+  if (!text.includes(';') && !text.includes(':')) return matchesAnyPattern(text)
+  const clauses = new Set([text, ...text.split(';'), ...text.split(/[;:]/)].map((c) => c.trim()).filter((c) => c !== ''))
+  for (const clause of clauses) {
+    if (matchesAnyPattern(clause)) return true
+  }
+  return false
+}
