@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { ROOT } from '../test/helpers/cli.ts'
+const ROOT = path.resolve(import.meta.dirname, '..')
 import { readRequest } from './a2a-eval-reader.ts'
 
 interface Labelled {

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { ROOT } from '../test/helpers/cli.ts'
+const ROOT = path.resolve(import.meta.dirname, '..')
 import { coldRead, memoizedRead } from './a2a-reader-cost-calls.ts'
 
 const SITE = 'https://news.example.org'

@@ -12,10 +12,10 @@ import { TOPIC_SYNONYMS } from './topic-synonyms.ts'
  * message is a token-by-token comparison. The word lists are data; this file only assembles and indexes them.
  */
 
-export type Kind = 'topic' | 'lang' | 'topics' | 'news' | 'about' | 'limit' | 'counter' | 'stop'
+export type Kind = 'topic' | 'lang' | 'help' | 'topics' | 'sources' | 'news' | 'about' | 'limit' | 'counter' | 'stop'
 
 /** When one phrase is listed under several kinds, the first of these wins ("latest" is news, not limit). */
-export const KIND_PRIORITY: readonly Kind[] = ['topic', 'lang', 'topics', 'news', 'about', 'limit', 'counter', 'stop']
+export const KIND_PRIORITY: readonly Kind[] = ['topic', 'lang', 'help', 'topics', 'sources', 'news', 'about', 'limit', 'counter', 'stop']
 
 export interface Entry {
   kind: Kind
@@ -28,8 +28,9 @@ export interface Entry {
   tokens: Token[]
   script: Script
   /**
-   * Filler and request words compare with their accents (folded, German "über" would swallow "Uber"); topics
-   * and language cues compare folded, since that is where people drop accents and it is safe.
+   * Filler and request words compare with their accents (folded, German "über" would swallow "Uber"); topics,
+   * language cues and questions about the agent or its publishers compare folded, since that is where people drop
+   * accents and it is safe.
    */
   strict: boolean
 }
@@ -56,6 +57,7 @@ function rawEntries(): RawEntry[] {
   for (const lang of LANGUAGES) {
     const words = REQUEST_WORDS[lang]
     const lists: [Kind, string[]][] = [
+      ['help', words.help], ['sources', words.sources],
       ['news', words.news], ['about', words.about], ['topics', words.topics], ['limit', words.limit],
       ['counter', words.counters], ['stop', FILLER_WORDS[lang]],
     ]
@@ -81,7 +83,7 @@ export const ENTRIES: Entry[] = RAW.flatMap((r) => {
   const tokens = tokenize(r.phrase, DICTIONARY)
   const first = tokens[0]
   if (!first) return []
-  const strict = first.script === 'alpha' && !['topic', 'lang'].includes(r.kind)
+  const strict = first.script === 'alpha' && !['topic', 'lang', 'help', 'sources'].includes(r.kind)
   return [{ ...r, tokens, script: first.script, strict }]
 })
 
@@ -129,11 +131,11 @@ function evidence(accept: (entry: Entry) => boolean, words: (entry: Entry) => To
 }
 
 /**
- * For telling Latin-script languages apart: each filler or request word (as written, accents kept) and the
- * languages that use it. Topic words are left out, since people borrow them ("AI", "startups", "marketing").
+ * For telling Latin-script languages apart: each filler or request word (as written, accents kept), and each word
+ * of a question about the agent ("come funzioni"), and the languages that use it. Topic words are left out, since people borrow them ("AI", "startups", "marketing").
  */
 export const LANGUAGE_EVIDENCE = evidence(
-  (e) => e.tokens.length === 1 && e.kind !== 'topic' && e.kind !== 'lang', (e) => e.tokens,
+  (e) => (e.tokens.length === 1 || e.kind === 'help') && e.kind !== 'topic' && e.kind !== 'lang', (e) => e.tokens,
 )
 
 /** The words of topic phrases, as weaker evidence for a message that is nothing but a topic: "empleo", "Börse". */
