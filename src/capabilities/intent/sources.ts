@@ -79,7 +79,9 @@ function withoutSection(text: string): string | undefined {
   const lower = fold(text)
   for (const section of SECTIONS) {
     const s = fold(section)
-    if (lower.endsWith(` ${s}`) && words(text).length > words(section).length) return text.slice(0, text.length - section.length - 1).trim()
+    if (lower.endsWith(` ${s}`) && words(text).length > words(section).length) {
+      return text.slice(0, text.length - section.length - 1).replace(/[\s\-–—|:]+$/u, '')
+    }
   }
   return undefined
 }
