@@ -13,9 +13,11 @@ import { coldRead, memoizedRead } from './a2a-reader-cost-calls.ts'
 
 const SITE = 'https://news.example.org'
 const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 7
-const texts = ['dev.json', 'held-out.json'].flatMap((name) =>
-  (JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'a2a-requests', name), 'utf8')) as { requests: { text: string }[] }).requests
-    .map((r) => r.text))
+const requests = ['dev.json', 'held-out.json'].flatMap((name) =>
+  (JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'a2a-requests', name), 'utf8')) as { requests: { text: string; args: Record<string, unknown> }[] }).requests)
+const texts = requests.map((r) => r.text)
+const dated = requests.filter((r) => 'since' in r.args || 'until' in r.args).map((r) => r.text)
+const undated = requests.filter((r) => !('since' in r.args || 'until' in r.args)).map((r) => r.text)
 const publisherNames = (JSON.parse(fs.readFileSync(path.join(ROOT, 'content', 'publishers.json'), 'utf8')) as { name: string }[]).map((p) => p.name)
 
 const cpuUs = () => {
@@ -39,6 +41,10 @@ function measure(calls: number, fn: (i: number) => void): number {
 const cold = coldRead(SITE, publisherNames)
 const memo = memoizedRead(SITE, publisherNames)
 const benchTexts = ['search semiconductor', 'latest AI news in Spanish']
-const coldUs = measure(texts.length * 5, (i) => cold(texts[i % texts.length]!))
+const coldUs = (list: string[]) => measure(list.length * 5, (i) => cold(list[i % list.length]!)).toFixed(1)
+const all = coldUs(texts)
+const withDates = coldUs(dated)
+const without = coldUs(undated)
 const memoUs = measure(200_000, (i) => memo(benchTexts[i % 2]!))
-console.log(`reading a request, CPU per call (median of ${rounds} rounds): cold ${coldUs.toFixed(1)} µs (180 labelled requests), memoized ${(memoUs * 1000).toFixed(0)} ns (the bench's two texts)`)
+console.log(`reading a request, CPU per call (median of ${rounds} rounds): cold ${all} µs (${texts.length} labelled requests; `
+  + `${without} µs the ${undated.length} without a date, ${withDates} µs the ${dated.length} with one), memoized ${(memoUs * 1000).toFixed(0)} ns (the bench's two texts)`)

@@ -35,7 +35,8 @@ const applies = (entry: Entry, messageLang: Language) =>
   || entry.lang === messageLang || entry.lang === 'en'
 
 const NEWS_WORDS = new Set(ENTRIES.filter((e) => e.kind === 'news' && e.tokens.length === 1).map((e) => e.tokens[0]!.folded))
-const isNewsWord = (token: Token) => token.foldeds.some((f) => NEWS_WORDS.has(f))
+/** A news word ("articles", "Artikel"): after a publisher's name, it makes it one. */
+export const isNewsWord = (token: Token) => token.foldeds.some((f) => NEWS_WORDS.has(f))
 
 /**
  * Labels every token; a publisher's name (`sources`) wins over lexicon phrases no longer than it, so "Hacker News"

@@ -98,9 +98,13 @@ for (const entry of ENTRIES) {
 
 /** Entries whose first token a message token could be. */
 export function entriesStartingWith(token: Token): Entry[] {
+  // Most words have one spelling, folded as written: one lookup, no set.
+  if (token.foldeds.length === 1 && token.lowers.length === 1 && token.lower === token.folded) return BY_FIRST_TOKEN.get(token.folded) ?? NONE
   const keys = new Set([...token.foldeds, ...token.lowers])
   return [...keys].flatMap((key) => BY_FIRST_TOKEN.get(key) ?? [])
 }
+
+const NONE: Entry[] = []
 
 const singleWords = (kind: Kind) =>
   new Set(ENTRIES.filter((e) => e.kind === kind && e.tokens.length === 1).map((e) => e.tokens[0]!.folded))

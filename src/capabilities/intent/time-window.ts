@@ -35,14 +35,22 @@ const HOUR = 3_600_000
 const DAY = 86_400_000
 const MAX_PHRASES = 3
 
+const FOLDED = new Map<string, string>()
+
 /** Lower case, accents and typographic apostrophes folded, one character for one, so match offsets stay valid. */
 export function foldKeepingLength(text: string): string {
+  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase()
   let out = ''
   for (const ch of text) {
-    const lower = ch.toLowerCase()
-    const base = lower.normalize('NFD').replace(/\p{M}/gu, '')
-    const one = base.length === ch.length ? base : lower.length === ch.length ? lower : ch
-    out += one === '’' || one === 'ʼ' ? "'" : one
+    let one = FOLDED.get(ch)
+    if (one === undefined) {
+      const lower = ch.toLowerCase()
+      const base = lower.normalize('NFD').replace(/\p{M}/gu, '')
+      one = base.length === ch.length ? base : lower.length === ch.length ? lower : ch
+      if (one === '’' || one === 'ʼ') one = "'"
+      if (FOLDED.size < 10_000) FOLDED.set(ch, one)
+    }
+    out += one
   }
   return out
 }
@@ -76,10 +84,15 @@ const FIRST_DATE = `(?:${DATE}|${DAY_NUMBER})`
 
 const DUALS = new Set([...DUAL_UNITS].map(foldKeepingLength))
 const COUNTS = new Map(Object.entries(COUNT_WORDS).map(([word, n]) => [foldKeepingLength(word), n]))
-const UNITS = alternation(Object.values(UNIT_WORDS).flat())
 const COUNT = `\\d{1,3}|${alternation(Object.keys(COUNT_WORDS))}`
-const SPAN = `(?:(?:${COUNT})\\s*(?:${UNITS})|${alternation([...DUAL_UNITS])})`
-const SPAN_OPTIONAL_COUNT = `(?:(?:(?:${COUNT})\\s*)?(?:${UNITS}))`
+const unitsOf = (lang: Language) => Object.values(UNIT_WORDS).flatMap((byLang) => byLang[lang])
+/** A span in `lang`: a count and a unit ("two weeks", "3 días"), or an Arabic dual. */
+const span = (lang: Language, countOptional: boolean) => {
+  const count = countOptional ? `(?:(?:${COUNT})\\s*)?` : `(?:${COUNT})\\s*`
+  return `(?:${count}(?:${alternation(unitsOf(lang))})|${alternation([...DUAL_UNITS])})`
+}
+const UNIT_LIST: [string, Unit][] = (Object.entries(UNIT_WORDS) as [Unit, Record<Language, string[]>][])
+  .flatMap(([unit, byLang]) => Object.values(byLang).flat().map((w): [string, Unit] => [foldKeepingLength(w), unit]))
 
 // Latin and Arabic words must stand apart; Japanese and Korean are written onto their neighbours.
 const START = '(?<![\\p{Script=Latin}\\p{Script=Arabic}\\p{N}])'
@@ -115,7 +128,7 @@ function compile(pattern: string, lang: Language, kind: Rule['kind'], period?: P
     slots.push(slot === 'NN' ? 'N' : slot as Slot)
     if (slot === 'D') return `(${first ? FIRST_DATE : DATE})`
     if (slot === 'W') return `(${alternation(weekdays)})`
-    return `(${slot === 'NN' ? SPAN : SPAN_OPTIONAL_COUNT})`
+    return `(${span(lang, slot !== 'NN')})`
   })
   return { kind, period, re: new RegExp(`${START}(?:${source})${END}`, 'u'), slots }
 }
@@ -135,15 +148,34 @@ function rulesOf(lang: Language): Rule[] {
   return rules
 }
 
-const RULES = new Map<Language, Rule[]>()
-const rules = (lang: Language) => RULES.get(lang) ?? RULES.set(lang, rulesOf(lang)).get(lang)!
+interface LanguageRules {
+  rules: Rule[]
+  /**
+   * Any word a time phrase in the language needs (a digit, a month, a day of the week, a unit, a named period):
+   * most messages have none, and one cheap pass finds that out.
+   */
+  vocabulary: RegExp
+}
 
-/** Any time word at all: most messages have none, and one test skips every rule. */
-const ANY_TIME_WORD = new RegExp([
-  '\\d', MONTH_FULL, UNITS,
-  ...Object.values(TIME_PHRASES).flatMap((t) => PERIODS.flatMap((p) => t[p] ?? [])).map(foldKeepingLength),
-  ...Object.values(WEEKDAYS).flat().flatMap((w) => w.split('|')).map((w) => escape(foldKeepingLength(w))),
-].join('|'), 'u')
+function vocabularyOf(lang: Language): RegExp {
+  const words = [
+    ...Object.keys(MONTH_NAMES), ...WEEKDAYS[lang].flatMap((w) => w.split('|')), ...unitsOf(lang), ...DUAL_UNITS,
+  ]
+  const periods = PERIODS.flatMap((p) => TIME_PHRASES[lang][p] ?? []).map(foldKeepingLength).map((p) => p.replace(/ \?/g, '\\s*').replace(/ /g, '\\s+'))
+  return new RegExp(`\\d|${START}(?:${alternation(words)}|${periods.join('|')})${END}`, 'u')
+}
+
+const RULES = new Map<Language, LanguageRules>()
+
+function rules(lang: Language): LanguageRules {
+  let compiled = RULES.get(lang)
+  if (!compiled) {
+    const list = rulesOf(lang)
+    compiled = { rules: list, vocabulary: vocabularyOf(lang) }
+    RULES.set(lang, compiled)
+  }
+  return compiled
+}
 
 const SCRIPT_LANGS: [RegExp, Language][] = [
   [/[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u, 'ja'], [/\p{Script=Hangul}/u, 'ko'], [/\p{Script=Arabic}/u, 'ar'],
@@ -188,14 +220,12 @@ function parseDate(text: string, today: number): Span | undefined {
   return onlyYear ? { start: utc(Number(onlyYear[0]), 0), end: utc(Number(onlyYear[0]) + 1, 0) } : undefined
 }
 
+const MONTH_WORD = new RegExp(`${START}(${MONTH_ANY})${END}`, 'u')
+const MONTHS_FOLDED = new Map(Object.entries(MONTH_NAMES).map(([name, month]) => [foldKeepingLength(name), month]))
+
 function monthIn(text: string): number | undefined {
-  let found: { at: number; length: number; month: number } | undefined
-  for (const [name, month] of Object.entries(MONTH_NAMES)) {
-    const folded = foldKeepingLength(name)
-    const at = new RegExp(`${START}${escape(folded)}${END}`, 'u').exec(text)?.index
-    if (at !== undefined && (!found || folded.length > found.length)) found = { at, length: folded.length, month }
-  }
-  return found?.month
+  const name = MONTH_WORD.exec(text)?.[1]
+  return name === undefined ? undefined : MONTHS_FOLDED.get(name)
 }
 
 function daySpan(year: number, month: number, day: number): Span | undefined {
@@ -219,12 +249,7 @@ function datedSpan(yearText: string | undefined, month: number, dayText: string 
 function parseSpan(text: string): { count: number; unit: Unit } | undefined {
   let unit: Unit | undefined
   let unitWord = ''
-  for (const [u, words] of Object.entries(UNIT_WORDS) as [Unit, string[]][]) {
-    for (const w of words) {
-      const folded = foldKeepingLength(w)
-      if (text.endsWith(folded) && folded.length > unitWord.length) [unit, unitWord] = [u, folded]
-    }
-  }
+  for (const [word, u] of UNIT_LIST) if (text.endsWith(word) && word.length > unitWord.length) [unit, unitWord] = [u, word]
   if (!unit) return undefined
   const head = text.slice(0, text.length - unitWord.length).trim()
   const count = head === '' ? (DUALS.has(unitWord) ? 2 : 1) : /^\d+$/.test(head) ? Number(head) : COUNTS.get(head)
@@ -328,13 +353,14 @@ const GAP = ' | '
 export function takeTimeWindow(text: string, now: number, lang: Language, keep: { start: number; end: number }[] = []): TimeReading {
   let folded = foldKeepingLength(text)
   for (const { start, end } of keep) folded = folded.slice(0, start) + '\u0000'.repeat(end - start) + folded.slice(end)
-  if (!ANY_TIME_WORD.test(folded)) return { rest: text, phrases: [] }
   const langs = new Set<Language>([lang, 'en'])
   for (const [script, l] of SCRIPT_LANGS) if (script.test(text)) langs.add(l)
   const window: Window = { hourly: false }
   const taken: { start: number; end: number }[] = []
   for (const l of langs) {
-    for (const rule of rules(l)) {
+    const compiled = rules(l)
+    if (!compiled.vocabulary.test(folded)) continue
+    for (const rule of compiled.rules) {
       if (taken.length >= MAX_PHRASES) break
       const m = rule.re.exec(folded)
       if (!m || !apply(rule, m.slice(1), l, now, window)) continue

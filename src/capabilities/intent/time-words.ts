@@ -41,13 +41,29 @@ export const WEEKDAYS: Record<Language, string[]> = {
   ar: ['الأحد', 'الاثنين|الإثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'],
 }
 
-/** Span units as written, longest spellings first within a unit. Arabic duals ("أسبوعين", two weeks) count 2. */
-export const UNIT_WORDS: Record<Unit, string[]> = {
-  hour: ['hours', 'hour', 'hrs', 'hr', 'horas', 'hora', 'heures', 'heure', 'stunden', 'stunde', 'std', 'ore', 'ora', '時間', '시간', 'ساعات', 'ساعة', 'ساعه', 'ساعتين'],
-  day: ['days', 'day', 'días', 'dias', 'día', 'dia', 'jours', 'jour', 'tagen', 'tage', 'tag', 'giorni', 'giorno', '日間', '日', '일간', '일', 'أيام', 'ايام', 'يومين', 'يوما', 'يومًا', 'يوم'],
-  week: ['weeks', 'week', 'wks', 'semanas', 'semana', 'semaines', 'semaine', 'wochen', 'woche', 'settimane', 'settimana', '週間', '週', '주일', '주', 'أسابيع', 'اسابيع', 'أسبوعين', 'اسبوعين', 'أسبوعا', 'أسبوع', 'اسبوع'],
-  month: ['months', 'month', 'meses', 'mes', 'mois', 'monaten', 'monate', 'monat', 'mesi', 'mese', 'mês', 'か月', 'ヶ月', 'カ月', 'ヵ月', 'ケ月', '개월', '달', 'أشهر', 'اشهر', 'شهور', 'شهرين', 'شهر'],
-  year: ['years', 'year', 'años', 'año', 'années', 'année', 'ans', 'an', 'jahren', 'jahre', 'jahr', 'anni', 'anno', 'anos', 'ano', '年間', '年', '년', 'سنوات', 'سنتين', 'سنة', 'أعوام', 'عامين', 'عام'],
+/** Span units as written, per language. Arabic duals ("أسبوعين", two weeks) count 2. */
+export const UNIT_WORDS: Record<Unit, Record<Language, string[]>> = {
+  hour: {
+    en: ['hours', 'hour', 'hrs', 'hr'], es: ['horas', 'hora'], fr: ['heures', 'heure'], de: ['stunden', 'stunde', 'std'],
+    it: ['ore', 'ora'], pt: ['horas', 'hora'], ja: ['時間'], ko: ['시간'], ar: ['ساعات', 'ساعة', 'ساعه', 'ساعتين'],
+  },
+  day: {
+    en: ['days', 'day'], es: ['días', 'dias', 'día', 'dia'], fr: ['jours', 'jour'], de: ['tagen', 'tage', 'tag'],
+    it: ['giorni', 'giorno'], pt: ['dias', 'dia'], ja: ['日間', '日'], ko: ['일간', '일'], ar: ['أيام', 'ايام', 'يومين', 'يوما', 'يومًا', 'يوم'],
+  },
+  week: {
+    en: ['weeks', 'week', 'wks'], es: ['semanas', 'semana'], fr: ['semaines', 'semaine'], de: ['wochen', 'woche'],
+    it: ['settimane', 'settimana'], pt: ['semanas', 'semana'], ja: ['週間', '週'], ko: ['주일', '주'],
+    ar: ['أسابيع', 'اسابيع', 'أسبوعين', 'اسبوعين', 'أسبوعا', 'أسبوع', 'اسبوع'],
+  },
+  month: {
+    en: ['months', 'month'], es: ['meses', 'mes'], fr: ['mois'], de: ['monaten', 'monate', 'monat'], it: ['mesi', 'mese'],
+    pt: ['meses', 'mês', 'mes'], ja: ['か月', 'ヶ月', 'カ月', 'ヵ月', 'ケ月'], ko: ['개월', '달'], ar: ['أشهر', 'اشهر', 'شهور', 'شهرين', 'شهر'],
+  },
+  year: {
+    en: ['years', 'year'], es: ['años', 'año'], fr: ['années', 'année', 'ans', 'an'], de: ['jahren', 'jahre', 'jahr'],
+    it: ['anni', 'anno'], pt: ['anos', 'ano'], ja: ['年間', '年'], ko: ['년'], ar: ['سنوات', 'سنتين', 'سنة', 'أعوام', 'عامين', 'عام'],
+  },
 }
 
 export const DUAL_UNITS = new Set(['ساعتين', 'يومين', 'أسبوعين', 'اسبوعين', 'شهرين', 'سنتين', 'عامين'])

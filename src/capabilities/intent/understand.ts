@@ -2,13 +2,13 @@ import type { Language } from '../../domain/languages.ts'
 import { TOPIC_NAMES, type Topic } from '../../domain/topics.ts'
 import { describeCall, type CallDetail } from './describe.ts'
 import { addressRuns, cutNote, fitRuns, fitWords, keywordRuns } from './keywords.ts'
-import { findLanguageCues, labelTokens, type Item, type Label } from './label.ts'
+import { findLanguageCues, isNewsWord, labelTokens, type Item, type Label } from './label.ts'
 import { detectLanguage } from './language.ts'
 import { DICTIONARY } from './lexicon.ts'
 import { readLimit } from './limit.ts'
 import { takeLinks, type LinkReading } from './links.ts'
 import { takeQuotes } from './quotes.ts'
-import { NO_SOURCES, type Alias, type SourceIndex } from './sources.ts'
+import { matchSourceAt, NO_SOURCES, type Alias, type SourceIndex } from './sources.ts'
 import { prepare } from './text.ts'
 import { takeTimeWindow, type TimeReading } from './time-window.ts'
 import { tokenize, type Token } from './tokens.ts'
@@ -115,14 +115,25 @@ function readRequest(text: string, siteUrl: string, now: number, sources: Source
   const messageLang = detectLanguage([
     ...withoutLanguageCues(tokens), ...quotes.flatMap((quote) => tokenize(quote, DICTIONARY)),
   ])
-  let items = labelTokens(tokens, messageLang, sources)
   // Publisher names are not time ("20 Minutes", "المصري اليوم"); time phrases are not keywords.
-  const names = items.filter((item) => item.label.kind === 'source').map(({ token }) => ({ start: token.start, end: token.end }))
-  const time = takeTimeWindow(rest, now, messageLang, names)
-  if (time.phrases.length) items = labelTokens(tokenize(time.rest, DICTIONARY), messageLang, sources)
+  const time = takeTimeWindow(rest, now, messageLang, sourceSpans(tokens, messageLang, sources))
+  const items = labelTokens(time.phrases.length ? tokenize(time.rest, DICTIONARY) : tokens, messageLang, sources)
   const limit = readLimit(items, messageLang)
   const lang = askedLanguage(items) ?? linkLanguage(links) ?? messageLang
   return { items, quotes, links, limit, lang, messageLang, time, source: sourceNamed(items, sources), sources }
+}
+
+/** Where publisher names are written, in characters of the text the tokens come from. */
+function sourceSpans(tokens: Token[], messageLang: Language, sources: SourceIndex): { start: number; end: number }[] {
+  const spans: { start: number; end: number }[] = []
+  if (!sources.size) return spans
+  for (let i = 0; i < tokens.length; i++) {
+    const match = matchSourceAt(tokens, i, sources, messageLang === 'de', isNewsWord)
+    if (!match) continue
+    spans.push({ start: tokens[i]!.start, end: tokens[i + match.length - 1]!.end })
+    i += match.length - 1
+  }
+  return spans
 }
 
 /** "News in Spanish" is English text: the cue says what to answer in, not what the message is written in. */
