@@ -12,6 +12,7 @@ import type { Language } from '../../domain/languages.ts'
  */
 export const FILLER_WORDS: Record<Language, string[]> = {
   en: [
+    "you're", 'youre', "you've", "you'd", 'tell',
     'published', 'posted', 'written', 'wrote', 'writes', 'released', 'saying', 'says', 'said', 'pull', 'use', 'using',
     'used', 'rely', 'kindly', "i'd", "i'll", 'id', 'mind', 'catch', 'fill', 'sum', 'gimme', 'best', 'whatever', 'ask',
     'asking', 'looking', 'interested', 'curious', 'wondering', 'share', 'hey', 'summary', 'able', 'dated', 'were',
@@ -32,6 +33,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'happened', 'happening', 'happens', 'developments', 'update', 'updates', 'regarding', 'concerning',
   ],
   es: [
+    'puedo', 'puedes', 'dicho', 'escribió',
     'publicado', 'publicada', 'publicados', 'publicadas', 'publicó', 'escrito', 'dice', 'dicen', 'sabes', 'usas', 'usa',
     'usan', 'utilizas', 'consultas', 'consultan', 'resumir', 'resúmenme', 'cuéntame', 'cuentame', 'infórmame', 'informame',
     'ponme', 'busco', 'necesito', 'gustaría', 'quisiera', 'hacer', 'dame',
@@ -60,6 +62,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'leurs', 'son', 'sa', 'ses',
   ],
   de: [
+    'meldet', 'melden', 'ich', 'dir',
     'fass', 'fasst', 'schreibt', 'schreiben', 'berichtet', 'berichten', 'sagt', 'sagen', 'veröffentlicht', 'erschienen',
     'erschienene', 'nutzt', 'nutzen', 'verwendet', 'benutzt', 'alles', 'kannst', 'neues', 'von', 'aus', 'zum', 'zur',
     'der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'einem', 'einer', 'und', 'oder', 'in', 'im',
@@ -72,6 +75,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'ihre', 'euch', 'dir', 'dich', 'kann',
   ],
   it: [
+    'ha', 'hanno', 'scritto', 'detto',
     'riassumimi', 'dice', 'dicono', 'scrive', 'scrivono', 'pubblicati', 'pubblicate', 'pubblicato', 'usate', 'usi',
     'utilizzate', 'consultate', 'sai', 'fare', 'sull', 'sulla', 'dal', 'dalla', 'gli', 'qualcosa',
     'il', 'lo', 'la', 'i', 'gli', 'le', 'un', 'uno', 'una', 'di', 'del', 'della', 'dei', 'delle', 'degli',
@@ -83,6 +87,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'suo', 'sua',
   ],
   pt: [
+    'escreveu', 'disse',
     'dá', 'publicou', 'publicaram', 'publicadas', 'publicados', 'diz', 'dizem', 'usam', 'usa', 'utilizam', 'consultam',
     'sabe', 'conta', 'fala', 'resumir', 'fazer',
     'o', 'a', 'os', 'as', 'um', 'uma', 'uns', 'umas', 'de', 'do', 'da', 'dos', 'das', 'em', 'no', 'na', 'nos',
@@ -94,6 +99,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'ele', 'ela', 'eles', 'elas', 'seu', 'sua',
   ],
   ja: [
+    'どんな', 'こと',
     'まとめて', '要約して', '教えてください', '見せてください', 'ありますか', 'がありますか', '使っている', '使って', '利用',
     '知りたいです', 'ほしいです',
     '教えて', '見せて', '表示', '表示して', 'ください', '下さい', 'お願い', 'お願いします', 'ほしい', '欲しい',
@@ -102,6 +108,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     '読みたい', '見たい', '扱って', '株式会社', 'いる', 'います', 'どう', 'なって', '関連の', '主要', '主な', '重要',
   ],
   ko: [
+    '중', '것', '거',
     '요약해', '요약해줘', '정리해', '정리해줘', '제공하나요', '제공하는', '제공', '사용하는', '사용해', '너는', '너', '뭘',
     '당신은', '무엇을', '할', '수', '있어', '있나요',
     '목록', '리스트', '알려줘', '알려주세요', '알려', '보여줘', '보여주세요', '줘', '주세요', '뭐야', '뭐가', '뭐',
@@ -110,6 +117,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     '주요', '중요한',
   ],
   ar: [
+    'الأشياء', 'أشياء', 'بها', 'التي',
     'لخصي', 'نشرت', 'نشر', 'ينشر', 'تقول', 'يقول', 'لنا', 'اعطني', 'تستخدم', 'تستخدمون', 'تستخدمها', 'يمكنك', 'أريد', 'اريد',
     'ما', 'ماذا', 'هي', 'هو', 'هل', 'في', 'من', 'على', 'إلى', 'الى', 'و', 'أو', 'لي', 'لدي', 'لديكم', 'لديك',
     'عندكم', 'عندك', 'أعطني', 'أرني', 'اعرض', 'أظهر', 'قل', 'أخبرني', 'فضلك', 'مرحبا', 'شكرا', 'التي', 'الذي',

@@ -115,6 +115,14 @@ export const LIMIT_WORDS = singleWords('limit')
 /** Words that may stand right after a count: "5件", "5개", "5 items". */
 export const COUNTER_WORDS = singleWords('counter')
 
+/** Words that, as a message's only keywords, ask about the agent ("capable", "usar", "기능"), by folded form. */
+export const ABOUT_AGENT_WORDS = new Map<string, Set<Language>>()
+for (const lang of LANGUAGES) {
+  for (const word of REQUEST_WORDS[lang].aboutAgent) {
+    for (const token of tokenize(word, DICTIONARY)) ABOUT_AGENT_WORDS.set(token.folded, (ABOUT_AGENT_WORDS.get(token.folded) ?? new Set()).add(lang))
+  }
+}
+
 /** Counts written as words, per language: "top ten", "las tres últimas". */
 export const NUMBER_WORDS = new Map<string, { lang: Language; value: number }[]>()
 for (const lang of LANGUAGES) {

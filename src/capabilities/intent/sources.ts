@@ -60,6 +60,7 @@ const SECTIONS = [
 const NEWS_SUFFIX = /\s*(?:news|ニュース|뉴스|noticias|nachrichten|actualités)$/iu
 
 const LEXICON_WORDS = new Set(ENTRIES.filter((e) => e.tokens.length === 1).map((e) => e.tokens[0]!.folded))
+const TOPIC_WORDS = new Set(ENTRIES.filter((e) => e.kind === 'topic' && e.tokens.length === 1).flatMap((e) => e.tokens[0]!.foldeds))
 const NEWS_WORDS = new Set(ENTRIES.filter((e) => e.kind === 'news' && e.tokens.length === 1).map((e) => e.tokens[0]!.folded))
 
 interface Derived {
@@ -104,6 +105,9 @@ export function derivedNames(name: string): Derived[] {
   }
   for (const d of [...out]) {
     add(withoutSection(d.text))
+    // "t3n Startups" → "t3n": a trailing topic word after a name no one would take for a word.
+    const ws = words(d.text)
+    if (ws.length === 2 && TOPIC_WORDS.has(fold(ws[1]!).replace(/s$/, '')) && /\p{Ll}\p{Lu}|\d|^\p{Lu}{2,5}$/u.test(ws[0]!)) add(ws[0])
   }
   for (const d of [...out]) {
     const [first, ...rest] = words(d.text)

@@ -4,7 +4,7 @@ import { describeCall, type CallDetail } from './describe.ts'
 import { addressRuns, cutNote, fitRuns, fitWords, keywordRuns } from './keywords.ts'
 import { findLanguageCues, isNewsWord, labelTokens, type Item, type Label } from './label.ts'
 import { detectLanguage } from './language.ts'
-import { DICTIONARY } from './lexicon.ts'
+import { ABOUT_AGENT_WORDS, DICTIONARY } from './lexicon.ts'
 import { readLimit } from './limit.ts'
 import { takeLinks, type LinkReading } from './links.ts'
 import { takeQuotes } from './quotes.ts'
@@ -179,15 +179,29 @@ function fromLinks(request: Request): Understood | undefined {
   return undefined
 }
 
-const SPECIFIC = new Set<Label['kind']>(['content', 'topic', 'source', 'count'])
+const SPECIFIC = new Set<Label['kind']>(['topic', 'source', 'count'])
 
-/** "What can you do?" and "which sources do you use?": only when nothing more specific is asked. */
+/** A keyword that, with no other, asks about the agent: "capable", "usar", "Fragen", "기능". */
+const asksAboutAgent = (token: Token, messageLang: Language) => {
+  const langs = ABOUT_AGENT_WORDS.get(token.folded)
+  return Boolean(langs && (token.script !== 'alpha' || langs.has(messageLang) || langs.has('en')))
+}
+
+/**
+ * "What can you do?", "tell me what you're capable of", "which sources do you use?": only when nothing more
+ * specific is asked (no topic, publisher, count, date, quote or link, and no keyword but words about the agent;
+ * for help, no news word either).
+ */
 function aboutAgent(request: Request): Understood | undefined {
   const { items } = request
   if (request.quotes.length || request.links.length || request.time.phrases.length) return undefined
   if (items.some((item) => SPECIFIC.has(item.label.kind))) return undefined
-  if (hasLabel(items, 'help')) return call(request, 'help', { lang: request.lang }, false)
-  if (hasLabel(items, 'sources') && !hasLabel(items, 'topics')) return call(request, 'list_sources', {}, false)
+  const keywords = items.filter((item) => item.label.kind === 'content')
+  const aboutItself = keywords.length > 0 && keywords.every((item) => asksAboutAgent(item.token, request.messageLang))
+  if (keywords.length && !aboutItself) return undefined
+  if (hasLabel(items, 'sources') && !aboutItself && !hasLabel(items, 'topics')) return call(request, 'list_sources', {}, false)
+  // "Work news" asks for news: a question about the agent names no news.
+  if ((hasLabel(items, 'help') || aboutItself) && !hasLabel(items, 'news')) return call(request, 'help', { lang: request.lang }, false)
   return undefined
 }
 
