@@ -12,6 +12,7 @@ import type { Language } from '../../domain/languages.ts'
  */
 export const FILLER_WORDS: Record<Language, string[]> = {
   en: [
+    'u', 'ur',
     "you're", 'youre', "you've", "you'd", 'tell',
     'published', 'posted', 'written', 'wrote', 'writes', 'released', 'saying', 'says', 'said', 'pull', 'use', 'using',
     'used', 'rely', 'kindly', "i'd", "i'll", 'id', 'mind', 'catch', 'fill', 'sum', 'gimme', 'best', 'whatever', 'ask',
@@ -33,6 +34,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'happened', 'happening', 'happens', 'developments', 'update', 'updates', 'regarding', 'concerning',
   ],
   es: [
+    'mí', 'sigues', 'siguen',
     'puedo', 'puedes', 'dicho', 'escribió',
     'publicado', 'publicada', 'publicados', 'publicadas', 'publicó', 'escrito', 'dice', 'dicen', 'sabes', 'usas', 'usa',
     'usan', 'utilizas', 'consultas', 'consultan', 'resumir', 'resúmenme', 'cuéntame', 'cuentame', 'infórmame', 'informame',
@@ -49,6 +51,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'él', 'ella', 'ellos', 'su', 'sus',
   ],
   fr: [
+    'comment', 'suivez',
     'résumer', 'résumez', 'fais', 'fait', 'dit', 'disent', 'publiés', 'publiées', 'publié', 'publiée', 'parus', 'sortis',
     'dans', 'utilisez', 'utilises', 'consultez', 'sais', 'aider', 'qu', 'ça', 'ca', 'm', 'écrit', 'donne-moi',
     'le', 'la', 'les', 'un', 'une', 'des', 'de', 'du', 'au', 'aux', 'à', 'a', 'et', 'ou', 'en', 'pour', 'par',
@@ -62,6 +65,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'leurs', 'son', 'sa', 'ses',
   ],
   de: [
+    'verfolgt', 'verfolgen',
     'meldet', 'melden', 'ich', 'dir',
     'fass', 'fasst', 'schreibt', 'schreiben', 'berichtet', 'berichten', 'sagt', 'sagen', 'veröffentlicht', 'erschienen',
     'erschienene', 'nutzt', 'nutzen', 'verwendet', 'benutzt', 'alles', 'kannst', 'neues', 'von', 'aus', 'zum', 'zur',
@@ -75,6 +79,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'ihre', 'euch', 'dir', 'dich', 'kann',
   ],
   it: [
+    'tipo', 'posso', 'seguite', 'segui',
     'ha', 'hanno', 'scritto', 'detto',
     'riassumimi', 'dice', 'dicono', 'scrive', 'scrivono', 'pubblicati', 'pubblicate', 'pubblicato', 'usate', 'usi',
     'utilizzate', 'consultate', 'sai', 'fare', 'sull', 'sulla', 'dal', 'dalla', 'gli', 'qualcosa',
@@ -87,6 +92,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'suo', 'sua',
   ],
   pt: [
+    'acompanham', 'acompanha', 'seguem', 'eu',
     'escreveu', 'disse',
     'dá', 'publicou', 'publicaram', 'publicadas', 'publicados', 'diz', 'dizem', 'usam', 'usa', 'utilizam', 'consultam',
     'sabe', 'conta', 'fala', 'resumir', 'fazer',
@@ -108,6 +114,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     '読みたい', '見たい', '扱って', '株式会社', 'いる', 'います', 'どう', 'なって', '関連の', '主要', '主な', '重要',
   ],
   ko: [
+    '넌', '있니', '다뤄', '다루나요',
     '중', '것', '거',
     '요약해', '요약해줘', '정리해', '정리해줘', '제공하나요', '제공하는', '제공', '사용하는', '사용해', '너는', '너', '뭘',
     '당신은', '무엇을', '할', '수', '있어', '있나요',
@@ -117,6 +124,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     '주요', '중요한',
   ],
   ar: [
+    'كيف', 'تتابع', 'تتابعون', 'تغطي',
     'الأشياء', 'أشياء', 'بها', 'التي',
     'لخصي', 'نشرت', 'نشر', 'ينشر', 'تقول', 'يقول', 'لنا', 'اعطني', 'تستخدم', 'تستخدمون', 'تستخدمها', 'يمكنك', 'أريد', 'اريد',
     'ما', 'ماذا', 'هي', 'هو', 'هل', 'في', 'من', 'على', 'إلى', 'الى', 'و', 'أو', 'لي', 'لدي', 'لديكم', 'لديك',
@@ -131,7 +139,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
  * unrecognized Korean word loses one of these endings when what remains is still two syllables or more.
  */
 export const KOREAN_PARTICLES = [
-  '에서는', '으로는', '이랑', '에서', '에게', '으로', '까지', '부터', '하고', '에는', '로', '에', '의', '을', '를', '이',
+  '들에서', '들을', '들이', '들은', '들의', '들도', '에서는', '으로는', '이랑', '에서', '에게', '으로', '까지', '부터', '하고', '에는', '로', '에', '의', '을', '를', '이',
   '가', '은', '는', '와', '과', '도', '만', '랑',
 ]
 

@@ -3,7 +3,7 @@ import { TOPIC_NAMES, TOPICS, type Topic } from '../../domain/topics.ts'
 import { FILLER_WORDS } from './filler-words.ts'
 import { languageCues } from './language-cues.ts'
 import { REQUEST_WORDS } from './request-words.ts'
-import { scriptOf, type Script } from './text.ts'
+import { fold, scriptOf, type Script } from './text.ts'
 import { tokenize, type Dictionary, type Token } from './tokens.ts'
 import { TOPIC_SYNONYMS } from './topic-synonyms.ts'
 
@@ -115,13 +115,9 @@ export const LIMIT_WORDS = singleWords('limit')
 /** Words that may stand right after a count: "5件", "5개", "5 items". */
 export const COUNTER_WORDS = singleWords('counter')
 
-/** Words that, as a message's only keywords, ask about the agent ("capable", "usar", "기능"), by folded form. */
-export const ABOUT_AGENT_WORDS = new Map<string, Set<Language>>()
-for (const lang of LANGUAGES) {
-  for (const word of REQUEST_WORDS[lang].aboutAgent) {
-    for (const token of tokenize(word, DICTIONARY)) ABOUT_AGENT_WORDS.set(token.folded, (ABOUT_AGENT_WORDS.get(token.folded) ?? new Set()).add(lang))
-  }
-}
+/** Beginnings of words that, as a message's only keywords, ask about the agent ("capab", "usar", "benutz"), folded, per language. */
+export const ABOUT_AGENT_STEMS: Record<Language, string[]> = Object.fromEntries(LANGUAGES.map((lang) =>
+  [lang, REQUEST_WORDS[lang].aboutAgent.map((stem) => fold(stem, scriptOf(stem[0]!)))])) as Record<Language, string[]>
 
 /** Counts written as words, per language: "top ten", "las tres últimas". */
 export const NUMBER_WORDS = new Map<string, { lang: Language; value: number }[]>()

@@ -12,8 +12,9 @@ import type { Language } from '../../domain/languages.ts'
  * - numbers: counts written as words, read as a limit only where a digit would be.
  * - help: a question about the agent itself ("what can you do?", "¿qué sabes hacer?", "何ができますか").
  * - sources: asks for the publishers ("which sources?", "quelles sources", "언론사"); alone, list_sources.
- * - aboutAgent: words that, when they are a message's only keywords, make it a question about the agent
- *   ("what are you capable of?", "¿cómo te puedo usar?", "어떤 기능이 있어?"); anywhere else they are keywords
+ * - aboutAgent: beginnings of words that, when they are a message's only keywords, make it a question about the
+ *   agent ("what are you capable of?", "¿cómo te puedo usar?", "Wie benutze ich dich?", "어떤 기능이 있어?"):
+ *   verbs of using, helping, doing and asking, nouns for skills and features. Anywhere else they are keywords
  *   ("iPhone features").
  */
 export interface RequestWords {
@@ -44,8 +45,8 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
       'this agent', 'this bot', 'this assistant', 'this service', 'this tool', 'what can you help with',
       'what can you help me with', 'what are you able to do', 'what kinds of questions', 'what can i do here'],
     sources: ['sources', 'source', 'publishers', 'publisher', 'outlets', 'outlet', 'news outlets', 'news sources', 'media outlets',
-      'newspapers', 'websites', 'sites', 'feeds'],
-    aboutAgent: ['capable', 'capabilities', 'able', 'skills', 'features', 'commands', 'usage', 'instructions', 'functions', 'ask', 'questions', 'use', 'work', 'works', 'help', 'assist', 'assistant', 'agent', 'bot'],
+      'newspapers', 'websites', 'sites', 'feeds', 'publications'],
+    aboutAgent: ['help', 'use', 'using', 'capab', 'able', 'skill', 'feature', 'command', 'instruction', 'function', 'ask', 'question', 'work', 'assist', 'agent', 'bot'],
     about: [
       'about', 'on', 'regarding', 're', 'concerning', 'around', 'involving', 'mentioning', 'with', 'search', 'find',
       'look up', 'lookup', 'related to', 'related', 'covering', 'for',
@@ -68,7 +69,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['qué sabes hacer', 'qué puedes hacer', 'en qué me puedes ayudar', 'en qué puedes ayudarme', 'cómo funcionas',
       'cómo funciona esto', 'quién eres', 'qué eres', 'para qué sirves', 'ayuda', 'cómo te uso', 'cómo se usa'],
     sources: ['fuentes', 'fuente', 'medios', 'editores', 'periódicos', 'diarios', 'fuentes de noticias'],
-    aboutAgent: ['ayuda', 'ayudar', 'ayudarme', 'usar', 'uso', 'funcionas', 'funciona', 'sirves', 'capaz', 'funciones', 'preguntas', 'preguntar', 'hacer', 'agente', 'asistente'],
+    aboutAgent: ['ayud', 'usar', 'uso', 'usas', 'utiliz', 'funcion', 'sirv', 'capaz', 'pregunt', 'hac', 'agente', 'asistente'],
     about: ['sobre', 'acerca', 'respecto', 'relacionadas', 'relacionados', 'busca', 'buscar', 'búscame', 'encuentra', 'con'],
     topics: ['temas', 'tema', 'categorías', 'categorias', 'categoría', 'secciones', 'sección', 'seccion'],
     limit: ['primeras', 'primeros', 'últimas', 'ultimas', 'últimos', 'ultimos', 'top', 'principales'],
@@ -90,7 +91,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
       "tu peux m'aider", "pouvez vous m'aider", 'comment tu fonctionnes', 'comment ça marche', 'qui es tu', 'aide',
       'à quoi sers tu', 'à quoi tu sers'],
     sources: ['sources', 'source', 'éditeurs', 'médias', 'journaux', "sources d'information"],
-    aboutAgent: ['aide', 'aider', 'faire', 'fonctionnes', 'fonctionne', 'sers', 'capable', 'fonctions', 'utiliser', 'questions', 'demander', 'agent', 'assistant'],
+    aboutAgent: ['aid', 'utilis', 'fonction', 'sers', 'servir', 'capable', 'question', 'demand', 'fair', 'agent', 'assistant'],
     about: ['sur', 'concernant', 'propos', 'autour', 'cherche', 'chercher', 'recherche', 'trouve', 'avec', 'chez'],
     topics: ['sujets', 'sujet', 'thèmes', 'themes', 'thème', 'catégories', 'categories', 'catégorie', 'rubriques', 'rubrique'],
     limit: ['premières', 'premiers', 'derniers', 'dernières', 'dernieres', 'derniere', 'top'],
@@ -109,7 +110,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['was kannst du', 'was kannst du alles', 'was können sie', 'wobei kannst du mir helfen', 'wobei kannst du helfen',
       'wie funktionierst du', 'wie funktioniert das', 'wer bist du', 'hilfe', 'was machst du', 'was kann ich dich fragen'],
     sources: ['quellen', 'medien', 'verlage', 'nachrichtenquellen', 'zeitungen', 'herausgeber'],
-    aboutAgent: ['hilfe', 'helfen', 'funktionierst', 'funktioniert', 'fragen', 'stellen', 'funktionen', 'nutzen', 'benutzen', 'machen', 'agent', 'assistent'],
+    aboutAgent: ['hilf', 'helf', 'funktion', 'frag', 'stell', 'nutz', 'benutz', 'mach', 'verwend', 'agent', 'assistent'],
     about: ['über', 'ueber', 'zu', 'zum', 'zur', 'betreffend', 'bezüglich', 'suche', 'such', 'finde', 'mit'],
     topics: ['themen', 'thema', 'kategorien', 'kategorie', 'rubriken', 'rubrik', 'bereiche', 'ressorts'],
     limit: ['top', 'ersten', 'letzten', 'neuesten', 'wichtigsten'],
@@ -127,7 +128,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['cosa sai fare', 'che cosa sai fare', 'che sai fare', 'cosa puoi fare', 'come funzioni', 'come funziona', 'chi sei',
       'aiuto', 'in cosa puoi aiutarmi', 'come posso usarti', 'cosa fai'],
     sources: ['fonti', 'testate', 'editori', 'giornali'],
-    aboutAgent: ['aiuto', 'aiutarmi', 'aiutare', 'servi', 'funzioni', 'funziona', 'capace', 'usare', 'usarti', 'domande', 'chiedere', 'fare', 'agente', 'assistente'],
+    aboutAgent: ['aiut', 'serv', 'funzion', 'capac', 'usar', 'uso', 'usi', 'utilizz', 'domand', 'chied', 'far', 'agente', 'assistente'],
     about: ['su', 'sul', 'sulla', 'sui', 'sulle', 'riguardo', 'riguardanti', 'circa', 'cerca', 'cercare', 'trova', 'con'],
     topics: ['argomenti', 'argomento', 'categorie', 'categoria', 'temi', 'sezioni', 'sezione', 'rubriche'],
     limit: ['prime', 'primi', 'ultime', 'ultimi', 'top', 'principali'],
@@ -145,7 +146,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['o que você sabe fazer', 'o que você pode fazer', 'como você funciona', 'como funciona', 'quem é você', 'ajuda',
       'como posso te usar', 'em que você pode me ajudar', 'o que você faz'],
     sources: ['fontes', 'veículos', 'jornais', 'editoras', 'fontes de notícias'],
-    aboutAgent: ['ajuda', 'ajudar', 'serve', 'funciona', 'usar', 'capaz', 'perguntas', 'perguntar', 'funções', 'fazer', 'agente', 'assistente'],
+    aboutAgent: ['ajud', 'serv', 'funcion', 'usar', 'uso', 'usa', 'utiliz', 'capaz', 'pergunt', 'faz', 'agente', 'assistente'],
     about: ['sobre', 'acerca', 'relacionadas', 'busque', 'buscar', 'procure', 'pesquise', 'encontre', 'com'],
     topics: ['tópicos', 'topicos', 'tópico', 'temas', 'tema', 'categorias', 'categoria', 'seções', 'secoes', 'assuntos'],
     limit: ['primeiras', 'primeiros', 'últimas', 'ultimas', 'últimos', 'top', 'principais'],
@@ -161,7 +162,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['何ができますか', '何ができるの', '何ができる', 'ことができますか', 'できますか', '使い方', 'ヘルプ', 'あなたは誰', '何者', 'どうやって使う',
       '何をしてくれる'],
     sources: ['情報源', 'ソース', '出典', 'メディア', '媒体', '配信元', 'ニュースソース'],
-    aboutAgent: ['機能', '使い方', '質問', 'できること', '手伝い', 'エージェント', 'アシスタント'],
+    aboutAgent: ['機能', '使い方', '使う', '使え', '質問', 'できること', '手伝', '助け', 'エージェント', 'アシスタント'],
     about: ['について', 'に関する', 'に関して', 'についての', '関連', '関する', '検索', '探して', '調べて'],
     topics: ['トピック', 'トピックス', 'カテゴリ', 'カテゴリー', 'ジャンル', '分野', 'テーマ'],
     limit: ['トップ', '上位', '最新'],
@@ -174,7 +175,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['뭘 할 수 있어', '무엇을 할 수 있어', '무엇을 도와줄 수 있어', '뭐 할 수 있어', '무엇을 할 수 있나요', '뭘 할 수 있나요',
       '할 수 있는 일', '사용법', '도움말', '도움', '너는 누구', '누구야', '어떻게 사용해', '어떻게 써'],
     sources: ['언론사', '출처', '매체', '소스', '뉴스 출처', '언론'],
-    aboutAgent: ['기능', '사용법', '사용', '도움', '질문', '에이전트'],
+    aboutAgent: ['기능', '사용', '도움', '도와', '질문', '에이전트'],
     about: ['관련', '대한', '대해', '대해서', '관한', '검색', '찾아줘', '찾아'],
     topics: ['주제', '카테고리', '분야', '토픽', '섹션'],
     limit: ['상위', '톱', '탑', '최신'],
@@ -187,7 +188,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['ماذا يمكنك أن تفعل', 'ما الذي يمكنك فعله', 'ماذا تستطيع أن تفعل', 'كيف يمكنك مساعدتي', 'من أنت', 'مساعدة', 'كيف تعمل',
       'ما هي قدراتك', 'ماذا تفعل'],
     sources: ['المصادر', 'مصادر', 'الناشرين', 'وسائل الإعلام', 'مصادر الأخبار', 'الصحف'],
-    aboutAgent: ['تستطيع', 'يمكنك', 'القيام', 'مساعدة', 'مساعدتي', 'تفعل', 'فعله', 'قدراتك', 'وظائف', 'ميزات', 'أسئلة'],
+    aboutAgent: ['تستطيع', 'يمكنك', 'القيام', 'مساعد', 'استخدم', 'تفعل', 'فعل', 'قدرات', 'وظائف', 'ميزات', 'أسئل'],
     about: ['عن', 'حول', 'بخصوص', 'بشأن', 'ابحث', 'بحث', 'مع'],
     topics: ['المواضيع', 'مواضيع', 'الموضوعات', 'موضوعات', 'الفئات', 'فئات', 'الأقسام', 'أقسام', 'التصنيفات', 'المجالات'],
     limit: ['أهم', 'أفضل', 'آخر', 'أول', 'أحدث'],

@@ -158,8 +158,8 @@ export function createSourceIndex(sources: readonly SourceName[]): SourceIndex {
   for (const source of sources) {
     for (const derived of derivedNames(source.name)) {
       const tokens = tokenize(derived.text, DICTIONARY)
-      // One or two letters would be read everywhere.
-      if (!tokens.length || (tokens.length === 1 && tokens[0]!.script === 'alpha' && tokens[0]!.text.length < 3)) continue
+      // One or two letters would be read everywhere ("g1" has a digit to tell it apart).
+      if (!tokens.length || (tokens.length === 1 && tokens[0]!.script === 'alpha' && tokens[0]!.text.length < 3 && !/\d/.test(tokens[0]!.text))) continue
       const alias = aliasOf(source.id, derived, tokens)
       const key = aliasKey(alias)
       const same = byKey.get(key) ?? []

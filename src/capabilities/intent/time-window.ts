@@ -72,11 +72,15 @@ const BARE_DATES = [
   `${DAY_NUMBER}\\s+(?:of\\s+|de\\s+)?(?:${MONTH_ANY})\\.?(?:,?\\s+(?:de\\s+|del\\s+)?${YEAR})?`,
   `(?:${YEAR}\\s*[年년]\\s*)?\\d{1,2}\\s*[月월](?!\\s*\\d)`,
 ]
+/** "early November", "Anfang November", "début novembre": the month, read from its start. */
+const MONTH_START = alternation(['beginning of', 'start of', 'early', 'anfang', 'début', 'debut', 'début de', 'principios de', 'inicios de',
+  'inicio de', 'inizio', 'inizio di', 'primi di', 'começo de', 'início de', 'inicio de'])
+
 /** After a preposition, also numeric dates ("20.11."), month names alone and years. */
 const DATES = [
   ...BARE_DATES,
   `\\d{1,2}[./]\\d{1,2}(?:[./](?:${YEAR}|\\d{2}))?\\.?${NOT_DIGIT}`,
-  `(?:${MONTH_FULL})(?:\\s+(?:de\\s+|del\\s+)?${YEAR})?`,
+  `(?:(?:${MONTH_START})\\s+)?(?:${MONTH_FULL})(?:\\s+(?:de\\s+|del\\s+)?${YEAR})?`,
   YEAR,
 ]
 const DATE = `(?:${DATES.join('|')})`

@@ -4,7 +4,7 @@ import { describeCall, type CallDetail } from './describe.ts'
 import { addressRuns, cutNote, fitRuns, fitWords, keywordRuns } from './keywords.ts'
 import { findLanguageCues, isNewsWord, labelTokens, type Item, type Label } from './label.ts'
 import { detectLanguage } from './language.ts'
-import { ABOUT_AGENT_WORDS, DICTIONARY } from './lexicon.ts'
+import { ABOUT_AGENT_STEMS, DICTIONARY } from './lexicon.ts'
 import { readLimit } from './limit.ts'
 import { takeLinks, type LinkReading } from './links.ts'
 import { takeQuotes } from './quotes.ts'
@@ -181,10 +181,11 @@ function fromLinks(request: Request): Understood | undefined {
 
 const SPECIFIC = new Set<Label['kind']>(['topic', 'source', 'count'])
 
-/** A keyword that, with no other, asks about the agent: "capable", "usar", "Fragen", "기능". */
-const asksAboutAgent = (token: Token, messageLang: Language) => {
-  const langs = ABOUT_AGENT_WORDS.get(token.folded)
-  return Boolean(langs && (token.script !== 'alpha' || langs.has(messageLang) || langs.has('en')))
+/** A keyword that, with no other, asks about the agent: "capable", "usar", "benutze", "기능" (not "USA"). */
+function asksAboutAgent(token: Token, messageLang: Language): boolean {
+  if (/^\p{Lu}{2,}$/u.test(token.text)) return false
+  const langs: Language[] = token.script === 'alpha' ? [messageLang, 'en'] : token.script === 'cjk' ? ['ja'] : token.script === 'hangul' ? ['ko'] : ['ar']
+  return langs.some((lang) => ABOUT_AGENT_STEMS[lang].some((stem) => token.folded.startsWith(stem)))
 }
 
 /**
