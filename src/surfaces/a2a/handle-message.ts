@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import { understandData } from '../../capabilities/intent/understand-data.ts'
 import { understandText, type Alternative, type Understood } from '../../capabilities/intent/understand.ts'
-import type { SourceIndex } from '../../capabilities/intent/sources.ts'
+import { NO_SOURCES, type SourceIndex } from '../../capabilities/intent/sources.ts'
 import { runCapability } from '../../capabilities/run-capability.ts'
 import { AppError } from '../../domain/errors.ts'
 import { mdInline } from '../../markdown/escape.ts'
@@ -90,18 +90,20 @@ function readRequest(message: IncomingMessage, siteUrl: string, reading: Reading
 /**
  * Reading free text costs about as much as answering from the cache (language cues, lexicon, topic synonyms), and
  * agents send the same few requests again and again. What a text means changes only with the publishers' names
- * (part of the key) and, for a text with a relative date, when its day (or hour) is over (`validUntil`): a
+ * (a new list starts a new memo) and, for a text with a relative date, when its day (or hour) is over (`validUntil`): a
  * reading is never served past it, so "last week" always means the last week, and the answer cache, keyed by the
  * resolved arguments, never serves the previous week's answer for it.
  */
-const understoodTexts = new LRUCache<string, Understood>({ max: 2000 })
+let understoodTexts = { sources: NO_SOURCES, texts: new LRUCache<string, Understood>({ max: 2000 }) }
 
 function understoodText(text: string, siteUrl: string, reading: ReadingContext): Understood {
-  const key = `${reading.sources.key}\n${siteUrl}\n${text}`
-  let understood = understoodTexts.get(key)
+  // One memo for the publishers' names in use: another list (rare) starts a new one.
+  if (understoodTexts.sources !== reading.sources) understoodTexts = { sources: reading.sources, texts: new LRUCache({ max: 2000 }) }
+  const key = `${siteUrl}\n${text}`
+  let understood = understoodTexts.texts.get(key)
   if (!understood || (understood.validUntil !== undefined && understood.validUntil <= reading.now)) {
     understood = understandText(text, siteUrl, reading)
-    understoodTexts.set(key, understood)
+    understoodTexts.texts.set(key, understood)
   }
   return understood
 }
