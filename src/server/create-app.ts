@@ -14,6 +14,7 @@ import { createFeedRoutes } from '../surfaces/feeds/routes.ts'
 import type { CrawlerKeyRing } from '../signing/key-ring.ts'
 import { createDiscoveryRoutes } from '../surfaces/discovery/routes.ts'
 import { createA2aFrontAnswer } from '../surfaces/a2a/front-answer.ts'
+import { createSourceNames } from '../surfaces/a2a/source-names.ts'
 import { A2A_MAX_BODY_BYTES, a2aInterface, createA2aRoutes } from '../surfaces/a2a/routes.ts'
 import { CITATION_RULE, UNTRUSTED_TEXT_RULE, SERVICE_NAME, SERVICE_TAGLINE, mcpInterface, restInterface, type SiteFacts } from '../surfaces/discovery/site-facts.ts'
 import { packageVersion } from '../config/paths.ts'
@@ -119,7 +120,9 @@ export function createApp({ config, query, log, crawlerKeys, documents, upstream
     contentVersionNow: () => query.contentVersionNow(),
   }))
   app.route('/', createDiscoveryRoutes({ facts, respond }))
-  app.route('/', createA2aRoutes({ query, siteUrl: config.siteUrl, log, respond, operator: config.operator, version, answers }))
+  // The publishers' names the A2A agent reads free text with, per content version (its route and front path share them).
+  const sourceNames = createSourceNames(query)
+  app.route('/', createA2aRoutes({ query, siteUrl: config.siteUrl, log, respond, operator: config.operator, version, answers, sourceNames }))
 
   const stylesheet = createStylesheet(respond)
   app.route('/', stylesheet.routes)
@@ -154,7 +157,7 @@ export function createApp({ config, query, log, crawlerKeys, documents, upstream
   // Agent answers the answer cache holds, under the content version known without I/O (else the framework's).
   const versionNow = () => query.contentVersionNow()
   const mcpFront = createMcpFrontAnswer({ siteUrl: config.siteUrl, allowedOrigins: config.mcpAllowedOrigins, answers })
-  const a2aFront = createA2aFrontAnswer({ siteUrl: config.siteUrl, answers, maxAnswerBytes: JSON_RPC_MAX_ANSWER_BYTES })
+  const a2aFront = createA2aFrontAnswer({ siteUrl: config.siteUrl, answers, maxAnswerBytes: JSON_RPC_MAX_ANSWER_BYTES, sourceNames })
   const agentFront = createAgentFrontPath({
     maxBodyBytes: Math.min(MCP_MAX_BODY_BYTES, A2A_MAX_BODY_BYTES),
     log,

@@ -18,7 +18,7 @@ import { createKeyRing } from '../../src/signing/key-ring.ts'
 import { openSqliteStore } from '../../src/storage/sqlite/sqlite-store.ts'
 import type { Store } from '../../src/storage/store.ts'
 import { A2A_MAX_BODY_BYTES } from '../../src/surfaces/a2a/routes.ts'
-import { makeStory, SEARCH_STORIES } from '../fixtures/stories.ts'
+import { ALPHA, BETA, makeStory, SEARCH_STORIES } from '../fixtures/stories.ts'
 import {
   assertErrorReply, assertMessageSendReply03, assertSchema, assertSendMessageReply10,
 } from '../helpers/a2a-schemas.ts'
@@ -272,6 +272,92 @@ describe('A2A agent over HTTP', () => {
       assert.equal((await sendText(client, 'latest news', contextId)).message.contextId, contextId)
       const fresh = (await sendText(client, 'latest news')).message.contextId
       assert.match(fresh, /^[0-9a-f-]{36}$/)
+    })
+  })
+
+  describe('free text read into every argument (issue 29), through the @a2a-js/sdk client', () => {
+    let client: Client
+    const ask = async (text: string) => {
+      client ??= await new ClientFactory(ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
+        transports: [new JsonRpcTransportFactory({ fetchImpl: toServer })],
+        cardResolver: new DefaultAgentCardResolver({ fetchImpl: toServer }),
+      })).createFromUrl(server.serve.url)
+      const result = await client.sendMessage(SendMessageRequest.fromJSON({ message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ text }] } }))
+      const message = result as Message
+      const content = message.parts.map((p: Part) => p.content)
+      return {
+        markdown: content.find((c) => c?.$case === 'text')!.value as string,
+        data: content.find((c) => c?.$case === 'data')!.value as Json,
+      }
+    }
+    /** The card's URL is SITE_URL; the server listens elsewhere. */
+    const toServer: typeof fetch = (input, init) => fetch(new Request(input, init).url.replace(SITE_URL, server.serve.url), init)
+
+    it('a publisher named in the text is the source filter, not keywords', async () => {
+      const beta = await ask('latest stories from Beta Wire')
+      assert.equal(beta.data.skill, 'get_latest_stories')
+      assert.equal(beta.data.arguments.source, BETA.id)
+      assert.equal(beta.data.guessed, false)
+      assert.deepEqual(beta.data.result.stories.map((s: Json) => s.id), [chipExports.id])
+      assert.match(beta.markdown, /^Understood: Latest stories from Beta Wire, in English\./)
+
+      const alpha = await ask('what does alpha ledger say about semiconductors?')
+      assert.equal(alpha.data.skill, 'search_stories')
+      assert.equal(alpha.data.arguments.query, 'semiconductors')
+      assert.equal(alpha.data.arguments.source, ALPHA.id)
+      assert.deepEqual(alpha.data.result.stories.map((s: Json) => s.id), [zurichLab.id])
+      const rest = await request(`${server.serve.url}/api/v1/stories?q=semiconductors&source=${ALPHA.id}`)
+      assert.deepEqual(alpha.data.result, rest.json, 'result is the REST body of the same filtered search')
+    })
+
+    it('"before DATE" is the until filter', async () => {
+      const { data, markdown } = await ask('stories published before November 20, 2026')
+      assert.equal(data.skill, 'get_latest_stories')
+      assert.equal(data.arguments.until, '2026-11-20T00:00:00Z')
+      assert.equal(data.arguments.since, undefined)
+      assert.deepEqual(data.result.stories.map((s: Json) => s.id), [HOSTILE.id], 'the one story of November 19; undated stories are left out')
+      assert.match(markdown, /published before 2026-11-20T00:00:00Z \("before November 20, 2026"\)/)
+      const between = await ask('engineering news between November 20, 2026 and November 20, 2026')
+      assert.deepEqual([between.data.arguments.since, between.data.arguments.until], ['2026-11-20T00:00:00Z', '2026-11-21T00:00:00Z'])
+      assert.deepEqual(between.data.result.stories.map((s: Json) => s.id), [zurichLab.id, chipExports.id])
+    })
+
+    it('a topic with a subject searches the subject and offers the topic\'s latest stories', async () => {
+      const { data, markdown } = await ask('engineering posts about semiconductors')
+      assert.equal(data.skill, 'search_stories')
+      assert.equal(data.arguments.query, 'semiconductors', 'neither the topic word nor "posts" is a keyword')
+      assert.equal(data.guessed, false)
+      assert.match(data.understood, /the topic Engineering \(engineering\) was named too, and a search covers every topic/)
+      assert.deepEqual(data.result.stories.map((s: Json) => s.id), [zurichLab.id, chipExports.id])
+      assert.deepEqual(data.alternatives.map((a: Json) => [a.skill, a.arguments.topic]), [['get_latest_stories', 'engineering']])
+      assert.ok(markdown.includes('Also possible:\n- Latest stories in Engineering (engineering), in English.'), markdown)
+      assert.ok(markdown.includes('`{"skill":"get_latest_stories","topic":"engineering","lang":"en"}`'), markdown)
+    })
+
+    it('a question about the agent gets the help answer: every skill from the catalog, with an example', async () => {
+      for (const text of ['what can you do?', '¿qué sabes hacer?', '何ができますか？']) {
+        const { data, markdown } = await ask(text)
+        assert.equal(data.skill, 'help', text)
+        assert.equal(data.guessed, false)
+        assert.deepEqual(data.result.skills.map((s: Json) => s.id), CAPABILITIES.map((c) => c.name))
+        for (const [i, c] of CAPABILITIES.entries()) {
+          const skill = data.result.skills[i]
+          assert.equal(skill.name, c.title)
+          assert.equal(skill.description, c.description)
+          assert.ok(markdown.includes(`- **${c.title}** (\`${c.name}\`)`), `${c.name} is listed`)
+          const example = await ask(skill.example)
+          assert.equal(example.data.skill, c.name, `the help example "${skill.example}" is read as ${c.name}: ${example.data.understood}`)
+        }
+        assert.match(markdown, /^Understood: A question about this agent/)
+        assert.match(markdown, /# What Newsdesk can do/)
+      }
+    })
+
+    it('a guess says so and offers the nearest other readings', async () => {
+      const { data, markdown } = await ask('hello')
+      assert.equal(data.guessed, true)
+      assert.deepEqual(data.alternatives.map((a: Json) => a.skill), ['help', 'list_topics'])
+      assert.match(markdown, /^Understood \(best guess\): .*\n\nNearest other readings:\n- A question about this agent/s)
     })
   })
 

@@ -12,6 +12,11 @@ import type { Language } from '../../domain/languages.ts'
  */
 export const FILLER_WORDS: Record<Language, string[]> = {
   en: [
+    'u', 'ur',
+    "you're", 'youre', "you've", "you'd", 'tell',
+    'published', 'posted', 'written', 'wrote', 'writes', 'released', 'saying', 'says', 'said', 'pull', 'use', 'using',
+    'used', 'rely', 'kindly', "i'd", "i'll", 'id', 'mind', 'catch', 'fill', 'sum', 'gimme', 'best', 'whatever', 'ask',
+    'asking', 'looking', 'interested', 'curious', 'wondering', 'share', 'hey', 'summary', 'able', 'dated', 'were',
     'a', 'an', 'the', 'and', 'or', 'of', 'in', 'at', 'to', 'from', 'by', 'into', 'out', 'up', 'over', 'via',
     'i', "i'm", 'im', 'me', 'my', 'you', 'your', 'we', 'us', 'our', 'it', 'its', 'they', 'them',
     'this', 'that', 'these', 'those', 'there', 'here', 'some', 'any', 'all', 'every', 'each', 'much', 'many', 'lot',
@@ -29,6 +34,11 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'happened', 'happening', 'happens', 'developments', 'update', 'updates', 'regarding', 'concerning',
   ],
   es: [
+    'mí', 'sigues', 'siguen',
+    'puedo', 'puedes', 'dicho', 'escribió',
+    'publicado', 'publicada', 'publicados', 'publicadas', 'publicó', 'escrito', 'dice', 'dicen', 'sabes', 'usas', 'usa',
+    'usan', 'utilizas', 'consultas', 'consultan', 'resumir', 'resúmenme', 'cuéntame', 'cuentame', 'infórmame', 'informame',
+    'ponme', 'busco', 'necesito', 'gustaría', 'quisiera', 'hacer', 'dame',
     'el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'de', 'del', 'al', 'a', 'y', 'e', 'o', 'u', 'en',
     'para', 'por', 'que', 'qué', 'cuál', 'cual', 'cuáles', 'cuales', 'cómo', 'como', 'quién', 'quien', 'dónde',
     'me', 'mi', 'mis', 'te', 'tu', 'tus', 'se', 'lo', 'le', 'les', 'nos', 'hay', 'es', 'son', 'está', 'esta',
@@ -41,6 +51,9 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'él', 'ella', 'ellos', 'su', 'sus',
   ],
   fr: [
+    'comment', 'suivez',
+    'résumer', 'résumez', 'fais', 'fait', 'dit', 'disent', 'publiés', 'publiées', 'publié', 'publiée', 'parus', 'sortis',
+    'dans', 'utilisez', 'utilises', 'consultez', 'sais', 'aider', 'qu', 'ça', 'ca', 'm', 'écrit', 'donne-moi',
     'le', 'la', 'les', 'un', 'une', 'des', 'de', 'du', 'au', 'aux', 'à', 'a', 'et', 'ou', 'en', 'pour', 'par',
     'que', 'quoi', 'quel', 'quels', 'quelle', 'quelles', 'qui', 'est', 'sont', 'il', 'y', 'ce', 'ces', 'cette',
     'cet', 'se', 'me', 'moi', 'mon', 'ma', 'mes', 'te', 'toi', 'vous', 'votre', 'vos', 'nous', 'donne', 'donnez',
@@ -52,6 +65,10 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'leurs', 'son', 'sa', 'ses',
   ],
   de: [
+    'verfolgt', 'verfolgen',
+    'meldet', 'melden', 'ich', 'dir',
+    'fass', 'fasst', 'schreibt', 'schreiben', 'berichtet', 'berichten', 'sagt', 'sagen', 'veröffentlicht', 'erschienen',
+    'erschienene', 'nutzt', 'nutzen', 'verwendet', 'benutzt', 'alles', 'kannst', 'neues', 'von', 'aus', 'zum', 'zur',
     'der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'einem', 'einer', 'und', 'oder', 'in', 'im',
     'am', 'an', 'auf', 'aus', 'bei', 'für', 'fuer', 'von', 'vom', 'was', 'welche', 'welcher', 'welches', 'wie',
     'gibt', 'es', 'ist', 'sind', 'habt', 'hast', 'haben', 'ihr', 'du', 'sie', 'mir', 'mich', 'ich', 'uns', 'zeig',
@@ -62,6 +79,10 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'ihre', 'euch', 'dir', 'dich', 'kann',
   ],
   it: [
+    'tipo', 'posso', 'seguite', 'segui',
+    'ha', 'hanno', 'scritto', 'detto',
+    'riassumimi', 'dice', 'dicono', 'scrive', 'scrivono', 'pubblicati', 'pubblicate', 'pubblicato', 'usate', 'usi',
+    'utilizzate', 'consultate', 'sai', 'fare', 'sull', 'sulla', 'dal', 'dalla', 'gli', 'qualcosa',
     'il', 'lo', 'la', 'i', 'gli', 'le', 'un', 'uno', 'una', 'di', 'del', 'della', 'dei', 'delle', 'degli',
     'dello', 'da', 'dal', 'dalla', 'in', 'nel', 'nella', 'a', 'al', 'alla', 'e', 'o', 'per', 'che', 'cosa', 'quali',
     'quale', 'ci', 'sono', 'è', "e'", 'mi', 'me', 'mostra', 'mostrami', 'dammi', 'dimmi', 'fammi', 'vedere',
@@ -71,6 +92,10 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'suo', 'sua',
   ],
   pt: [
+    'acompanham', 'acompanha', 'seguem', 'eu',
+    'escreveu', 'disse',
+    'dá', 'publicou', 'publicaram', 'publicadas', 'publicados', 'diz', 'dizem', 'usam', 'usa', 'utilizam', 'consultam',
+    'sabe', 'conta', 'fala', 'resumir', 'fazer',
     'o', 'a', 'os', 'as', 'um', 'uma', 'uns', 'umas', 'de', 'do', 'da', 'dos', 'das', 'em', 'no', 'na', 'nos',
     'nas', 'e', 'ou', 'para', 'pra', 'por', 'pelo', 'pela', 'que', 'quê', 'quais', 'qual', 'como', 'me', 'mim',
     'meu', 'minha', 'você', 'voce', 'vocês', 'voces', 'mostre', 'mostra', 'mostrar', 'dê', 'diga', 'fale', 'quero',
@@ -80,18 +105,28 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'ele', 'ela', 'eles', 'elas', 'seu', 'sua',
   ],
   ja: [
+    'どんな', 'こと',
+    'まとめて', '要約して', '教えてください', '見せてください', 'ありますか', 'がありますか', '使っている', '使って', '利用',
+    '知りたいです', 'ほしいです',
     '教えて', '見せて', '表示', '表示して', 'ください', '下さい', 'お願い', 'お願いします', 'ほしい', '欲しい',
     '知りたい', 'ある', 'あります', 'ありますか', '何', 'なに', 'どんな', 'どの', '一覧', 'リスト', 'まとめ', '要約',
     'して', 'する', 'こんにちは', 'ありがとう', '今週', '昨日', '今', '全部', 'すべて', '全て', '出して', '取得',
     '読みたい', '見たい', '扱って', '株式会社', 'いる', 'います', 'どう', 'なって', '関連の', '主要', '主な', '重要',
   ],
   ko: [
+    '넌', '있니', '다뤄', '다루나요',
+    '중', '것', '거',
+    '요약해', '요약해줘', '정리해', '정리해줘', '제공하나요', '제공하는', '제공', '사용하는', '사용해', '너는', '너', '뭘',
+    '당신은', '무엇을', '할', '수', '있어', '있나요',
     '목록', '리스트', '알려줘', '알려주세요', '알려', '보여줘', '보여주세요', '줘', '주세요', '뭐야', '뭐가', '뭐',
     '무엇', '무슨', '어떤', '있어', '있나요', '있어요', '있습니까', '있는', '좀', '요약', '요약해줘', '해줘', '안녕',
     '안녕하세요', '고마워', '감사합니다', '이번', '주', '어제', '지금', '전체', '모든', '다루', '다루는', '궁금해',
     '주요', '중요한',
   ],
   ar: [
+    'كيف', 'تتابع', 'تتابعون', 'تغطي',
+    'الأشياء', 'أشياء', 'بها', 'التي',
+    'لخصي', 'نشرت', 'نشر', 'ينشر', 'تقول', 'يقول', 'لنا', 'اعطني', 'تستخدم', 'تستخدمون', 'تستخدمها', 'يمكنك', 'أريد', 'اريد',
     'ما', 'ماذا', 'هي', 'هو', 'هل', 'في', 'من', 'على', 'إلى', 'الى', 'و', 'أو', 'لي', 'لدي', 'لديكم', 'لديك',
     'عندكم', 'عندك', 'أعطني', 'أرني', 'اعرض', 'أظهر', 'قل', 'أخبرني', 'فضلك', 'مرحبا', 'شكرا', 'التي', 'الذي',
     'كل', 'جميع', 'المتاحة', 'المتوفرة', 'تغطون', 'هذا', 'هذه', 'الأسبوع', 'أمس', 'الآن', 'قائمة', 'ملخص', 'لخص',
@@ -104,7 +139,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
  * unrecognized Korean word loses one of these endings when what remains is still two syllables or more.
  */
 export const KOREAN_PARTICLES = [
-  '에서는', '으로는', '이랑', '에서', '에게', '으로', '까지', '부터', '하고', '에는', '로', '에', '의', '을', '를', '이',
+  '들에서', '들을', '들이', '들은', '들의', '들도', '에서는', '으로는', '이랑', '에서', '에게', '으로', '까지', '부터', '하고', '에는', '로', '에', '의', '을', '를', '이',
   '가', '은', '는', '와', '과', '도', '만', '랑',
 ]
 

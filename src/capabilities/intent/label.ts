@@ -1,7 +1,8 @@
 import type { Language } from '../../domain/languages.ts'
 import type { Topic } from '../../domain/topics.ts'
-import { entriesStartingWith, KIND_PRIORITY, type Entry } from './lexicon.ts'
-import { hyphenParts, type Token } from './tokens.ts'
+import { ENTRIES, entriesStartingWith, KIND_PRIORITY, type Entry } from './lexicon.ts'
+import { matchSourceAt, NO_SOURCES, type Alias, type SourceIndex } from './sources.ts'
+import { hyphenParts, splitWord, type Token } from './tokens.ts'
 
 /**
  * Gives every token of a message its role: part of a topic name, a language cue, a request word, filler, or
@@ -12,7 +13,9 @@ import { hyphenParts, type Token } from './tokens.ts'
 export type Label =
   | { kind: 'topic'; topic: Topic }
   | { kind: 'lang'; target: Language }
-  | { kind: 'topics' | 'news' | 'about' | 'limit' | 'counter' | 'stop' }
+  | { kind: 'topics' | 'news' | 'about' | 'limit' | 'counter' | 'stop' | 'help' | 'sources' }
+  /** A publisher's name: a filter, never a keyword. */
+  | { kind: 'source'; alias: Alias }
   | { kind: 'content' }
   /** A number read as the count of stories wanted. */
   | { kind: 'count'; value: number }
@@ -31,13 +34,25 @@ const applies = (entry: Entry, messageLang: Language) =>
   entry.kind === 'topic' || entry.kind === 'lang' || entry.script !== 'alpha'
   || entry.lang === messageLang || entry.lang === 'en'
 
-export function labelTokens(words: Token[], messageLang: Language): Item[] {
+const NEWS_WORDS = new Set(ENTRIES.filter((e) => e.kind === 'news' && e.tokens.length === 1).map((e) => e.tokens[0]!.folded))
+/** A news word ("articles", "Artikel"): after a publisher's name, it makes it one. */
+export const isNewsWord = (token: Token) => token.foldeds.some((f) => NEWS_WORDS.has(f))
+
+/**
+ * Labels every token; a publisher's name (`sources`) wins over lexicon phrases no longer than it, so "Hacker News"
+ * is a publisher while "AI news" stays a topic and a news word (the name rules are in sources.ts).
+ */
+export function labelTokens(words: Token[], messageLang: Language, sources: SourceIndex = NO_SOURCES): Item[] {
   const accept = (e: Entry) => applies(e, messageLang)
-  const tokens = words.flatMap((_, i) => splitCompound(words, i, accept))
+  const tokens = words.flatMap((_, i) => splitCompound(words, i, accept, messageLang))
   const items: Item[] = []
   for (let i = 0; i < tokens.length;) {
     const entry = longestMatch(tokens, i, accept)
-    if (entry) {
+    const source = matchSourceAt(tokens, i, sources, messageLang === 'de', isNewsWord)
+    if (source && source.length >= (entry?.tokens.length ?? 0)) {
+      for (let k = 0; k < source.length; k++) items.push({ token: tokens[i + k]!, label: { kind: 'source', alias: source.alias } })
+      i += source.length
+    } else if (entry) {
       for (let k = 0; k < entry.tokens.length; k++) items.push({ token: tokens[i + k]!, label: labelOf(entry) })
       i += entry.tokens.length
     } else {
@@ -69,16 +84,29 @@ function keepNameWords(items: Item[], messageLang: Language): void {
 }
 
 /** Kinds that make a hyphenated part worth reading on its own: "KI-Nachrichten" is a topic and a news word. */
-const MEANINGFUL_PART = new Set(['topic', 'lang', 'topics', 'news'])
+const MEANINGFUL_PART = new Set(['topic', 'lang', 'topics', 'news', 'sources'])
+
+/** German compounds of a word and a news word: "Finanznachrichten", "Presseberichte", "Teslanews". */
+const NEWS_SUFFIXES = ['nachrichten', 'news', 'artikel', 'berichte', 'meldungen', 'schlagzeilen', 'beitrage']
 
 /**
  * A hyphenated word no phrase knows is read as its parts when one of them is a topic or request word, or when
- * every part is a known word ("couvrez-vous"). "e-commerce" stays whole.
+ * every part is a known word ("couvrez-vous"). "e-commerce" stays whole. A German word ending in a news word is
+ * read as its two parts, the first also with the linking letters undone (Finanz-en, Börse-n, Wirtschaft-s).
  */
-function splitCompound(words: Token[], at: number, accept: (e: Entry) => boolean): Token[] {
+function splitCompound(words: Token[], at: number, accept: (e: Entry) => boolean, messageLang: Language): Token[] {
   const token = words[at]!
+  if (longestMatch(words, at, accept)) return [token]
+  if (messageLang === 'de' && token.script === 'alpha' && !token.text.includes('-')) {
+    const suffix = NEWS_SUFFIXES.find((s) => token.folded.endsWith(s) && token.folded.length - s.length >= 3)
+    if (suffix) {
+      const head = token.lower.slice(0, token.text.length - suffix.length)
+      const heads = [`${head}en`, `${head}e`, ...(/[sn]$/.test(head) ? [head.slice(0, -1)] : [])]
+      return splitWord(token, token.text.length - suffix.length, heads)
+    }
+  }
   const parts = hyphenParts(token)
-  if (parts.length === 1 || longestMatch(words, at, accept)) return [token]
+  if (parts.length === 1) return [token]
   const entries = parts.map((_, i) => longestMatch(parts, i, accept))
   const meaningful = entries.some((entry) => entry && MEANINGFUL_PART.has(entry.kind))
   return meaningful || entries.every(Boolean) ? parts : [token]

@@ -17,7 +17,8 @@ const SCRIPT_OVERRIDE = 1
 
 export function detectLanguage(tokens: Token[]): Language {
   // "KI-Nachrichten" is German by its parts; one-letter parts ("e-commerce") say nothing.
-  const words = tokens.flatMap((token) => (LANGUAGE_EVIDENCE.has(token.lower) ? [token]
+  // "IT", "AI", "US" are acronyms, not the English "it" or "us".
+  const words = tokens.filter((token) => !/^\p{Lu}{2,3}$/u.test(token.text)).flatMap((token) => (LANGUAGE_EVIDENCE.has(token.lower) ? [token]
     : hyphenParts(token).filter((part) => part === token || part.text.length >= 3)))
   const latin = bestLatinLanguage(words)
   const script = scriptLanguage(tokens)

@@ -3,7 +3,7 @@ import { TOPIC_NAMES, TOPICS, type Topic } from '../../domain/topics.ts'
 import { FILLER_WORDS } from './filler-words.ts'
 import { languageCues } from './language-cues.ts'
 import { REQUEST_WORDS } from './request-words.ts'
-import { scriptOf, type Script } from './text.ts'
+import { fold, scriptOf, type Script } from './text.ts'
 import { tokenize, type Dictionary, type Token } from './tokens.ts'
 import { TOPIC_SYNONYMS } from './topic-synonyms.ts'
 
@@ -12,10 +12,10 @@ import { TOPIC_SYNONYMS } from './topic-synonyms.ts'
  * message is a token-by-token comparison. The word lists are data; this file only assembles and indexes them.
  */
 
-export type Kind = 'topic' | 'lang' | 'topics' | 'news' | 'about' | 'limit' | 'counter' | 'stop'
+export type Kind = 'topic' | 'lang' | 'help' | 'topics' | 'sources' | 'news' | 'about' | 'limit' | 'counter' | 'stop'
 
 /** When one phrase is listed under several kinds, the first of these wins ("latest" is news, not limit). */
-export const KIND_PRIORITY: readonly Kind[] = ['topic', 'lang', 'topics', 'news', 'about', 'limit', 'counter', 'stop']
+export const KIND_PRIORITY: readonly Kind[] = ['topic', 'lang', 'help', 'topics', 'sources', 'news', 'about', 'limit', 'counter', 'stop']
 
 export interface Entry {
   kind: Kind
@@ -28,8 +28,9 @@ export interface Entry {
   tokens: Token[]
   script: Script
   /**
-   * Filler and request words compare with their accents (folded, German "über" would swallow "Uber"); topics
-   * and language cues compare folded, since that is where people drop accents and it is safe.
+   * Filler and request words compare with their accents (folded, German "über" would swallow "Uber"); topics,
+   * language cues and questions about the agent or its publishers compare folded, since that is where people drop
+   * accents and it is safe.
    */
   strict: boolean
 }
@@ -56,6 +57,7 @@ function rawEntries(): RawEntry[] {
   for (const lang of LANGUAGES) {
     const words = REQUEST_WORDS[lang]
     const lists: [Kind, string[]][] = [
+      ['help', words.help], ['sources', words.sources],
       ['news', words.news], ['about', words.about], ['topics', words.topics], ['limit', words.limit],
       ['counter', words.counters], ['stop', FILLER_WORDS[lang]],
     ]
@@ -81,7 +83,7 @@ export const ENTRIES: Entry[] = RAW.flatMap((r) => {
   const tokens = tokenize(r.phrase, DICTIONARY)
   const first = tokens[0]
   if (!first) return []
-  const strict = first.script === 'alpha' && !['topic', 'lang'].includes(r.kind)
+  const strict = first.script === 'alpha' && !['topic', 'lang', 'help', 'sources'].includes(r.kind)
   return [{ ...r, tokens, script: first.script, strict }]
 })
 
@@ -96,9 +98,13 @@ for (const entry of ENTRIES) {
 
 /** Entries whose first token a message token could be. */
 export function entriesStartingWith(token: Token): Entry[] {
+  // Most words have one spelling, folded as written: one lookup, no set.
+  if (token.foldeds.length === 1 && token.lowers.length === 1 && token.lower === token.folded) return BY_FIRST_TOKEN.get(token.folded) ?? NONE
   const keys = new Set([...token.foldeds, ...token.lowers])
   return [...keys].flatMap((key) => BY_FIRST_TOKEN.get(key) ?? [])
 }
+
+const NONE: Entry[] = []
 
 const singleWords = (kind: Kind) =>
   new Set(ENTRIES.filter((e) => e.kind === kind && e.tokens.length === 1).map((e) => e.tokens[0]!.folded))
@@ -108,6 +114,10 @@ export const LIMIT_WORDS = singleWords('limit')
 
 /** Words that may stand right after a count: "5件", "5개", "5 items". */
 export const COUNTER_WORDS = singleWords('counter')
+
+/** Beginnings of words that, as a message's only keywords, ask about the agent ("capab", "usar", "benutz"), folded, per language. */
+export const ABOUT_AGENT_STEMS: Record<Language, string[]> = Object.fromEntries(LANGUAGES.map((lang) =>
+  [lang, REQUEST_WORDS[lang].aboutAgent.map((stem) => fold(stem, scriptOf(stem[0]!)))])) as Record<Language, string[]>
 
 /** Counts written as words, per language: "top ten", "las tres últimas". */
 export const NUMBER_WORDS = new Map<string, { lang: Language; value: number }[]>()
@@ -129,11 +139,11 @@ function evidence(accept: (entry: Entry) => boolean, words: (entry: Entry) => To
 }
 
 /**
- * For telling Latin-script languages apart: each filler or request word (as written, accents kept) and the
- * languages that use it. Topic words are left out, since people borrow them ("AI", "startups", "marketing").
+ * For telling Latin-script languages apart: each filler or request word (as written, accents kept), and each word
+ * of a question about the agent ("come funzioni"), and the languages that use it. Topic words are left out, since people borrow them ("AI", "startups", "marketing").
  */
 export const LANGUAGE_EVIDENCE = evidence(
-  (e) => e.tokens.length === 1 && e.kind !== 'topic' && e.kind !== 'lang', (e) => e.tokens,
+  (e) => (e.tokens.length === 1 || e.kind === 'help') && e.kind !== 'topic' && e.kind !== 'lang', (e) => e.tokens,
 )
 
 /** The words of topic phrases, as weaker evidence for a message that is nothing but a topic: "empleo", "Börse". */

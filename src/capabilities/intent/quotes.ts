@@ -32,13 +32,15 @@ function pattern(pair: QuotePair): RegExp {
     : new RegExp(`${pair.open}${inner}${pair.close}`, 'gu')
 }
 
+const PATTERNS = PAIRS.map(pattern)
+
 export function takeQuotes(text: string): { rest: string; quotes: string[] } {
   const whole = unwrap(text.trim())
   if (whole !== undefined) return { rest: whole, quotes: [] }
   const quotes: string[] = []
   let rest = text
-  for (const pair of PAIRS) {
-    rest = rest.replace(pattern(pair), (match, inner: string) => {
+  for (const re of PATTERNS) {
+    rest = rest.replace(re, (match, inner: string) => {
       const phrase = inner.trim()
       if (!/[\p{L}\p{N}]/u.test(phrase)) return match
       quotes.push(phrase)

@@ -10,9 +10,18 @@ import type { Language } from '../../domain/languages.ts'
  * - limit: may stand right before a count ("top 5", "últimas 3", "上位5", "أهم 5").
  * - counters: may stand right after a count ("5件", "5개", "5 items").
  * - numbers: counts written as words, read as a limit only where a digit would be.
+ * - help: a question about the agent itself ("what can you do?", "¿qué sabes hacer?", "何ができますか").
+ * - sources: asks for the publishers ("which sources?", "quelles sources", "언론사"); alone, list_sources.
+ * - aboutAgent: beginnings of words that, when they are a message's only keywords, make it a question about the
+ *   agent ("what are you capable of?", "¿cómo te puedo usar?", "Wie benutze ich dich?", "어떤 기능이 있어?"):
+ *   verbs of using, helping, doing and asking, nouns for skills and features. Anywhere else they are keywords
+ *   ("iPhone features").
  */
 export interface RequestWords {
   news: string[]
+  help: string[]
+  sources: string[]
+  aboutAgent: string[]
   about: string[]
   topics: string[]
   limit: string[]
@@ -23,10 +32,21 @@ export interface RequestWords {
 export const REQUEST_WORDS: Record<Language, RequestWords> = {
   en: {
     news: [
+      'press', 'press coverage', 'press review', 'coverage', 'posts', 'post', 'blog posts', 'blog post', 'reports', 'reporting',
+      'pieces', 'piece', 'write-ups', 'write-up', 'recap', 'rundown', 'overview', 'highlights', 'news items', 'whats new',
+      'top stories', 'bulletin', 'catch up',
       'news', 'headlines', 'headline', 'stories', 'story', 'articles', 'article', 'updates', 'update', 'latest',
       'newest', 'recent', 'new', 'breaking', 'happening', 'today', 'trending', 'digest', 'roundup', 'briefing',
       'summary', 'summaries', 'developments',
     ],
+    help: ['what can you do', 'what do you do', 'what can i ask', 'what can i ask you', 'what are you', 'who are you', 'help',
+      'how do i use', 'how do i use you', 'how does this work', 'how do you work', 'how does it work', 'what are your skills',
+      'your skills', 'your capabilities', 'capabilities', 'commands', 'what is this', 'usage', 'instructions', 'how to use',
+      'this agent', 'this bot', 'this assistant', 'this service', 'this tool', 'what can you help with',
+      'what can you help me with', 'what are you able to do', 'what kinds of questions', 'what can i do here'],
+    sources: ['sources', 'source', 'publishers', 'publisher', 'outlets', 'outlet', 'news outlets', 'news sources', 'media outlets',
+      'newspapers', 'websites', 'sites', 'feeds', 'publications'],
+    aboutAgent: ['help', 'use', 'using', 'capab', 'able', 'skill', 'feature', 'command', 'instruction', 'function', 'ask', 'question', 'work', 'assist', 'agent', 'bot'],
     about: [
       'about', 'on', 'regarding', 're', 'concerning', 'around', 'involving', 'mentioning', 'with', 'search', 'find',
       'look up', 'lookup', 'related to', 'related', 'covering', 'for',
@@ -40,10 +60,16 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   es: {
     news: [
+      'prensa', 'cobertura', 'publicaciones', 'publicación', 'entradas', 'posts', 'post', 'reportajes', 'reportaje',
+      'informes', 'notas', 'lo último', 'revista de prensa',
       'noticias', 'noticia', 'titulares', 'titular', 'artículos', 'articulos', 'artículo', 'novedades', 'últimas',
       'ultimas', 'último', 'ultimo', 'últimos', 'ultimos', 'recientes', 'reciente', 'nuevas', 'nuevo', 'nuevos',
       'actualidad', 'hoy', 'pasando',
     ],
+    help: ['qué sabes hacer', 'qué puedes hacer', 'en qué me puedes ayudar', 'en qué puedes ayudarme', 'cómo funcionas',
+      'cómo funciona esto', 'quién eres', 'qué eres', 'para qué sirves', 'ayuda', 'cómo te uso', 'cómo se usa'],
+    sources: ['fuentes', 'fuente', 'medios', 'editores', 'periódicos', 'diarios', 'fuentes de noticias'],
+    aboutAgent: ['ayud', 'usar', 'uso', 'usas', 'utiliz', 'funcion', 'sirv', 'capaz', 'pregunt', 'hac', 'agente', 'asistente'],
     about: ['sobre', 'acerca', 'respecto', 'relacionadas', 'relacionados', 'busca', 'buscar', 'búscame', 'encuentra', 'con'],
     topics: ['temas', 'tema', 'categorías', 'categorias', 'categoría', 'secciones', 'sección', 'seccion'],
     limit: ['primeras', 'primeros', 'últimas', 'ultimas', 'últimos', 'ultimos', 'top', 'principales'],
@@ -54,10 +80,18 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   fr: {
     news: [
+      'articles', 'presse', 'revue de presse', 'couverture', 'publications', 'publication', 'billets', 'billet', 'posts',
+      'post', 'papiers', 'reportages', 'dépêches', 'brèves',
       'actualités', 'actualites', 'actualité', 'actus', 'actu', 'infos', 'nouvelles', 'nouveautés', 'titres',
       'titre', 'article', 'dernière', 'derniere', 'dernier', 'récente', 'recente', 'récent', 'recent',
       "aujourd'hui", 'quoi de neuf',
     ],
+    help: ["qu'est-ce que tu sais faire", "qu'est-ce que tu peux faire", "qu'est-ce que vous pouvez faire",
+      "qu'est-ce que tu peux faire pour moi", "qu'est ce que tu sais faire", "qu'est ce que tu peux faire", 'que sais tu faire', 'que peux tu faire', 'que pouvez vous faire',
+      "tu peux m'aider", "pouvez vous m'aider", 'comment tu fonctionnes', 'comment ça marche', 'qui es tu', 'aide',
+      'à quoi sers tu', 'à quoi tu sers'],
+    sources: ['sources', 'source', 'éditeurs', 'médias', 'journaux', "sources d'information"],
+    aboutAgent: ['aid', 'utilis', 'fonction', 'sers', 'servir', 'capable', 'question', 'demand', 'fair', 'agent', 'assistant'],
     about: ['sur', 'concernant', 'propos', 'autour', 'cherche', 'chercher', 'recherche', 'trouve', 'avec', 'chez'],
     topics: ['sujets', 'sujet', 'thèmes', 'themes', 'thème', 'catégories', 'categories', 'catégorie', 'rubriques', 'rubrique'],
     limit: ['premières', 'premiers', 'derniers', 'dernières', 'dernieres', 'derniere', 'top'],
@@ -68,9 +102,15 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   de: {
     news: [
+      'presse', 'presseberichte', 'pressebericht', 'berichterstattung', 'beiträge', 'beitrag', 'posts', 'berichte',
+      'bericht', 'meldung', 'überblick', 'presseschau', 'artikeln',
       'nachrichten', 'news', 'neuigkeiten', 'schlagzeilen', 'meldungen', 'artikel', 'aktuelle', 'aktuellen',
       'aktuell', 'neueste', 'neuesten', 'neue', 'neues', 'neuen', 'heute', 'letzte', 'letzten',
     ],
+    help: ['was kannst du', 'was kannst du alles', 'was können sie', 'wobei kannst du mir helfen', 'wobei kannst du helfen',
+      'wie funktionierst du', 'wie funktioniert das', 'wer bist du', 'hilfe', 'was machst du', 'was kann ich dich fragen'],
+    sources: ['quellen', 'medien', 'verlage', 'nachrichtenquellen', 'zeitungen', 'herausgeber'],
+    aboutAgent: ['hilf', 'helf', 'funktion', 'frag', 'stell', 'nutz', 'benutz', 'mach', 'verwend', 'agent', 'assistent'],
     about: ['über', 'ueber', 'zu', 'zum', 'zur', 'betreffend', 'bezüglich', 'suche', 'such', 'finde', 'mit'],
     topics: ['themen', 'thema', 'kategorien', 'kategorie', 'rubriken', 'rubrik', 'bereiche', 'ressorts'],
     limit: ['top', 'ersten', 'letzten', 'neuesten', 'wichtigsten'],
@@ -81,9 +121,14 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   it: {
     news: [
+      'stampa', 'rassegna stampa', 'copertura', 'post', 'pezzi', 'servizi', 'pubblicazioni', 'approfondimenti',
       'notizie', 'notizia', 'news', 'titoli', 'articoli', 'articolo', 'novità', 'novita', 'ultime', 'ultimi',
       'ultima', 'recenti', 'nuove', 'oggi', 'aggiornamenti',
     ],
+    help: ['cosa sai fare', 'che cosa sai fare', 'che sai fare', 'cosa puoi fare', 'come funzioni', 'come funziona', 'chi sei',
+      'aiuto', 'in cosa puoi aiutarmi', 'come posso usarti', 'cosa fai'],
+    sources: ['fonti', 'testate', 'editori', 'giornali'],
+    aboutAgent: ['aiut', 'serv', 'funzion', 'capac', 'usar', 'uso', 'usi', 'utilizz', 'domand', 'chied', 'far', 'agente', 'assistente'],
     about: ['su', 'sul', 'sulla', 'sui', 'sulle', 'riguardo', 'riguardanti', 'circa', 'cerca', 'cercare', 'trova', 'con'],
     topics: ['argomenti', 'argomento', 'categorie', 'categoria', 'temi', 'sezioni', 'sezione', 'rubriche'],
     limit: ['prime', 'primi', 'ultime', 'ultimi', 'top', 'principali'],
@@ -94,9 +139,14 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   pt: {
     news: [
+      'imprensa', 'cobertura', 'posts', 'publicações', 'reportagens', 'notas', 'últimas',
       'notícias', 'notícia', 'manchetes', 'manchete', 'matérias', 'materias', 'artigos', 'artigo', 'novidades',
       'últimas', 'ultimas', 'últimos', 'recentes', 'novas', 'hoje', 'acontecendo',
     ],
+    help: ['o que você sabe fazer', 'o que você pode fazer', 'como você funciona', 'como funciona', 'quem é você', 'ajuda',
+      'como posso te usar', 'em que você pode me ajudar', 'o que você faz'],
+    sources: ['fontes', 'veículos', 'jornais', 'editoras', 'fontes de notícias'],
+    aboutAgent: ['ajud', 'serv', 'funcion', 'usar', 'uso', 'usa', 'utiliz', 'capaz', 'pergunt', 'faz', 'agente', 'assistente'],
     about: ['sobre', 'acerca', 'relacionadas', 'busque', 'buscar', 'procure', 'pesquise', 'encontre', 'com'],
     topics: ['tópicos', 'topicos', 'tópico', 'temas', 'tema', 'categorias', 'categoria', 'seções', 'secoes', 'assuntos'],
     limit: ['primeiras', 'primeiros', 'últimas', 'ultimas', 'últimos', 'top', 'principais'],
@@ -107,7 +157,12 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     },
   },
   ja: {
-    news: ['ニュース', '最新', '新着', '最近', '記事', '見出し', 'ヘッドライン', '話題', '動向', '情報', '今日', '本日', '速報'],
+    news: [
+      '報道', 'プレス', 'ニュース記事', '投稿', '最新情報', 'レポート','ニュース', '最新', '新着', '最近', '記事', '見出し', 'ヘッドライン', '話題', '動向', '情報', '今日', '本日', '速報'],
+    help: ['何ができますか', '何ができるの', '何ができる', 'ことができますか', 'できますか', '使い方', 'ヘルプ', 'あなたは誰', '何者', 'どうやって使う',
+      '何をしてくれる'],
+    sources: ['情報源', 'ソース', '出典', 'メディア', '媒体', '配信元', 'ニュースソース'],
+    aboutAgent: ['機能', '使い方', '使う', '使え', '質問', 'できること', '手伝', '助け', 'エージェント', 'アシスタント'],
     about: ['について', 'に関する', 'に関して', 'についての', '関連', '関する', '検索', '探して', '調べて'],
     topics: ['トピック', 'トピックス', 'カテゴリ', 'カテゴリー', 'ジャンル', '分野', 'テーマ'],
     limit: ['トップ', '上位', '最新'],
@@ -115,7 +170,12 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     numbers: {},
   },
   ko: {
-    news: ['뉴스', '최신', '최근', '소식', '기사', '헤드라인', '새로운', '오늘', '속보', '동향'],
+    news: [
+      '보도', '언론 보도', '게시물', '글', '포스트','뉴스', '최신', '최근', '소식', '기사', '헤드라인', '새로운', '오늘', '속보', '동향'],
+    help: ['뭘 할 수 있어', '무엇을 할 수 있어', '무엇을 도와줄 수 있어', '뭐 할 수 있어', '무엇을 할 수 있나요', '뭘 할 수 있나요',
+      '할 수 있는 일', '사용법', '도움말', '도움', '너는 누구', '누구야', '어떻게 사용해', '어떻게 써'],
+    sources: ['언론사', '출처', '매체', '소스', '뉴스 출처', '언론'],
+    aboutAgent: ['기능', '사용', '도움', '도와', '질문', '에이전트'],
     about: ['관련', '대한', '대해', '대해서', '관한', '검색', '찾아줘', '찾아'],
     topics: ['주제', '카테고리', '분야', '토픽', '섹션'],
     limit: ['상위', '톱', '탑', '최신'],
@@ -123,7 +183,12 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     numbers: {},
   },
   ar: {
-    news: ['أخبار', 'الأخبار', 'خبر', 'آخر', 'أحدث', 'جديد', 'الجديد', 'عناوين', 'العناوين', 'مقالات', 'المقالات', 'اليوم', 'مستجدات', 'عاجل', 'يحدث'],
+    news: [
+      'الصحافة', 'صحافة', 'التغطية', 'تغطية', 'الصحفية', 'صحفية', 'منشورات', 'المنشورات', 'تقارير', 'التقارير', 'مقال', 'المقال','أخبار', 'الأخبار', 'خبر', 'آخر', 'أحدث', 'جديد', 'الجديد', 'عناوين', 'العناوين', 'مقالات', 'المقالات', 'اليوم', 'مستجدات', 'عاجل', 'يحدث'],
+    help: ['ماذا يمكنك أن تفعل', 'ما الذي يمكنك فعله', 'ماذا تستطيع أن تفعل', 'كيف يمكنك مساعدتي', 'من أنت', 'مساعدة', 'كيف تعمل',
+      'ما هي قدراتك', 'ماذا تفعل'],
+    sources: ['المصادر', 'مصادر', 'الناشرين', 'وسائل الإعلام', 'مصادر الأخبار', 'الصحف'],
+    aboutAgent: ['تستطيع', 'يمكنك', 'القيام', 'مساعد', 'استخدم', 'تفعل', 'فعل', 'قدرات', 'وظائف', 'ميزات', 'أسئل'],
     about: ['عن', 'حول', 'بخصوص', 'بشأن', 'ابحث', 'بحث', 'مع'],
     topics: ['المواضيع', 'مواضيع', 'الموضوعات', 'موضوعات', 'الفئات', 'فئات', 'الأقسام', 'أقسام', 'التصنيفات', 'المجالات'],
     limit: ['أهم', 'أفضل', 'آخر', 'أول', 'أحدث'],

@@ -1,72 +1,395 @@
+import type { Language } from '../../domain/languages.ts'
+import {
+  COUNT_WORDS, DUAL_UNITS, MONTH_NAMES, SHORT_MONTHS, TIME_PHRASES, UNIT_WORDS, WEEKDAYS,
+  type PeriodKind, type PhraseKind, type Unit,
+} from './time-words.ts'
+
 /**
- * Time phrases in a free-text request ("finance news since Monday", "AI stories from the last 24 hours") become the
- * `since` argument; the phrase is taken out of the text, so it is not searched for. English, Spanish, French and
- * German, the usual phrasings; days are UTC (the service's clock), and "since Monday" is the latest Monday on or
- * before today.
+ * Time phrases in a free-text request become the `since` and `until` filters: "since Monday", "before November 10",
+ * "after 2026-11-18", "older than two weeks", "from the last 24 hours", "last week", "this month", "hace 3 días",
+ * "vor dem 5. November", "先週", "지난주", "الأسبوع الماضي". Each phrase is taken out of the text, so it is never
+ * searched for, and its number is never read as a count of stories.
+ *
+ * Dates are UTC days (the service's clock) and resolve against the request time: a day named alone ("yesterday",
+ * "on Monday", "November 20") is that day, since its start and until the next; "last week" is the previous
+ * calendar week (Monday to Monday); "older than N days" is until the start of the day N days before today, "in
+ * the past N days" since then; "N hours" spans start on the hour. "before DATE" is until DATE, "after DATE" since
+ * the next day, "until DATE" includes DATE. A date without a year is its latest occurrence not after today. An
+ * `until` in the future is dropped. Whole days and hours are what keep a cached answer valid: the same text read
+ * an hour (a day) later gives the same arguments, so the same answer-cache key, until the hour (day) ends.
  */
 
 export interface TimeReading {
-  /** The text without the time phrase. */
+  /** The text with each time phrase replaced by a break (" | "). */
   rest: string
-  /** ISO 8601 instant: the start of the window. */
+  /** ISO 8601 instants. */
   since?: string
-  /** How the phrase was read, for the "Understood" sentence. */
-  phrase?: string
+  until?: string
+  /** The phrases as written, for the "Understood" sentence. */
+  phrases: string[]
+  /** When the same text would resolve to other dates (the end of the hour or day); undefined without a phrase. */
+  validUntil?: number
 }
 
-const DAYS: Record<string, number> = {
-  sunday: 0, monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6,
-  domingo: 0, lunes: 1, martes: 2, miércoles: 3, miercoles: 3, jueves: 4, viernes: 5, sábado: 6, sabado: 6,
-  dimanche: 0, lundi: 1, mardi: 2, mercredi: 3, jeudi: 4, vendredi: 5, samedi: 6,
-  sonntag: 0, montag: 1, dienstag: 2, mittwoch: 3, donnerstag: 4, freitag: 5, samstag: 6,
+const HOUR = 3_600_000
+const DAY = 86_400_000
+const MAX_PHRASES = 3
+
+const FOLDED = new Map<string, string>()
+
+/** Lower case, accents and typographic apostrophes folded, one character for one, so match offsets stay valid. */
+export function foldKeepingLength(text: string): string {
+  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase()
+  let out = ''
+  for (const ch of text) {
+    let one = FOLDED.get(ch)
+    if (one === undefined) {
+      const lower = ch.toLowerCase()
+      const base = lower.normalize('NFD').replace(/\p{M}/gu, '')
+      one = base.length === ch.length ? base : lower.length === ch.length ? lower : ch
+      if (one === '’' || one === 'ʼ') one = "'"
+      if (FOLDED.size < 10_000) FOLDED.set(ch, one)
+    }
+    out += one
+  }
+  return out
 }
-const TODAY = ['today', 'hoy', "aujourd'hui", 'aujourd’hui', 'heute']
-const YESTERDAY = ['yesterday', 'ayer', 'hier', 'gestern']
-const THIS_WEEK = ['this week', 'esta semana', 'cette semaine', 'diese woche', 'dieser woche']
-const HOUR_UNITS = ['hours', 'hour', 'horas', 'hora', 'heures', 'heure', 'stunden', 'stunde']
-const DAY_UNITS = ['days', 'day', 'días', 'dias', 'día', 'jours', 'jour', 'tagen', 'tage', 'tag']
 
-const alt = (words: string[]) => words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')
-const SINCE = "(?:since|from|desde(?: el)?|depuis|seit)"
-const LAST = '(?:(?:in|over|during|from|for) the )?(?:last|past|los últimos|las últimas|los ultimos|las ultimas|les|des|den letzten|der letzten|letzten)'
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const alternation = (words: string[]) => [...new Set(words.map(foldKeepingLength))].sort((a, b) => b.length - a.length).map(escape).join('|')
 
-const DAY_PATTERN = new RegExp(`\\b${SINCE}\\s+(?:last\\s+)?(${alt(Object.keys(DAYS))})\\b`, 'iu')
-const RELATIVE_PATTERN = new RegExp(`(?:\\b${SINCE}\\s+)?\\b(${alt([...TODAY, ...YESTERDAY, ...THIS_WEEK])})(?![\\p{L}])`, 'iu')
-const SPAN_PATTERN = new RegExp(`\\b${LAST}\\s+(\\d{1,3})\\s+(${alt([...HOUR_UNITS, ...DAY_UNITS])})\\b`, 'iu')
+const DAY_NUMBER = '\\d{1,2}(?:st|nd|rd|th|er|º|°|ª|\\.)?'
+const YEAR = '(?:19|20)\\d{2}'
+const MONTH_ANY = alternation(Object.keys(MONTH_NAMES))
+const MONTH_FULL = alternation(Object.keys(MONTH_NAMES).filter((m) => !SHORT_MONTHS.has(m)))
+const NOT_DIGIT = '(?!\\d)'
 
-const startOfDay = (ms: number) => Math.floor(ms / 86_400_000) * 86_400_000
+/** A day or month a person writes without a preposition: it always means that day (month). */
+const BARE_DATES = [
+  `${YEAR}[-/.]\\d{1,2}[-/.]\\d{1,2}${NOT_DIGIT}`,
+  `(?:${YEAR}\\s*[年년]\\s*)?\\d{1,2}\\s*[月월]\\s*\\d{1,2}\\s*[日일]`,
+  `(?:${MONTH_ANY})\\.?\\s+${DAY_NUMBER}${NOT_DIGIT}(?:,?\\s+${YEAR})?`,
+  `${DAY_NUMBER}\\s+(?:of\\s+|de\\s+)?(?:${MONTH_ANY})\\.?(?:,?\\s+(?:de\\s+|del\\s+)?${YEAR})?`,
+  `(?:${YEAR}\\s*[年년]\\s*)?\\d{1,2}\\s*[月월](?!\\s*\\d)`,
+]
+/** "early November", "Anfang November", "début novembre": the month, read from its start. */
+const MONTH_START = alternation(['beginning of', 'start of', 'early', 'anfang', 'début', 'debut', 'début de', 'principios de', 'inicios de',
+  'inicio de', 'inizio', 'inizio di', 'primi di', 'começo de', 'início de', 'inicio de'])
+
+/** After a preposition, also numeric dates ("20.11."), month names alone and years. */
+const DATES = [
+  ...BARE_DATES,
+  `\\d{1,2}[./]\\d{1,2}(?:[./](?:${YEAR}|\\d{2}))?\\.?${NOT_DIGIT}`,
+  `(?:(?:${MONTH_START})\\s+)?(?:${MONTH_FULL})(?:\\s+(?:de\\s+|del\\s+)?${YEAR})?`,
+  YEAR,
+]
+const DATE = `(?:${DATES.join('|')})`
+const FIRST_DATE = `(?:${DATE}|${DAY_NUMBER})`
+
+const DUALS = new Set([...DUAL_UNITS].map(foldKeepingLength))
+const COUNTS = new Map(Object.entries(COUNT_WORDS).map(([word, n]) => [foldKeepingLength(word), n]))
+const COUNT = `\\d{1,3}|${alternation(Object.keys(COUNT_WORDS))}`
+const unitsOf = (lang: Language) => Object.values(UNIT_WORDS).flatMap((byLang) => byLang[lang])
+/** A span in `lang`: a count and a unit ("two weeks", "3 días"), or an Arabic dual. */
+const span = (lang: Language, countOptional: boolean) => {
+  const count = countOptional ? `(?:(?:${COUNT})\\s*)?` : `(?:${COUNT})\\s*`
+  return `(?:${count}(?:${alternation(unitsOf(lang))})|${alternation([...DUAL_UNITS])})`
+}
+const UNIT_LIST: [string, Unit][] = (Object.entries(UNIT_WORDS) as [Unit, Record<Language, string[]>][])
+  .flatMap(([unit, byLang]) => Object.values(byLang).flat().map((w): [string, Unit] => [foldKeepingLength(w), unit]))
+
+// Latin and Arabic words must stand apart; Japanese and Korean are written onto their neighbours.
+const START = '(?<![\\p{Script=Latin}\\p{Script=Arabic}\\p{N}])'
+const END = '(?![\\p{Script=Latin}\\p{Script=Arabic}\\p{N}])'
+
+type Slot = 'D' | 'N' | 'W'
+
+interface Rule {
+  kind: PhraseKind | 'since-period'
+  period?: PeriodKind
+  re: RegExp
+  slots: Slot[]
+}
+
+const PERIODS: PeriodKind[] = [
+  'day-before-yesterday', 'today', 'yesterday', 'this-week', 'last-week', 'this-month', 'last-month', 'this-year', 'last-year',
+]
+
+/** Most specific first: two dates before one, spans before dates, periods "since" before periods alone. */
+const PHRASE_ORDER: (PhraseKind | 'since-period')[] = [
+  'between', 'older', 'newer', 'ago', 'before', 'after', 'since', 'until', 'since-period', ...PERIODS,
+  'since-weekday', 'last-weekday', 'on', 'on-weekday',
+]
+
+function compile(pattern: string, lang: Language, kind: Rule['kind'], period?: PeriodKind): Rule {
+  const slots: Slot[] = []
+  const weekdays = WEEKDAYS[lang].flatMap((names) => names.split('|'))
+  const periodSource = period ? TIME_PHRASES[lang][period]!.map(foldKeepingLength).join('|') : ''
+  const source = foldKeepingLength(pattern).replace(/ \?/g, '\\s*').replace(/ /g, '\\s+').replace(/\{(d|nn|n|w|p)\}/g, (_, lower: string) => {
+    const slot = lower.toUpperCase()
+    if (slot === 'P') return `(?:${periodSource})`
+    const first = slot === 'D' && kind === 'between' && !slots.includes('D')
+    slots.push(slot === 'NN' ? 'N' : slot as Slot)
+    if (slot === 'D') return `(${first ? FIRST_DATE : DATE})`
+    if (slot === 'W') return `(${alternation(weekdays)})`
+    return `(${span(lang, slot !== 'NN')})`
+  })
+  return { kind, period, re: new RegExp(`${START}(?:${source})${END}`, 'u'), slots }
+}
+
+function rulesOf(lang: Language): Rule[] {
+  const table = TIME_PHRASES[lang]
+  const rules: Rule[] = []
+  for (const kind of PHRASE_ORDER) {
+    if (kind === 'since-period') {
+      for (const period of PERIODS) for (const p of table.sincePeriod ?? []) rules.push(compile(p, lang, kind, period))
+    } else {
+      for (const p of table[kind] ?? []) rules.push(compile(p, lang, kind, PERIODS.includes(kind as PeriodKind) ? kind as PeriodKind : undefined))
+    }
+  }
+  // A day or month written without a preposition, in any language.
+  rules.push({ kind: 'on', re: new RegExp(`${START}(${BARE_DATES.join('|')})${END}`, 'u'), slots: ['D'] })
+  return rules
+}
+
+interface LanguageRules {
+  rules: Rule[]
+  /**
+   * Any word a time phrase in the language needs (a digit, a month, a day of the week, a unit, a named period):
+   * most messages have none, and one cheap pass finds that out.
+   */
+  vocabulary: RegExp
+}
+
+function vocabularyOf(lang: Language): RegExp {
+  const words = [
+    ...Object.keys(MONTH_NAMES), ...WEEKDAYS[lang].flatMap((w) => w.split('|')), ...unitsOf(lang), ...DUAL_UNITS,
+  ]
+  const periods = PERIODS.flatMap((p) => TIME_PHRASES[lang][p] ?? []).map(foldKeepingLength).map((p) => p.replace(/ \?/g, '\\s*').replace(/ /g, '\\s+'))
+  return new RegExp(`\\d|${START}(?:${alternation(words)}|${periods.join('|')})${END}`, 'u')
+}
+
+const RULES = new Map<Language, LanguageRules>()
+
+function rules(lang: Language): LanguageRules {
+  let compiled = RULES.get(lang)
+  if (!compiled) {
+    const list = rulesOf(lang)
+    compiled = { rules: list, vocabulary: vocabularyOf(lang) }
+    RULES.set(lang, compiled)
+  }
+  return compiled
+}
+
+const SCRIPT_LANGS: [RegExp, Language][] = [
+  [/[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u, 'ja'], [/\p{Script=Hangul}/u, 'ko'], [/\p{Script=Arabic}/u, 'ar'],
+]
+
+// ---- resolving ----
+
+interface Span {
+  start: number
+  end: number
+  /** Resolved to the hour rather than the day. */
+  hourly?: boolean
+}
+
+const startOfDay = (ms: number) => Math.floor(ms / DAY) * DAY
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z')
-const cut = (text: string, m: RegExpExecArray) => `${text.slice(0, m.index)} ${text.slice(m.index + m[0].length)}`.replace(/\s+/g, ' ').trim()
+const utc = (year: number, month: number, day = 1) => Date.UTC(year, month, day)
 
-/** Reads one time phrase from `text` (the first that matches), relative to `now` (ms). */
-export function takeTimeWindow(text: string, now: number): TimeReading {
-  const today = startOfDay(now)
-  const day = DAY_PATTERN.exec(text)
-  if (day) {
-    const wanted = DAYS[day[1]!.toLowerCase()]!
-    const back = (new Date(today).getUTCDay() - wanted + 7) % 7
-    return { rest: cut(text, day), since: iso(today - back * 86_400_000), phrase: `since ${day[1]}` }
-  }
-  const span = SPAN_PATTERN.exec(text)
-  if (span) {
-    const n = Math.max(1, Number(span[1]))
-    const hours = HOUR_UNITS.includes(span[2]!.toLowerCase())
-    return { rest: cut(text, span), since: iso(now - n * (hours ? 3_600_000 : 86_400_000)), phrase: `from the last ${n} ${hours ? 'hours' : 'days'}` }
-  }
-  const relative = RELATIVE_PATTERN.exec(text)
-  if (relative) {
-    const word = relative[1]!.toLowerCase()
-    if (TODAY.includes(word)) return { rest: cut(text, relative), since: iso(today), phrase: 'from today' }
-    if (YESTERDAY.includes(word)) return { rest: cut(text, relative), since: iso(today - 86_400_000), phrase: 'since yesterday' }
-    const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * 86_400_000
-    return { rest: cut(text, relative), since: iso(monday), phrase: 'from this week' }
-  }
-  return { rest: text }
+function monthSpan(year: number, month: number): Span {
+  return { start: utc(year, month), end: utc(year, month + 1) }
 }
 
-/** "Which publishers do you cover?", "list sources": a request for the publisher list, nothing else in it. */
-const SOURCES_REQUEST = /^\s*(?:(?:please\s+)?(?:list|show(?:\s+me)?|give\s+me|which|what|all)\s+)?(?:(?:the|your|are|news)\s+)*(?:sources|publishers|outlets|news\s+sources|fuentes|medios|éditeurs|sources d'information|quellen|medien)(?:\s+(?:do|does|are)\s+you\s+\w+|\s+(?:you\s+)?(?:use|cover|have|read))?\s*[?.!]*\s*$/iu
+/** A date without a year is its latest occurrence not after today. */
+function parseDate(text: string, today: number): Span | undefined {
+  const iso8601 = /((?:19|20)\d{2})[-/.](\d{1,2})[-/.](\d{1,2})/.exec(text)
+  if (iso8601) return daySpan(Number(iso8601[1]), Number(iso8601[2]) - 1, Number(iso8601[3]))
+  const cjk = /(?:((?:19|20)\d{2})\s*[年년]\s*)?(\d{1,2})\s*[月월]\s*(?:(\d{1,2})\s*[日일])?/.exec(text)
+  if (cjk) return datedSpan(cjk[1], Number(cjk[2]) - 1, cjk[3], today)
+  const numeric = /^(\d{1,2})[./](\d{1,2})(?:[./](\d{2,4}))?\.?$/.exec(text)
+  if (numeric) {
+    let [day, month] = [Number(numeric[1]), Number(numeric[2])]
+    if (month > 12 && day <= 12) [day, month] = [month, day]
+    const y = numeric[3] ? (numeric[3].length === 2 ? `20${numeric[3]}` : numeric[3]) : undefined
+    return datedSpan(y, month - 1, String(day), today)
+  }
+  const month = monthIn(text)
+  if (month !== undefined) {
+    const day = /(?<!\d)(\d{1,2})(?!\d)/.exec(text)?.[1]
+    return datedSpan(/(?:19|20)\d{2}/.exec(text)?.[0], month, day, today)
+  }
+  const onlyYear = /^(?:19|20)\d{2}$/.exec(text.trim())
+  return onlyYear ? { start: utc(Number(onlyYear[0]), 0), end: utc(Number(onlyYear[0]) + 1, 0) } : undefined
+}
 
-export function isSourcesRequest(text: string): boolean {
-  return SOURCES_REQUEST.test(text)
+const MONTH_WORD = new RegExp(`${START}(${MONTH_ANY})${END}`, 'u')
+const MONTHS_FOLDED = new Map(Object.entries(MONTH_NAMES).map(([name, month]) => [foldKeepingLength(name), month]))
+
+function monthIn(text: string): number | undefined {
+  const name = MONTH_WORD.exec(text)?.[1]
+  return name === undefined ? undefined : MONTHS_FOLDED.get(name)
+}
+
+function daySpan(year: number, month: number, day: number): Span | undefined {
+  if (month < 0 || month > 11 || day < 1 || day > 31) return undefined
+  const start = utc(year, month, day)
+  return new Date(start).getUTCDate() === day ? { start, end: start + DAY } : undefined
+}
+
+function datedSpan(yearText: string | undefined, month: number, dayText: string | undefined, today: number): Span | undefined {
+  const t = new Date(today)
+  if (dayText === undefined) {
+    const year = yearText ? Number(yearText) : month > t.getUTCMonth() ? t.getUTCFullYear() - 1 : t.getUTCFullYear()
+    return month >= 0 && month <= 11 ? monthSpan(year, month) : undefined
+  }
+  const day = Number(dayText)
+  if (yearText) return daySpan(Number(yearText), month, day)
+  const thisYear = daySpan(t.getUTCFullYear(), month, day)
+  return thisYear && thisYear.start > today ? daySpan(t.getUTCFullYear() - 1, month, day) : thisYear
+}
+
+function parseSpan(text: string): { count: number; unit: Unit } | undefined {
+  let unit: Unit | undefined
+  let unitWord = ''
+  for (const [word, u] of UNIT_LIST) if (text.endsWith(word) && word.length > unitWord.length) [unit, unitWord] = [u, word]
+  if (!unit) return undefined
+  const head = text.slice(0, text.length - unitWord.length).trim()
+  const count = head === '' ? (DUALS.has(unitWord) ? 2 : 1) : /^\d+$/.test(head) ? Number(head) : COUNTS.get(head)
+  return count === undefined || count < 1 ? undefined : { count, unit }
+}
+
+/** The instant `count` units before now: on the hour for hours, at the start of a day otherwise. */
+function back({ count, unit }: { count: number; unit: Unit }, now: number): Span {
+  const today = startOfDay(now)
+  const t = new Date(today)
+  const at = unit === 'hour' ? Math.floor((now - count * HOUR) / HOUR) * HOUR
+    : unit === 'day' ? today - count * DAY
+      : unit === 'week' ? today - 7 * count * DAY
+        : unit === 'month' ? utc(t.getUTCFullYear(), t.getUTCMonth() - count, t.getUTCDate())
+          : utc(t.getUTCFullYear() - count, t.getUTCMonth(), t.getUTCDate())
+  return { start: at, end: at, hourly: unit === 'hour' }
+}
+
+const mondayOf = (day: number) => day - ((new Date(day).getUTCDay() + 6) % 7) * DAY
+
+/** The day (week, month, year) `count` units ago. */
+function ago(span: { count: number; unit: Unit }, now: number): Span {
+  const day = startOfDay(back(span, now).start)
+  const d = new Date(day)
+  if (span.unit === 'week') return { start: mondayOf(day), end: mondayOf(day) + 7 * DAY }
+  if (span.unit === 'month') return monthSpan(d.getUTCFullYear(), d.getUTCMonth())
+  if (span.unit === 'year') return { start: utc(d.getUTCFullYear(), 0), end: utc(d.getUTCFullYear() + 1, 0) }
+  return { start: day, end: day + DAY }
+}
+
+function period(kind: PeriodKind, today: number): Span {
+  const t = new Date(today)
+  const [y, m] = [t.getUTCFullYear(), t.getUTCMonth()]
+  const monday = mondayOf(today)
+  switch (kind) {
+    case 'today': return { start: today, end: today + DAY }
+    case 'yesterday': return { start: today - DAY, end: today }
+    case 'day-before-yesterday': return { start: today - 2 * DAY, end: today - DAY }
+    case 'this-week': return { start: monday, end: monday + 7 * DAY }
+    case 'last-week': return { start: monday - 7 * DAY, end: monday }
+    case 'this-month': return monthSpan(y, m)
+    case 'last-month': return monthSpan(y, m - 1)
+    case 'this-year': return { start: utc(y, 0), end: utc(y + 1, 0) }
+    case 'last-year': return { start: utc(y - 1, 0), end: utc(y, 0) }
+  }
+}
+
+function weekday(name: string, lang: Language, today: number, strictlyBefore: boolean): Span | undefined {
+  const wanted = WEEKDAYS[lang].findIndex((names) => names.split('|').some((n) => foldKeepingLength(n) === name))
+  if (wanted < 0) return undefined
+  const back = (new Date(today).getUTCDay() - wanted + 7) % 7 || (strictlyBefore ? 7 : 0)
+  return { start: today - back * DAY, end: today - back * DAY + DAY }
+}
+
+interface Window {
+  since?: number
+  until?: number
+  hourly: boolean
+}
+
+/** Applies one matched phrase to the window; false when its parts do not make a date. */
+function apply(rule: Rule, groups: string[], lang: Language, now: number, window: Window): boolean {
+  const today = startOfDay(now)
+  const date = (i: number) => parseDate(groups[i]!, today)
+  const span = (i: number) => parseSpan(groups[i]!)
+  const narrow = (since?: number, until?: number, hourly = false) => {
+    if (since !== undefined) window.since = Math.max(window.since ?? since, since)
+    if (until !== undefined) window.until = Math.min(window.until ?? until, until)
+    window.hourly ||= hourly
+    return true
+  }
+  const whole = (s: Span | undefined) => Boolean(s) && narrow(s!.start, s!.end)
+  switch (rule.kind) {
+    case 'between': {
+      let [first, second] = [date(0), date(1)]
+      if (!first && second && /^\d{1,2}/.test(groups[0]!)) first = parseDate(`${groups[0]!.replace(/\D+$/, '')} ${groups[1]!.replace(/^\d+\S*\s*/, '')}`, today)
+      return Boolean(first && second) && narrow(first!.start, second!.end)
+    }
+    case 'older': { const s = span(0); return Boolean(s) && narrow(undefined, back(s!, now).start, s!.unit === 'hour') }
+    case 'newer': { const s = span(0); return Boolean(s) && narrow(back(s!, now).start, undefined, s!.unit === 'hour') }
+    case 'ago': { const s = span(0); return Boolean(s) && whole(ago(s!, now)) }
+    case 'before': { const d = date(0); return Boolean(d) && narrow(undefined, d!.start) }
+    case 'after': { const d = date(0); return Boolean(d) && narrow(d!.end) }
+    case 'since': { const d = date(0); return Boolean(d) && narrow(d!.start) }
+    case 'until': { const d = date(0); return Boolean(d) && narrow(undefined, d!.end) }
+    case 'on': return whole(date(0))
+    case 'since-period': return narrow(period(rule.period!, today).start)
+    case 'since-weekday': { const d = weekday(groups[0]!, lang, today, false); return Boolean(d) && narrow(d!.start) }
+    case 'last-weekday': return whole(weekday(groups[0]!, lang, today, true))
+    case 'on-weekday': return whole(weekday(groups[0]!, lang, today, false))
+    default: return whole(period(rule.kind as PeriodKind, today))
+  }
+}
+
+const GAP = ' | '
+
+/**
+ * Reads up to three time phrases from `text` (in `lang`, English, and the languages of the scripts in it), relative
+ * to `now` (ms). Characters inside `keep` (publisher names: "20 Minutes", "المصري اليوم") are never read as time.
+ */
+export function takeTimeWindow(text: string, now: number, lang: Language, keep: { start: number; end: number }[] = []): TimeReading {
+  let folded = foldKeepingLength(text)
+  for (const { start, end } of keep) folded = folded.slice(0, start) + '\u0000'.repeat(end - start) + folded.slice(end)
+  const langs = new Set<Language>([lang, 'en'])
+  for (const [script, l] of SCRIPT_LANGS) if (script.test(text)) langs.add(l)
+  const window: Window = { hourly: false }
+  const taken: { start: number; end: number }[] = []
+  for (const l of langs) {
+    const compiled = rules(l)
+    if (!compiled.vocabulary.test(folded)) continue
+    for (const rule of compiled.rules) {
+      if (taken.length >= MAX_PHRASES) break
+      const m = rule.re.exec(folded)
+      if (!m || !apply(rule, m.slice(1), l, now, window)) continue
+      // An elided article or preposition belongs to the phrase: "d'avant le 10 novembre", "d'hier", "dell'anno".
+      const elided = /(?<![\p{L}])(?:d|l|qu|dell|dall|nell|sull|all)'$/u.exec(folded.slice(0, m.index))
+      taken.push({ start: m.index - (elided?.[0].length ?? 0), end: m.index + m[0].length })
+      folded = folded.slice(0, m.index) + '\u0001'.repeat(m[0].length) + folded.slice(m.index + m[0].length)
+    }
+  }
+  if (!taken.length) return { rest: text, phrases: [] }
+  taken.sort((a, b) => a.start - b.start)
+  let rest = ''
+  let from = 0
+  for (const t of taken) {
+    rest += text.slice(from, t.start) + GAP
+    from = t.end
+  }
+  rest += text.slice(from)
+  const until = window.until !== undefined && window.until <= now ? window.until : undefined
+  const unit = window.hourly ? HOUR : DAY
+  return {
+    rest,
+    ...(window.since !== undefined && { since: iso(window.since) }),
+    ...(until !== undefined && { until: iso(until) }),
+    phrases: taken.map((t) => text.slice(t.start, t.end).trim()),
+    validUntil: (Math.floor(now / unit) + 1) * unit,
+  }
 }

@@ -103,6 +103,18 @@ export function hyphenParts(token: Token): Token[] {
   return parts
 }
 
+/**
+ * A word cut in two at `at` (a character offset): a German compound of a name and a news word,
+ * "Finanznachrichten" → Finanz + nachrichten. The head may also be read in the spellings `heads` lists.
+ */
+export function splitWord(token: Token, at: number, heads: string[] = []): [Token, Token] {
+  const head = makeToken({ text: token.text.slice(0, at), start: token.start, script: token.script, particle: false }, token.joined, token.broken)
+  const tail = makeToken({ text: token.text.slice(at), start: token.start + at, script: token.script, particle: false }, true, false)
+  head.lowers.push(...heads)
+  head.foldeds.push(...heads.map((h) => fold(h, token.script)))
+  return [{ ...head, glue: token.glue }, tail]
+}
+
 /** "AIのニュース" is one run of letters but two scripts: each script is split its own way. */
 function scriptPieces(word: string, start: number): Piece[] {
   const pieces: Piece[] = []

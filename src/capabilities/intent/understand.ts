@@ -1,41 +1,58 @@
-import type { z } from 'zod'
-import { AppError } from '../../domain/errors.ts'
 import type { Language } from '../../domain/languages.ts'
-import { MAX_SEARCH_TERMS, parseSearchTerms } from '../../domain/search-terms.ts'
-import type { Topic } from '../../domain/topics.ts'
-import { invalidInput } from '../../domain/validation.ts'
-import { CAPABILITIES, storyIdFrom } from '../catalog.ts'
-import { describeCall } from './describe.ts'
-import { findLanguageCues, labelTokens, type Item, type Label } from './label.ts'
+import { TOPIC_NAMES, type Topic } from '../../domain/topics.ts'
+import { describeCall, type CallDetail } from './describe.ts'
+import { addressRuns, cutNote, fitRuns, fitWords, keywordRuns } from './keywords.ts'
+import { findLanguageCues, isNewsWord, labelTokens, type Item, type Label } from './label.ts'
 import { detectLanguage } from './language.ts'
-import { DICTIONARY } from './lexicon.ts'
+import { ABOUT_AGENT_STEMS, DICTIONARY } from './lexicon.ts'
 import { readLimit } from './limit.ts'
 import { takeLinks, type LinkReading } from './links.ts'
 import { takeQuotes } from './quotes.ts'
+import { matchSourceAt, NO_SOURCES, type Alias, type SourceIndex } from './sources.ts'
 import { prepare } from './text.ts'
-import { isSourcesRequest, takeTimeWindow } from './time-window.ts'
+import { takeTimeWindow, type TimeReading } from './time-window.ts'
 import { tokenize, type Token } from './tokens.ts'
 
 /**
  * Free-text request understanding for the A2A agent: a message, in any of the nine languages, becomes one call
- * of a catalog capability. Pure: no I/O, no model, the same reading for the same text.
+ * of a catalog capability with every argument it takes (or the agent's own help). Pure: no I/O, no model; the
+ * same reading for the same text, publishers and day (hour, for "the last N hours").
  *
  * How a message is read, in order:
  * 1. Links and story ids come out first; a story link or id means get_story.
  * 2. A quoted phrase is the search query as written.
- * 3. The words are labeled (topic, language cue, request word, filler, content) and a count is read.
- * 4. Content words make a search. A topic word written together with them stays in the query ("crypto
- *    regulation"); a topic word standing apart ("AI news about Nvidia") only names the beat and is dropped, so
- *    the query keeps just the specific keywords. A topic alone means latest-in-topic; "topics"/"categories"
- *    alone means list_topics; anything else, the latest stories.
+ * 3. The message's language is detected, publisher names are found (sources.ts), then time phrases are taken out
+ *    (time-window.ts): they become `since` and `until`, never keywords, and their numbers never a count.
+ * 4. The words are labeled (topic, publisher, language cue, request word, filler, content) and a count is read,
+ *    only from a number attached to stories or items ("top 5", "5 articles", "5件").
+ * 5. A question about the agent itself ("what can you do?") is the help answer; a question about the publishers
+ *    is list_sources; both only when nothing more specific is asked.
+ * 6. Content words make a search. A topic word written together with them stays in the query ("crypto
+ *    regulation"); a topic word standing apart ("AI news about Nvidia") names the beat: search covers every topic
+ *    (the query service has no topic filter for searches), so the subject is searched and the topic's latest
+ *    stories are offered as the alternative. A topic alone means latest-in-topic; "topics" alone list_topics;
+ *    anything else, the latest stories. A publisher, `since` and `until` filter either.
  * The reply language is an explicit cue ("in Spanish"), else the `lang` of a site link, else the message's own.
  */
 
 export type CapabilityName = 'get_latest_stories' | 'search_stories' | 'get_story' | 'list_topics' | 'list_sources'
 
+/** What a request can be read as: a capability, or a question about the agent itself. */
+export type ReadingSkill = CapabilityName | 'help'
+
+/** Another reading of the same request, offered when the chosen one is a guess or leaves something out. */
+export interface Alternative {
+  capability: ReadingSkill
+  args: Record<string, unknown>
+  understood: string
+}
+
 export interface Understood {
-  capability: CapabilityName
-  /** Arguments for the capability, valid for its zod input schema in catalog.ts; always includes `lang`. */
+  capability: ReadingSkill
+  /**
+   * Arguments for the capability, valid for its zod input schema in catalog.ts; always includes `lang` (but for
+   * list_sources, which takes none). Help takes `lang` only.
+   */
   args: Record<string, unknown>
   /**
    * One short English sentence saying how the request was read, e.g. 'Latest stories in Data & AI (data-ai), in
@@ -47,10 +64,20 @@ export interface Understood {
    * cue was ambiguous).
    */
   guessed: boolean
+  /** The nearest other readings (at most three), when the reading is a guess or the call could not carry all of it. */
+  alternatives?: Alternative[]
+  /** When a relative date in the text ("last week", "the last 24 hours") would resolve differently (ms). */
+  validUntil?: number
 }
 
-const MAX_QUERY_LENGTH = 256
-const MIN_QUERY_LENGTH = 2
+export interface ReadingOptions {
+  /** The request time (ms): relative dates resolve against it. Default: now. */
+  now?: number
+  /** The publishers whose names filter by `source`; default none (names are then keywords). */
+  sources?: SourceIndex
+}
+
+const MAX_ALTERNATIVES = 3
 
 /** A message, read: what the reading functions below choose from. */
 interface Request {
@@ -60,39 +87,53 @@ interface Request {
   limit: number | undefined
   lang: Language
   messageLang: Language
+  time: TimeReading
+  /** The first publisher named, and the others that share the name as written. */
+  source?: { alias: Alias; others: string[]; several: boolean }
+  sources: SourceIndex
 }
 
 /**
  * Free text → capability call. Never throws for any string input; empty text reads as the latest stories,
  * guessed (rejecting it is the caller's job).
  */
-export function understandText(text: string, siteUrl: string, now: number = Date.now()): Understood {
+export function understandText(text: string, siteUrl: string, options: ReadingOptions = {}): Understood {
   try {
-    if (isSourcesRequest(String(text ?? ''))) return call('list_sources', {}, false)
-    // A time phrase ("since Monday") is a filter, not keywords: read it first, then the rest as before.
-    const time = takeTimeWindow(String(text ?? ''), now)
-    const request = readRequest(time.rest, siteUrl)
-    const understood = fromLinks(request) ?? fromQuotes(request) ?? fromWords(request)
-    if (!time.since || (understood.capability !== 'get_latest_stories' && understood.capability !== 'search_stories')) return understood
-    const args = { ...understood.args, since: time.since }
-    return { ...understood, args, understood: `${understood.understood.replace(/\.$/, '')}; only stories published since ${time.since} (${time.phrase}).` }
+    const request = readRequest(String(text ?? ''), siteUrl, options.now ?? Date.now(), options.sources ?? NO_SOURCES)
+    const understood = fromLinks(request) ?? aboutAgent(request) ?? fromQuotes(request) ?? fromWords(request)
+    return request.time.validUntil === undefined ? understood : { ...understood, validUntil: request.time.validUntil }
   } catch {
     // The contract is "never throws": a message the reader trips over still gets the safest reading.
-    return call('get_latest_stories', { lang: 'en' }, true, 'The request could not be read')
+    return { capability: 'get_latest_stories', args: { lang: 'en' }, understood: describeCall('get_latest_stories', { lang: 'en' }, { note: 'The request could not be read' }), guessed: true }
   }
 }
 
-function readRequest(text: string, siteUrl: string): Request {
+function readRequest(text: string, siteUrl: string, now: number, sources: SourceIndex): Request {
   const { rest: unlinked, links } = takeLinks(prepare(text), siteUrl)
   const { rest, quotes } = takeQuotes(unlinked)
   const tokens = tokenize(rest, DICTIONARY)
   const messageLang = detectLanguage([
     ...withoutLanguageCues(tokens), ...quotes.flatMap((quote) => tokenize(quote, DICTIONARY)),
   ])
-  const items = labelTokens(tokens, messageLang)
+  // Publisher names are not time ("20 Minutes", "المصري اليوم"); time phrases are not keywords.
+  const time = takeTimeWindow(rest, now, messageLang, sourceSpans(tokens, messageLang, sources))
+  const items = labelTokens(time.phrases.length ? tokenize(time.rest, DICTIONARY) : tokens, messageLang, sources)
   const limit = readLimit(items, messageLang)
   const lang = askedLanguage(items) ?? linkLanguage(links) ?? messageLang
-  return { items, quotes, links, limit, lang, messageLang }
+  return { items, quotes, links, limit, lang, messageLang, time, source: sourceNamed(items, sources), sources }
+}
+
+/** Where publisher names are written, in characters of the text the tokens come from. */
+function sourceSpans(tokens: Token[], messageLang: Language, sources: SourceIndex): { start: number; end: number }[] {
+  const spans: { start: number; end: number }[] = []
+  if (!sources.size) return spans
+  for (let i = 0; i < tokens.length; i++) {
+    const match = matchSourceAt(tokens, i, sources, messageLang === 'de', isNewsWord)
+    if (!match) continue
+    spans.push({ start: tokens[i]!.start, end: tokens[i + match.length - 1]!.end })
+    i += match.length - 1
+  }
+  return spans
 }
 
 /** "News in Spanish" is English text: the cue says what to answer in, not what the message is written in. */
@@ -114,180 +155,159 @@ function linkLanguage(links: LinkReading[]): Language | undefined {
   return undefined
 }
 
+function sourceNamed(items: Item[], sources: SourceIndex): Request['source'] {
+  const named = items.flatMap(({ label }) => (label.kind === 'source' ? [label.alias] : []))
+  const first = named[0]
+  if (!first) return undefined
+  const several = new Set(named.map((alias) => alias.sourceId)).size > 1
+  return { alias: first, others: sources.sharing(first).filter((id) => id !== first.sourceId), several }
+}
+
 // ---- readings, most explicit first ----
 
 function fromLinks(request: Request): Understood | undefined {
   const ids = [...new Set(request.links.flatMap((link) => (link.kind === 'story' ? [link.id] : [])))]
   if (ids.length) {
     const note = ids.length > 1 ? `${ids.length} stories were given, the first is read` : undefined
-    return call('get_story', { id: ids[0], lang: request.lang }, ids.length > 1, note)
+    return call(request, 'get_story', { id: ids[0], lang: request.lang }, ids.length > 1, { note })
   }
   for (const link of request.links) {
-    if (link.kind === 'topic') return call('get_latest_stories', latestArgs(request, link.topic), false)
+    if (link.kind === 'topic') return call(request, 'get_latest_stories', latestArgs(request, link.topic), false)
     const query = link.kind === 'search' ? fitWords(link.query.split(/\s+/)) : undefined
-    if (query) return call('search_stories', searchArgs(request, query.query), false, cutNote(query))
+    if (query) return call(request, 'search_stories', searchArgs(request, query.query), false, { note: cutNote(query) })
   }
+  return undefined
+}
+
+const SPECIFIC = new Set<Label['kind']>(['topic', 'source', 'count'])
+
+/** A keyword that, with no other, asks about the agent: "capable", "usar", "benutze", "기능" (not "USA"). */
+function asksAboutAgent(token: Token, messageLang: Language): boolean {
+  if (/^\p{Lu}{2,}$/u.test(token.text)) return false
+  const langs: Language[] = token.script === 'alpha' ? [messageLang, 'en'] : token.script === 'cjk' ? ['ja'] : token.script === 'hangul' ? ['ko'] : ['ar']
+  return langs.some((lang) => ABOUT_AGENT_STEMS[lang].some((stem) => token.folded.startsWith(stem)))
+}
+
+/**
+ * "What can you do?", "tell me what you're capable of", "which sources do you use?": only when nothing more
+ * specific is asked (no topic, publisher, count, date, quote or link, and no keyword but words about the agent;
+ * for help, no news word either).
+ */
+function aboutAgent(request: Request): Understood | undefined {
+  const { items } = request
+  if (request.quotes.length || request.links.length || request.time.phrases.length) return undefined
+  if (items.some((item) => SPECIFIC.has(item.label.kind))) return undefined
+  const keywords = items.filter((item) => item.label.kind === 'content')
+  const aboutItself = keywords.length > 0 && keywords.every((item) => asksAboutAgent(item.token, request.messageLang))
+  if (keywords.length && !aboutItself) return undefined
+  if (hasLabel(items, 'sources') && !aboutItself && !hasLabel(items, 'topics')) return call(request, 'list_sources', {}, false)
+  // "Work news" asks for news: a question about the agent names no news.
+  if ((hasLabel(items, 'help') || aboutItself) && !hasLabel(items, 'news')) return call(request, 'help', { lang: request.lang }, false)
   return undefined
 }
 
 function fromQuotes(request: Request): Understood | undefined {
   const query = fitWords(request.quotes.join(' ').split(/\s+/))
   if (!query) return undefined
-  return call('search_stories', searchArgs(request, query.query), false, cutNote(query))
+  return call(request, 'search_stories', searchArgs(request, query.query), false, { note: cutNote(query) })
 }
 
 function fromWords(request: Request): Understood {
   const { items } = request
   const elsewhere = request.links.find((link) => link.kind === 'elsewhere')
   const linkNote = elsewhere && `The link${elsewhere.host ? ` to ${elsewhere.host}` : ''} is not a story on this site`
+  const latest = (topic?: Topic) => alternative(request, 'get_latest_stories', latestArgs(request, topic))
 
   // A foreign link's address words are the best clue to the story meant, better than the words around it.
   const addressQuery = elsewhere?.words ? fitRuns(addressRuns(elsewhere.words, request.messageLang)) : undefined
   if (addressQuery) {
-    return call('search_stories', searchArgs(request, addressQuery.query), true, `${linkNote}, so the words of its address are the query`)
+    return call(request, 'search_stories', searchArgs(request, addressQuery.query), true,
+      { note: `${linkNote}, so the words of its address are the query` }, [latest()])
   }
 
+  const filtered = Boolean(request.source || request.time.phrases.length)
   const { runs, topics } = keywordRuns(items)
   const query = fitRuns(runs)
   if (query) {
-    const guessed = Boolean(linkNote) || !hasLabel(items, 'news', 'about', 'limit', 'count')
+    const guessed = Boolean(linkNote) || !(filtered || hasLabel(items, 'news', 'about', 'limit', 'count'))
     const note = linkNote ?? (guessed ? 'No request words were recognized' : cutNote(query))
-    return call('search_stories', searchArgs(request, query.query), guessed, note)
+    const topic = topics[0]
+    const after = topic && `the topic ${TOPIC_NAMES[topic].en} (${topic}) was named too, and a search covers every topic`
+    const others = topic ? [latest(topic)] : guessed ? [latest(), alternative(request, 'help', { lang: request.lang })] : []
+    return call(request, 'search_stories', searchArgs(request, query.query), guessed, { note, after }, others)
   }
   const tooShort = runs.length > 0 ? 'The keywords were too short to search' : undefined
   if (topics.length) {
     const several = topics.length > 1 ? `Several topics were named (${topics.join(', ')}), the first is read` : undefined
     const note = linkNote ?? several ?? tooShort
-    return call('get_latest_stories', latestArgs(request, topics[0]), Boolean(note), note)
+    return call(request, 'get_latest_stories', latestArgs(request, topics[0]), Boolean(note), { note }, topics.slice(1).map(latest))
   }
   if (hasLabel(items, 'topics')) {
     const note = linkNote ?? tooShort
-    return call('list_topics', { lang: request.lang }, Boolean(note), note)
+    return call(request, 'list_topics', { lang: request.lang }, Boolean(note), { note })
   }
   const note = linkNote ?? tooShort
-    ?? (hasLabel(items, 'news', 'limit', 'count') ? undefined : 'Nothing specific was recognized')
-  return call('get_latest_stories', latestArgs(request), Boolean(note), note)
+    ?? (filtered || hasLabel(items, 'news', 'limit', 'count') ? undefined : 'Nothing specific was recognized')
+  const others = note ? [alternative(request, 'help', { lang: request.lang }), alternative(request, 'list_topics', { lang: request.lang })] : []
+  return call(request, 'get_latest_stories', latestArgs(request), Boolean(note), { note }, others)
 }
-
-// ---- keywords ----
-
-const KEYWORD_KINDS = new Set<Label['kind']>(['content', 'topic'])
-
-/**
- * Keyword phrases: content and topic words written together, up to a filler word or punctuation. A phrase with
- * content is searched whole (topic words included: "crypto regulation"); a phrase of topic words only is a topic.
- */
-function keywordRuns(items: Item[]): { runs: Token[][]; topics: Topic[] } {
-  const runs: Token[][] = []
-  const topics: Topic[] = []
-  let current: Item[] = []
-  const flush = () => {
-    if (current.some((item) => item.label.kind === 'content')) runs.push(current.map((item) => item.token))
-    else for (const { label } of current) if (label.kind === 'topic' && !topics.includes(label.topic)) topics.push(label.topic)
-    current = []
-  }
-  for (const item of items) {
-    if (item.token.broken) flush()
-    if (KEYWORD_KINDS.has(item.label.kind)) current.push(item)
-    else flush()
-  }
-  flush()
-  return { runs, topics }
-}
-
-/** The words of a link's address that are worth searching: no filler, no request words. */
-function addressRuns(words: string, messageLang: Language): Token[][] {
-  const items = labelTokens(tokenize(words, DICTIONARY), messageLang)
-  return [items.filter((item) => KEYWORD_KINDS.has(item.label.kind)).map((item) => item.token)]
-}
-
-interface FittedQuery {
-  query: string
-  /** Words were left out to stay within 256 characters and 16 keywords. */
-  cut: boolean
-}
-
-/** Joins keyword phrases into a query, words written together kept together, within the search limits. */
-function fitRuns(runs: Token[][]): FittedQuery | undefined {
-  const words: string[] = []
-  for (const run of runs) {
-    run.forEach((token, k) => {
-      if (k > 0 && token.joined) words[words.length - 1] += token.glue + token.text
-      else words.push(token.text)
-    })
-  }
-  return fitWords(words)
-}
-
-function fitWords(words: string[]): FittedQuery | undefined {
-  let query = ''
-  let cut = false
-  for (const word of words.filter(Boolean)) {
-    const longer = query ? `${query} ${word}` : word
-    if (longer.length > MAX_QUERY_LENGTH || parseSearchTerms(longer, 'en').keywords > MAX_SEARCH_TERMS) {
-      cut = true
-      break
-    }
-    query = longer
-  }
-  const searchable = query.length >= MIN_QUERY_LENGTH && parseSearchTerms(query, 'en').terms.length > 0
-  return searchable ? { query, cut } : undefined
-}
-
-const cutNote = (query: FittedQuery) => (query.cut ? `Only the first ${MAX_SEARCH_TERMS} keywords fit` : undefined)
 
 const hasLabel = (items: Item[], ...kinds: Label['kind'][]) => items.some((item) => kinds.includes(item.label.kind))
 
 // ---- arguments ----
 
+/** The publisher and the dates asked for, for lists and searches. */
+function filters(request: Request): Record<string, unknown> {
+  const { since, until } = request.time
+  const contradict = since !== undefined && until !== undefined && since >= until
+  return {
+    ...(request.source && { source: request.source.alias.sourceId }),
+    ...(since && { since }),
+    ...(until && !contradict && { until }),
+  }
+}
+
 function latestArgs(request: Request, topic?: Topic): Record<string, unknown> {
-  return { ...(topic && { topic }), ...(request.limit && { limit: request.limit }), lang: request.lang }
+  return { ...(topic && { topic }), ...filters(request), ...(request.limit && { limit: request.limit }), lang: request.lang }
 }
 
 function searchArgs(request: Request, query: string): Record<string, unknown> {
-  return { query, ...(request.limit && { limit: request.limit }), lang: request.lang }
+  return { query, ...filters(request), ...(request.limit && { limit: request.limit }), lang: request.lang }
 }
 
-function call(capability: CapabilityName, args: Record<string, unknown>, guessed: boolean, note?: string): Understood {
-  return { capability, args, understood: describeCall(capability, args, note), guessed }
+function detailFor(request: Request, args: Record<string, unknown>, detail: CallDetail): CallDetail {
+  const sourceName = typeof args.source === 'string' ? request.sources.name(args.source) : undefined
+  const phrases = args.since !== undefined || args.until !== undefined ? request.time.phrases : undefined
+  return { ...detail, sourceName, phrases }
 }
 
-// ---- data parts ----
-
-const CAPABILITY_NAMES = CAPABILITIES.map((c) => c.name) as CapabilityName[]
-
-const invalid = (field: string, message: string) => AppError.invalidField(field, message)
+function alternative(request: Request, capability: ReadingSkill, args: Record<string, unknown>): Alternative {
+  return { capability, args, understood: describeCall(capability, args, detailFor(request, args, {})) }
+}
 
 /**
- * An explicit data part from an agent: {"skill": "<capability name>", ...args} (or "capability" for "skill");
- * without a skill, {"id"} is get_story, {"query"} a search and {"topic"} latest stories. Arguments are validated
- * with the capability's own input schema; `args` keeps the arguments given, plus `lang`.
+ * The reading, with what the filters add: several publishers named (the first is read), a name several publishers
+ * share (the others are offered), contradicting dates (the start is kept).
  */
-export function understandData(data: Record<string, unknown>, siteUrl: string): Understood {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw invalid('data', 'must be a JSON object')
-  const { skill, capability: alias, ...given } = data
-  const name = capabilityNamed(skill, alias, given)
-  const input = CAPABILITIES.find((c) => c.name === name)!.input as z.ZodType<Record<string, unknown>>
-  const parsed = input.safeParse(given)
-  if (!parsed.success) throw invalidInput(parsed.error)
-  const args: Record<string, unknown> = {}
-  for (const key of Object.keys(given)) if (key in parsed.data) args[key] = parsed.data[key]
-  if (parsed.data.lang !== undefined) args.lang = parsed.data.lang
-  if (name === 'get_story') args.id = storyIdFrom(String(parsed.data.id), siteUrl)
-  return call(name, args, false)
-}
-
-function capabilityNamed(skill: unknown, alias: unknown, given: Record<string, unknown>): CapabilityName {
-  if (skill !== undefined && alias !== undefined && skill !== alias) {
-    throw invalid('skill', 'names a different capability than capability; give one of them')
+function call(
+  request: Request, capability: ReadingSkill, args: Record<string, unknown>, guessed: boolean, detail: CallDetail = {},
+  alternatives: Alternative[] = [],
+): Understood {
+  const filtered = capability === 'get_latest_stories' || capability === 'search_stories'
+  const notes = [detail.note]
+  let others = alternatives
+  if (filtered && request.source?.several) notes.push('Several publishers were named, the first is read')
+  if (filtered && request.source?.others.length) {
+    notes.push('Several publishers have that name, the first is read')
+    others = [...request.source.others.map((source) => alternative(request, capability, { ...args, source })), ...others]
   }
-  const named = skill ?? alias
-  if (named !== undefined) {
-    if (CAPABILITY_NAMES.includes(named as CapabilityName)) return named as CapabilityName
-    throw invalid(skill !== undefined ? 'skill' : 'capability', `must be one of ${CAPABILITY_NAMES.join(', ')}`)
+  if (filtered && request.time.since && request.time.until && request.time.since >= request.time.until) {
+    notes.push('The dates contradict each other, only the start is read')
   }
-  if ('id' in given) return 'get_story'
-  if ('query' in given) return 'search_stories'
-  if ('topic' in given) return 'get_latest_stories'
-  throw invalid('skill', `is required (one of ${CAPABILITY_NAMES.join(', ')}) unless the data has a query, an id or a topic`)
+  const note = notes.filter(Boolean).join('; ') || undefined
+  const understood: Understood = {
+    capability, args, understood: describeCall(capability, args, detailFor(request, args, { ...detail, note })),
+    guessed: guessed || note !== detail.note,
+  }
+  return others.length ? { ...understood, alternatives: others.slice(0, MAX_ALTERNATIVES) } : understood
 }

@@ -24,19 +24,25 @@ const OUTPUT_MODES = ['text/markdown', 'application/json']
 export const endpointUrl = (siteUrl: string) => `${siteUrl}/a2a`
 export const agentCardUrl = (siteUrl: string) => `${siteUrl}/.well-known/agent-card.json`
 
-/** Natural-language requests each skill answers; kept here, not in the catalog, because they are A2A's input. */
-function skillExamples(name: string, siteUrl: string): string[] {
+/**
+ * Natural-language requests each skill answers, the first the one the help answer shows; kept here, not in the
+ * catalog, because they are A2A's input.
+ */
+export function skillExamples(name: string, siteUrl: string): string[] {
   switch (name) {
     case 'get_latest_stories':
-      return ['latest news', 'What is new in data and AI?', 'últimas noticias de finanzas', 'finance news since Monday']
+      return ['AI news from last week', 'latest news', 'What is new in data and AI?', 'últimas noticias de finanzas',
+        'finance news since Monday', 'marketing stories older than two weeks']
     case 'search_stories':
-      return ['search "chip plant"', 'Find stories about interest rates', 'news about semiconductors in German']
+      return ['Find stories about interest rates', 'search "chip plant"', 'news about semiconductors in German',
+        'articles about Nvidia published before November 10']
     case 'get_story':
-      return [`${siteUrl}/s/c18c2d54-f898-44e5-aa27-fde4b3d7790c`, 'Summarize story c18c2d54-f898-44e5-aa27-fde4b3d7790c in Spanish']
+      return [`Summarize ${siteUrl}/s/c18c2d54-f898-44e5-aa27-fde4b3d7790c`, `${siteUrl}/s/c18c2d54-f898-44e5-aa27-fde4b3d7790c`,
+        'Summarize story c18c2d54-f898-44e5-aa27-fde4b3d7790c in Spanish']
     case 'list_topics':
       return ['Which topics do you cover?', 'list topics in French']
     case 'list_sources':
-      return ['Which publishers do you cover?', 'list sources']
+      return ['Which publishers do you cover?', 'list sources', 'Which news outlets do you use?']
     default:
       return []
   }
@@ -51,7 +57,8 @@ const SKILL_TAGS: Record<string, string[]> = {
 }
 
 const REPLY_SHAPE = 'The reply is one message: Markdown (a first line saying how the request was understood, then the '
-  + 'answer) and a JSON data part {"skill", "arguments", "understood", "guessed", "result"}'
+  + 'answer) and a JSON data part {"skill", "arguments", "understood", "guessed", "result"} (with "alternatives", the '
+  + 'nearest other readings, when the reading is a guess)'
 
 function skill(c: Capability, siteUrl: string) {
   const call = JSON.stringify({ skill: c.name, ...(c.example as object) })
@@ -80,8 +87,9 @@ function provider({ siteUrl, operator }: CardSettings) {
 function common(settings: CardSettings) {
   return {
     name: SERVICE_NAME,
-    description: `${SERVICE_TAGLINE} Send a free-text request (the latest news, optionally on a topic or in a language; `
-      + 'keywords to search; a story link) or a JSON data part {"skill": "<skill id>", ...arguments}. Each message is '
+    description: `${SERVICE_TAGLINE} Send a free-text request in any of nine languages (the latest news, optionally on a `
+      + 'topic, from a publisher, between dates, in a language; keywords to search; a story link; "what can you do?") or '
+      + 'a JSON data part {"skill": "<skill id>", ...arguments}. Each message is '
       + 'answered at once with one message (Markdown plus JSON); no tasks, no streaming, no authentication. '
       + `${CITATION_RULE} ${UNTRUSTED_TEXT_RULE}`,
     version: settings.version,

@@ -7,6 +7,7 @@ import { SEND_0_3, SEND_1_0, requestedVersion } from './methods.ts'
 import { CONTENT_TYPES, REPLY_CONTENT_TYPE, mediaTypeOf } from './routes.ts'
 import { partsKey, sendReplyJson } from './send-reply.ts'
 import * as wire03 from './wire-0-3.ts'
+import type { SourceNames } from './source-names.ts'
 import * as wire10 from './wire-1-0.ts'
 
 export interface A2aFrontAnswerDeps {
@@ -14,6 +15,8 @@ export interface A2aFrontAnswerDeps {
   answers: AnswerCache
   /** The route's cap on one answer: a longer one is left to the route, which refuses it. */
   maxAnswerBytes: number
+  /** The route's publisher names: a version whose names are not built yet is left to the route. */
+  sourceNames: SourceNames
 }
 
 /**
@@ -23,7 +26,7 @@ export interface A2aFrontAnswerDeps {
  * reply builder (a new messageId, the sender's contextId or a new one). Every refusal, notification, other method
  * and miss is left to the route, which answers it as before.
  */
-export function createA2aFrontAnswer({ siteUrl, answers, maxAnswerBytes }: A2aFrontAnswerDeps) {
+export function createA2aFrontAnswer({ siteUrl, answers, maxAnswerBytes, sourceNames }: A2aFrontAnswerDeps) {
   return {
     /** Whether the headers alone allow a cached answer; false leaves the request to the route. */
     admits(headers: HeaderSource, url: string): boolean {
@@ -53,7 +56,9 @@ export function createA2aFrontAnswer({ siteUrl, answers, maxAnswerBytes }: A2aFr
         const dialect = method === SEND_1_0 ? '1.0' : '0.3'
         const message = dialect === '1.0' ? wire10.readSendMessage(request.params) : wire03.readMessageSend(request.params)
         const version = versionNow()
-        const hit = version === null ? undefined : answers.peek(partsKey(dialect, understandMessage(message, siteUrl)), version)
+        const sources = version === null ? undefined : sourceNames.peek(version)
+        if (version === null || !sources) return undefined
+        const hit = answers.peek(partsKey(dialect, understandMessage(message, siteUrl, { sources, now: Date.now() })), version)
         if (!hit) return undefined
         const answer = { contentType: REPLY_CONTENT_TYPE, bytes: hit.bytes, ...envelopeAround((json) => sendReplyJson(id, dialect, message, json)) }
         return frontAnswerLength(answer) <= maxAnswerBytes ? answer : undefined

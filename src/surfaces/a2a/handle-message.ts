@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import { understandData, understandText, type Understood } from '../../capabilities/intent/understand.ts'
+import { understandData } from '../../capabilities/intent/understand-data.ts'
+import { understandText, type Alternative, type Understood } from '../../capabilities/intent/understand.ts'
+import { NO_SOURCES, type SourceIndex } from '../../capabilities/intent/sources.ts'
 import { runCapability } from '../../capabilities/run-capability.ts'
 import { AppError } from '../../domain/errors.ts'
 import { mdInline } from '../../markdown/escape.ts'
 import type { QueryService } from '../../query/query-service.ts'
 import { canonicalJson } from '../agent-cache/answer-cache.ts'
 import type { IncomingMessage, ReplyContent, ReplyIds } from './incoming.ts'
+import { helpAnswer, type HelpAnswer } from './help-answer.ts'
 import { A2aError, ERROR, type FieldViolation } from './jsonrpc.ts'
 
 /**
@@ -19,6 +22,9 @@ import { A2aError, ERROR, type FieldViolation } from './jsonrpc.ts'
  *   { skill, arguments, understood, guessed, result: null, error } when the story was not found, or free text
  *                                                                  asked for something invalid
  * `result` is the REST body of the same request. Error codes in `error.code`: not_found, invalid_parameter.
+ * A question about the agent itself has skill "help" and `result: {skills}` (help-answer.ts). When the reading is
+ * a guess, or the call could not carry all of it (a topic with a search), `alternatives` lists the nearest other
+ * readings, each {skill, arguments, understood}, and the Markdown offers them.
  */
 
 /** Longer text is not a request an agent types; it is refused rather than parsed. */
@@ -29,13 +35,19 @@ export interface MessageDeps {
   siteUrl: string
 }
 
+/** What reading free text depends on besides the text: the publishers' names and the request time (ms). */
+export interface ReadingContext {
+  sources: SourceIndex
+  now: number
+}
+
 export interface UnderstoodRequest {
   understood: Understood
   /** Index of the data part the request came from; undefined for free text. */
   dataPart?: number
 }
 
-function readRequest(message: IncomingMessage, siteUrl: string): UnderstoodRequest {
+function readRequest(message: IncomingMessage, siteUrl: string, reading: ReadingContext): UnderstoodRequest {
   const files = message.parts.flatMap((p, i) => (p.kind === 'file' ? [i] : []))
   if (files.length) {
     throw new A2aError(ERROR.contentTypeNotSupported,
@@ -66,7 +78,7 @@ function readRequest(message: IncomingMessage, siteUrl: string): UnderstoodReque
     throw A2aError.invalidParams([{ field: 'message.parts', description: `the text is longer than ${MAX_TEXT_CHARS} characters; send a short request` }])
   }
   try {
-    return { understood: understoodText(text, siteUrl) }
+    return { understood: understoodText(text, siteUrl, reading) }
   } catch (err) {
     if (err instanceof AppError && err.code === 'invalid_parameter') {
       throw A2aError.invalidParams([{ field: 'message.parts', description: err.message }])
@@ -77,16 +89,21 @@ function readRequest(message: IncomingMessage, siteUrl: string): UnderstoodReque
 
 /**
  * Reading free text costs about as much as answering from the cache (language cues, lexicon, topic synonyms), and
- * agents send the same few requests again and again; what a text means never changes in the life of the process.
+ * agents send the same few requests again and again. What a text means changes only with the publishers' names
+ * (a new list starts a new memo) and, for a text with a relative date, when its day (or hour) is over (`validUntil`): a
+ * reading is never served past it, so "last week" always means the last week, and the answer cache, keyed by the
+ * resolved arguments, never serves the previous week's answer for it.
  */
-const understoodTexts = new LRUCache<string, Understood>({ max: 2000 })
+let understoodTexts = { sources: NO_SOURCES, texts: new LRUCache<string, Understood>({ max: 2000 }) }
 
-function understoodText(text: string, siteUrl: string): Understood {
+function understoodText(text: string, siteUrl: string, reading: ReadingContext): Understood {
+  // One memo for the publishers' names in use: another list (rare) starts a new one.
+  if (understoodTexts.sources !== reading.sources) understoodTexts = { sources: reading.sources, texts: new LRUCache({ max: 2000 }) }
   const key = `${siteUrl}\n${text}`
-  let understood = understoodTexts.get(key)
-  if (!understood) {
-    understood = understandText(text, siteUrl)
-    understoodTexts.set(key, understood)
+  let understood = understoodTexts.texts.get(key)
+  if (!understood || (understood.validUntil !== undefined && understood.validUntil <= reading.now)) {
+    understood = understandText(text, siteUrl, reading)
+    understoodTexts.texts.set(key, understood)
   }
   return understood
 }
@@ -98,18 +115,32 @@ function violations(field: string, err: AppError): FieldViolation[] {
 }
 
 function understoodLine(u: Understood): string {
-  return u.guessed
+  const line = u.guessed
     ? `Understood (best guess): ${mdInline(u.understood)} If that is not what you meant, rephrase, or send a data part with explicit arguments (see the agent card).`
     : `Understood: ${mdInline(u.understood)}`
+  if (!u.alternatives?.length) return line
+  return `${line}\n\n${u.guessed ? 'Nearest other readings' : 'Also possible'}:\n${u.alternatives.map(alternativeLine).join('\n')}`
 }
 
+/** An alternative as a person and an agent can take it up: its sentence and the data part that asks for it. */
+function alternativeLine(a: Alternative): string {
+  const ask = a.capability === 'help' ? 'ask "what can you do?"' : `send the data part \`${JSON.stringify({ skill: a.capability, ...a.args })}\``
+  return `- ${mdInline(a.understood)} (${ask})`
+}
+
+const alternativesData = (u: Understood) =>
+  (u.alternatives?.length ? { alternatives: u.alternatives.map((a) => ({ skill: a.capability, arguments: a.args, understood: a.understood })) } : {})
+
 /** What a message asks for, read from its data part or its text; throws A2aError for what the client must fix. */
-export function understandMessage(message: IncomingMessage, siteUrl: string): UnderstoodRequest {
+export function understandMessage(message: IncomingMessage, siteUrl: string, reading: ReadingContext): UnderstoodRequest {
   if (message.taskId) {
     throw new A2aError(ERROR.taskNotFound, `Task not found: ${message.taskId.slice(0, 100)}. This agent keeps no tasks; send the message without a taskId.`)
   }
-  return readRequest(message, siteUrl)
+  return readRequest(message, siteUrl, reading)
 }
+
+/** The help answer depends on the site alone. */
+const helpAnswers = new Map<string, HelpAnswer>()
 
 /**
  * The reply to an understood request, the same for every sender: the answer cache keeps it by the request's
@@ -118,7 +149,14 @@ export function understandMessage(message: IncomingMessage, siteUrl: string): Un
  */
 export async function replyContent({ understood, dataPart }: UnderstoodRequest, deps: MessageDeps): Promise<ReplyContent> {
   const head = understoodLine(understood)
-  const about = { skill: understood.capability, arguments: understood.args, understood: understood.understood, guessed: understood.guessed }
+  const about = {
+    skill: understood.capability, arguments: understood.args, understood: understood.understood, guessed: understood.guessed,
+    ...alternativesData(understood),
+  }
+  if (understood.capability === 'help') {
+    const help = helpAnswers.get(deps.siteUrl) ?? helpAnswers.set(deps.siteUrl, helpAnswer(deps.siteUrl)).get(deps.siteUrl)!
+    return { markdown: `${head}\n\n${help.markdown}`, data: { ...about, result: help.result } }
+  }
   try {
     const answer = await runCapability(understood.capability, understood.args, { query: deps.query, siteUrl: deps.siteUrl })
     return {
@@ -156,7 +194,8 @@ export function answerKey({ understood, dataPart }: UnderstoodRequest): string {
   const memo = dataPart === undefined ? textKeys.get(understood) : undefined
   if (memo !== undefined) return memo
   const key = canonicalJson({
-    skill: understood.capability, args: understood.args, understood: understood.understood, guessed: understood.guessed, dataPart,
+    skill: understood.capability, args: understood.args, understood: understood.understood, guessed: understood.guessed,
+    alternatives: understood.alternatives, dataPart,
   })
   if (dataPart === undefined) textKeys.set(understood, key)
   return key

@@ -12,6 +12,7 @@ import { agentCard10, agentCardHybrid, type CardSettings } from './agent-card.ts
 import type { AnswerCache } from '../agent-cache/answer-cache.ts'
 import { replyContent, understandMessage } from './handle-message.ts'
 import type { IncomingMessage } from './incoming.ts'
+import type { SourceNames } from './source-names.ts'
 import {
   A2aError, ERROR, errorResponse, idOf, parseRequest, successResponse, type Dialect, type JsonRpcId,
 } from './jsonrpc.ts'
@@ -76,6 +77,8 @@ export interface A2aRoutesDeps {
   answers: AnswerCache
   /** The byte cap on one answer (tests lower it); JSON_RPC_MAX_ANSWER_BYTES by default. */
   maxAnswerBytes?: number
+  /** The publishers' names free text is read with, per content version (shared with the front path). */
+  sourceNames: SourceNames
 }
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
@@ -102,20 +105,24 @@ export function createA2aRoutes(deps: A2aRoutesDeps): Hono {
    * message with its own ids. Not cached when the store cannot give its content version.
    */
   async function answerParts(message: IncomingMessage, dialect: Dialect, socket: boolean): Promise<string> {
-    const understood = understandMessage(message, deps.siteUrl)
+    let version: string | null = null
+    if (deps.answers.enabled) {
+      try {
+        // The version known in memory first, as the front paths and the REST responder take it for requests read from
+        // a socket: a cached reply needs no round trip and keeps being served while the database does not answer.
+        version = (socket ? deps.query.contentVersionNow() : null) ?? await deps.query.contentVersion()
+      } catch {
+        version = null // not cached: rendering fails the same way, with the error the client should see
+      }
+    }
+    // Read with the publishers of that version, at the time of the request: the key holds the resolved arguments.
+    const sources = await deps.sourceNames.at(version)
+    const understood = understandMessage(message, deps.siteUrl, { sources, now: Date.now() })
     const render = async () => {
       const content = await replyContent(understood, { query: deps.query, siteUrl: deps.siteUrl })
       return JSON.stringify(dialect === '1.0' ? wire10.replyParts(content) : wire03.replyParts(content))
     }
-    if (!deps.answers.enabled) return render()
-    let version: string
-    try {
-      // The version known in memory first, as the front paths and the REST responder take it for requests read from
-      // a socket: a cached reply needs no round trip and keeps being served while the database does not answer.
-      version = (socket ? deps.query.contentVersionNow() : null) ?? await deps.query.contentVersion()
-    } catch {
-      return render() // fails the same way, with the error the client should see
-    }
+    if (version === null) return render()
     const key = partsKey(dialect, understood)
     const cached = deps.answers.get(key, version)
     if (cached) return cached.json

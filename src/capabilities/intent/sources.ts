@@ -1,0 +1,249 @@
+import { ENTRIES, DICTIONARY } from './lexicon.ts'
+import { tokenize, type Token } from './tokens.ts'
+
+/**
+ * Publisher names as people write them in a request: "TechCrunch", "the Financial Times", "El País" (for "EL PAÍS
+ * Economía"), "Le Monde", "Spiegel", "WSJ", "NHK". The index is built once per list of publishers (the query
+ * service's, which the operator's directory decides: 537 bundled, maybe thousands), keyed by the first word of
+ * each name, so a message is matched in one lookup per word whatever the list's length.
+ *
+ * Each publisher is known by its full name and by the shorter names derived from it: without a leading article
+ * ("The Verge" → "Verge"), without a section ("Le Figaro Économie" → "Le Figaro", "BBC News - Business" → "BBC
+ * News" → "BBC"), without or as its parenthesis ("Bumble Tech (Badoo)"), the head of "Folha de S.Paulo", and the
+ * initials of a name of three capitalized words or more ("The Wall Street Journal" → "WSJ"). Case and accents are
+ * ignored, except where a name is also an everyday word:
+ * - a one-word name must be written capitalized ("Fortune", "Expansión": "fortune" or "expansión" is a word);
+ *   a shorter name derived from a longer one ("Spiegel", "Folha"), and any one-word name in German, where every
+ *   noun is capitalized, also needs a cue next to it: "from", "de", "von", "das", a verb of saying or publishing,
+ *   or a news word after it ("Spiegel-Artikel", "Fortune articles");
+ * - a name made of request or topic words ("AI News", "Business News", "Entrepreneur") or ending in a news word
+ *   ("Hacker News", "OpenAI News") must be written as the publisher writes it; the first kind also needs a cue, so
+ *   "latest AI news" stays a topic and "OpenAI news" a search;
+ * - initials must be in capitals ("WSJ").
+ */
+
+export interface SourceName {
+  id: string
+  name: string
+}
+
+export type AliasCase = 'any' | 'capitalized' | 'exact'
+
+export interface Alias {
+  sourceId: string
+  tokens: Token[]
+  match: AliasCase
+  /** Needs a cue next to it (see the file comment). */
+  cue: boolean
+  /** The publisher's whole name (or it without a leading article), not a shorter form of it. */
+  full: boolean
+}
+
+export interface SourceIndex {
+  /** Distinct per list of publishers: part of the key of every reading made with it. */
+  readonly key: string
+  readonly size: number
+  name(id: string): string | undefined
+  /** Aliases whose first word a message token could be, longest first. */
+  startingWith(token: Token): readonly Alias[]
+  /** Publishers sharing an alias with `id` ("Le Monde Économie" and a "Le Monde Informatique" both as "Le Monde"). */
+  sharing(alias: Alias): readonly string[]
+}
+
+const ARTICLES = new Set(['the', 'le', 'la', 'les', 'el', 'los', 'las', 'der', 'die', 'das', 'il', 'lo'])
+/** Trailing words that name a publisher's section, not the publisher. */
+const SECTIONS = [
+  'business', 'economy', 'économie', 'economía', 'economia', 'economia e finanza', 'wirtschaft', 'finanzen', 'finance',
+  'finanzas', 'mercados', 'mercado', 'negocios', 'karriere', 'arbeit', 'emprendedores', 'top stories', 'all news',
+  'market currents', '経済', '경제', 'اقتصاد',
+]
+const NEWS_SUFFIX = /\s*(?:news|ニュース|뉴스|noticias|nachrichten|actualités)$/iu
+
+const LEXICON_WORDS = new Set(ENTRIES.filter((e) => e.tokens.length === 1).map((e) => e.tokens[0]!.folded))
+const TOPIC_WORDS = new Set(ENTRIES.filter((e) => e.kind === 'topic' && e.tokens.length === 1).flatMap((e) => e.tokens[0]!.foldeds))
+const NEWS_WORDS = new Set(ENTRIES.filter((e) => e.kind === 'news' && e.tokens.length === 1).map((e) => e.tokens[0]!.folded))
+
+interface Derived {
+  text: string
+  full: boolean
+}
+
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+const words = (text: string) => text.split(/\s+/).filter(Boolean)
+
+/** A parenthesis that names the publisher ("(Badoo)", "(Kakao Tech)"), not one that describes it ("(fashion & luxury business)"). */
+const namesPublisher = (text: string) =>
+  /^[\p{Lu}\p{N}]|^[^\p{Script=Latin}]/u.test(text) && words(text).length <= 4 && !/[&,]/.test(text)
+  && !words(text).every((w) => LEXICON_WORDS.has(fold(w)))
+
+function withoutSection(text: string): string | undefined {
+  const lower = fold(text)
+  for (const section of SECTIONS) {
+    const s = fold(section)
+    if (lower.endsWith(` ${s}`) && words(text).length > words(section).length) {
+      return text.slice(0, text.length - section.length - 1).replace(/[\s\-–—|:]+$/u, '')
+    }
+  }
+  return undefined
+}
+
+/** The names a publisher is known by: its own and the shorter ones people use (see the file comment). */
+export function derivedNames(name: string): Derived[] {
+  const out: Derived[] = [{ text: name, full: true }]
+  const add = (text: string | undefined, full = false) => {
+    const t = text?.trim()
+    if (t && !out.some((d) => d.text === t)) out.push({ text: t, full })
+  }
+  const head = name.split(/\s+[-–—|]\s+|:\s+/)[0]!
+  add(head)
+  for (const text of [...out.map((d) => d.text)]) {
+    const paren = /\(([^)]*)\)/.exec(text)
+    if (paren) {
+      add(text.replace(/\s*\([^)]*\)\s*/g, ' '))
+      if (namesPublisher(paren[1]!.trim())) add(paren[1])
+    }
+  }
+  for (const d of [...out]) {
+    add(withoutSection(d.text))
+    // "t3n Startups" → "t3n": a trailing topic word after a name no one would take for a word.
+    const ws = words(d.text)
+    if (ws.length === 2 && TOPIC_WORDS.has(fold(ws[1]!).replace(/s$/, '')) && /\p{Ll}\p{Lu}|\d|^\p{Lu}{2,5}$/u.test(ws[0]!)) add(ws[0])
+  }
+  for (const d of [...out]) {
+    const [first, ...rest] = words(d.text)
+    if (first && rest.length && ARTICLES.has(fold(first))) add(rest.join(' '), d.full)
+    const acronym = d.text.replace(NEWS_SUFFIX, '')
+    if (acronym !== d.text && /^[\p{Lu}\d]{2,5}$/u.test(acronym)) add(acronym)
+    const deHead = /^(\p{Lu}\p{Ll}+) d[eoa] \p{Lu}/u.exec(d.text)
+    if (deHead) add(deHead[1])
+  }
+  for (const d of [...out]) {
+    const initials = initialsOf(d.text)
+    if (initials) add(initials)
+  }
+  return out
+}
+
+/** "Wall Street Journal" → "WSJ": names of three or more capitalized words, without a leading article. */
+function initialsOf(text: string): string | undefined {
+  const ws = words(text)
+  if (ws.length < 3 || ARTICLES.has(fold(ws[0]!)) || !ws.every((w) => /^\p{Lu}[\p{Ll}]/u.test(w))) return undefined
+  return ws.map((w) => w[0]).join('')
+}
+
+function aliasOf(sourceId: string, derived: Derived, tokens: Token[]): Alias {
+  const folded = tokens.map((t) => t.folded)
+  const single = tokens.length === 1
+  const latin = tokens.every((t) => t.script === 'alpha')
+  const original = derived.text
+  if (/^[\p{Lu}\d]{2,4}$/u.test(original) && latin) return { sourceId, tokens, match: 'exact', cue: false, full: derived.full }
+  if (folded.every((f) => LEXICON_WORDS.has(f))) return { sourceId, tokens, match: 'exact', cue: true, full: derived.full }
+  if (!single && NEWS_WORDS.has(folded.at(-1)!)) return { sourceId, tokens, match: 'exact', cue: false, full: derived.full }
+  if (single && latin) {
+    // "TechCrunch", "iProfesional", "01net", "web.dev": written like no everyday word.
+    const distinctive = /\p{Ll}\p{Lu}|\d|[.]/u.test(original)
+    return { sourceId, tokens, match: distinctive ? 'any' : 'capitalized', cue: !distinctive && !derived.full, full: derived.full }
+  }
+  return { sourceId, tokens, match: 'any', cue: false, full: derived.full }
+}
+
+const aliasKey = (alias: Alias) => alias.tokens.map((t) => t.folded).join(' ')
+
+let indexes = 0
+
+/** The index of a list of publishers; build it once per list (it costs about a millisecond per hundred names). */
+export function createSourceIndex(sources: readonly SourceName[]): SourceIndex {
+  const names = new Map(sources.map((s) => [s.id, s.name]))
+  const byKey = new Map<string, Alias[]>()
+  for (const source of sources) {
+    for (const derived of derivedNames(source.name)) {
+      const tokens = tokenize(derived.text, DICTIONARY)
+      // One or two letters would be read everywhere ("g1" has a digit to tell it apart).
+      if (!tokens.length || (tokens.length === 1 && tokens[0]!.script === 'alpha' && tokens[0]!.text.length < 3 && !/\d/.test(tokens[0]!.text))) continue
+      const alias = aliasOf(source.id, derived, tokens)
+      const key = aliasKey(alias)
+      const same = byKey.get(key) ?? []
+      if (!same.some((a) => a.sourceId === alias.sourceId)) same.push(alias)
+      byKey.set(key, same)
+    }
+  }
+  const byFirst = new Map<string, Alias[]>()
+  const sharing = new Map<Alias, string[]>()
+  for (const same of byKey.values()) {
+    // A whole name wins over another publisher's shortened one; otherwise the name stays ambiguous.
+    const kept = same.some((a) => a.full) ? same.filter((a) => a.full) : same
+    for (const alias of kept) {
+      sharing.set(alias, kept.map((a) => a.sourceId))
+      const first = alias.tokens[0]!.folded
+      byFirst.set(first, [...(byFirst.get(first) ?? []), alias])
+    }
+  }
+  for (const list of byFirst.values()) list.sort((a, b) => b.tokens.length - a.tokens.length)
+  const key = `sources:${++indexes}:${sources.length}`
+  return {
+    key,
+    size: sources.length,
+    name: (id) => names.get(id),
+    startingWith: (token) => byFirst.get(token.folded) ?? [],
+    sharing: (alias) => sharing.get(alias) ?? [alias.sourceId],
+  }
+}
+
+/** No publishers known: every name is read as keywords. */
+export const NO_SOURCES: SourceIndex = createSourceIndex([])
+
+// ---- matching ----
+
+/** Words before a publisher's name that make it one: "from", "de", "von", "das", … */
+const PREPOSITION_CUES = new Set([
+  'from', 'by', 'at', 'on', 'in', 'via', 'the', 'de', 'del', 'en', 'por', 'el', 'du', 'des', 'chez', 'dans', 'par', 'le', 'la',
+  'les', 'von', 'vom', 'bei', 'im', 'aus', 'der', 'die', 'das', 'dem', 'den', 'da', 'dal', 'dalla', 'della', 'di', 'su', 'sul',
+  'il', 'lo', 'do', 'no', 'na', 'pelo', 'pela', 'o', 'a', 'من', 'في',
+].map(fold))
+/** Verbs of saying or publishing, before or after the name: "what does X say", "Was schreibt X", "ماذا نشرت X". */
+const VERB_CUES = new Set([
+  'says', 'said', 'saying', 'say', 'writes', 'wrote', 'write', 'published', 'publishes', 'publish', 'reports', 'reported',
+  'reporting', 'dice', 'dicen', 'publico', 'escribe', 'informa', 'dit', 'disent', 'ecrit', 'publie', 'rapporte', 'schreibt',
+  'berichtet', 'meldet', 'sagt', 'scrive', 'riporta', 'pubblica', 'diz', 'dizem', 'publicou', 'escreve', 'نشرت', 'نشر',
+  'يقول', 'تقول', 'كتبت',
+].map(fold))
+
+const capitalized = (token: Token) => /^\p{Lu}/u.test(token.text)
+const sameCase = (a: Token, b: Token) => fold(a.text) === fold(b.text) && a.text.normalize('NFD').replace(/\p{M}/gu, '') === b.text.normalize('NFD').replace(/\p{M}/gu, '')
+
+export interface SourceMatch {
+  alias: Alias
+  length: number
+}
+
+/**
+ * The longest publisher name written at `tokens[at]` that its case and its neighbours allow; `isNewsWord` tells
+ * whether a token is a news word ("articles", "Artikel"), which after a name is a cue.
+ */
+export function matchSourceAt(
+  tokens: readonly Token[], at: number, index: SourceIndex, german: boolean, isNewsWord: (t: Token) => boolean,
+): SourceMatch | undefined {
+  if (!index.size) return undefined
+  for (const alias of index.startingWith(tokens[at]!)) {
+    const n = alias.tokens.length
+    if (at + n > tokens.length) continue
+    let ok = true
+    for (let k = 0; k < n && ok; k++) {
+      const token = tokens[at + k]!
+      if (token.folded !== alias.tokens[k]!.folded || (k > 0 && token.broken)) ok = false
+      else if (alias.match === 'exact' && !sameCase(token, alias.tokens[k]!)) ok = false
+    }
+    if (!ok || (alias.match === 'capitalized' && !capitalized(tokens[at]!))) continue
+    const needsCue = alias.cue || (german && alias.match === 'capitalized')
+    if (needsCue && !cued(tokens, at, n, isNewsWord)) continue
+    return { alias, length: n }
+  }
+  return undefined
+}
+
+function cued(tokens: readonly Token[], at: number, length: number, isNewsWord: (t: Token) => boolean): boolean {
+  const before = tokens[at]!.broken ? undefined : tokens[at - 1]
+  const after = tokens[at + length]?.broken ? undefined : tokens[at + length]
+  if (before && (PREPOSITION_CUES.has(before.folded) || VERB_CUES.has(before.folded))) return true
+  return Boolean(after && (VERB_CUES.has(after.folded) || isNewsWord(after) || /^['’]s$/u.test(after.text)))
+}

@@ -1,0 +1,242 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { CAPABILITIES } from '../catalog.ts'
+import { createSourceIndex } from './sources.ts'
+import { understandText, type ReadingSkill, type Understood } from './understand.ts'
+
+/**
+ * Issue 29: every argument the skills take, read from free text in the nine languages. One table per argument
+ * kind; each row is a message and the arguments it must give (only the keys listed are compared, plus the skill).
+ */
+
+const SITE = 'https://news.example.org'
+/** A Wednesday. */
+const NOW = Date.parse('2026-11-25T10:30:00Z')
+
+const PUBLISHERS = [
+  'TechCrunch', 'The Verge', 'Financial Times', 'The Wall Street Journal - Business', 'Hacker News', 'OpenAI News',
+  'AI News (artificialintelligence-news.com)', 'Entrepreneur', 'Fortune', 'EL PAÍS Economía', 'Le Monde Économie',
+  'Le Monde Informatique', 'DER SPIEGEL Wirtschaft', 'WELT Wirtschaft', 'Handelsblatt', 'Il Sole 24 Ore - Economia',
+  'Folha de S.Paulo - Mercado', 'NHKニュース 経済', '요즘IT (Yozm IT)', 'أرقام (Argaam)', '20 Minutes Économie',
+  'المصري اليوم - اقتصاد (Al-Masry Al-Youm Economy)', 'Business News (Western Australia)',
+]
+const idOf = (name: string) => `00000000-0000-4000-8000-${String(PUBLISHERS.indexOf(name)).padStart(12, '0')}`
+const sources = createSourceIndex(PUBLISHERS.map((name) => ({ id: idOf(name), name })))
+
+const read = (text: string) => understandText(text, SITE, { now: NOW, sources })
+
+interface Row {
+  text: string
+  skill: ReadingSkill
+  /** Expected arguments; `undefined` means the argument must be absent. */
+  args: Record<string, unknown>
+}
+
+function check(rows: Row[]) {
+  for (const row of rows) {
+    it(`${row.text} → ${row.skill} ${JSON.stringify(row.args)}`, () => {
+      const u = read(row.text)
+      assert.equal(u.capability, row.skill, u.understood)
+      for (const [key, value] of Object.entries(row.args)) assert.deepEqual(u.args[key], value, `${key}: ${u.understood}`)
+      assertValid(u)
+    })
+  }
+}
+
+function assertValid(u: Understood) {
+  if (u.capability === 'help') return assert.deepEqual(Object.keys(u.args), ['lang'])
+  const capability = CAPABILITIES.find((c) => c.name === u.capability)!
+  assert.ok(capability.input.safeParse(u.args).success, `args fail the ${u.capability} schema: ${JSON.stringify(u.args)}`)
+}
+
+const day = (d: string) => `2026-${d}T00:00:00Z`
+
+describe('source: publisher names as filters', () => {
+  check([
+    { text: 'latest from TechCrunch', skill: 'get_latest_stories', args: { source: idOf('TechCrunch'), topic: undefined } },
+    { text: 'techcrunch on OpenAI', skill: 'search_stories', args: { source: idOf('TechCrunch'), query: 'OpenAI' } },
+    { text: 'what is the verge saying about Apple', skill: 'search_stories', args: { source: idOf('The Verge'), query: 'Apple' } },
+    { text: 'Verge articles about Apple', skill: 'search_stories', args: { source: idOf('The Verge'), query: 'Apple' } },
+    { text: 'financial times stories on tariffs', skill: 'search_stories', args: { source: idOf('Financial Times'), query: 'tariffs' } },
+    { text: 'WSJ coverage of the Fed', skill: 'search_stories', args: { source: idOf('The Wall Street Journal - Business'), query: 'Fed' } },
+    { text: 'news from Fortune', skill: 'get_latest_stories', args: { source: idOf('Fortune') } },
+    { text: 'stories from Entrepreneur', skill: 'get_latest_stories', args: { source: idOf('Entrepreneur'), topic: undefined } },
+    { text: 'noticias de El País sobre vivienda', skill: 'search_stories', args: { source: idOf('EL PAÍS Economía'), query: 'vivienda', lang: 'es' } },
+    { text: 'noticias de el pais', skill: 'get_latest_stories', args: { source: idOf('EL PAÍS Economía'), lang: 'es' } },
+    { text: 'les articles du Monde sur la dette', skill: 'search_stories', args: { source: idOf('Le Monde Économie'), query: 'dette', lang: 'fr' } },
+    { text: 'Was schreibt der Spiegel über Siemens?', skill: 'search_stories', args: { source: idOf('DER SPIEGEL Wirtschaft'), query: 'Siemens', lang: 'de' } },
+    { text: 'Handelsblatt-Artikel zu SAP', skill: 'search_stories', args: { source: idOf('Handelsblatt'), query: 'SAP', lang: 'de' } },
+    { text: 'notizie dal Sole 24 Ore', skill: 'get_latest_stories', args: { source: idOf('Il Sole 24 Ore - Economia'), lang: 'it' } },
+    { text: 'o que a Folha diz sobre juros', skill: 'search_stories', args: { source: idOf('Folha de S.Paulo - Mercado'), query: 'juros', lang: 'pt' } },
+    { text: 'NHKの記事', skill: 'get_latest_stories', args: { source: idOf('NHKニュース 経済'), lang: 'ja' } },
+    { text: '요즘IT 기사', skill: 'get_latest_stories', args: { source: idOf('요즘IT (Yozm IT)'), lang: 'ko' } },
+    { text: 'آخر أخبار أرقام', skill: 'get_latest_stories', args: { source: idOf('أرقام (Argaam)'), lang: 'ar' } },
+    { text: 'stories from AI News', skill: 'get_latest_stories', args: { source: idOf('AI News (artificialintelligence-news.com)') } },
+  ])
+  // Names that are also everyday words stay words.
+  check([
+    { text: 'latest AI news', skill: 'get_latest_stories', args: { topic: 'data-ai', source: undefined } },
+    { text: 'OpenAI news', skill: 'search_stories', args: { query: 'OpenAI', source: undefined } },
+    { text: 'entrepreneur news', skill: 'get_latest_stories', args: { topic: 'entrepreneurship', source: undefined } },
+    { text: 'business news', skill: 'get_latest_stories', args: { topic: 'business', source: undefined } },
+    { text: 'nouvelles du monde', skill: 'search_stories', args: { source: undefined, query: 'monde', lang: 'fr' } },
+    { text: 'Nachrichten aus aller Welt', skill: 'search_stories', args: { source: undefined, query: 'aller Welt', lang: 'de' } },
+    { text: 'wsj news', skill: 'search_stories', args: { source: undefined, query: 'wsj' } },
+    { text: 'a good fortune', skill: 'search_stories', args: { source: undefined } },
+  ])
+
+  it('a name several publishers share is read as the first, guessed, with the others offered', () => {
+    const twins = createSourceIndex([{ id: idOf('Le Monde Économie'), name: 'Le Monde Économie' }, { id: idOf('Le Monde Informatique'), name: 'Le Monde Informatique' },
+      { id: idOf('TechCrunch'), name: 'Le Monde' }])
+    assert.equal(understandText('les articles du Monde', SITE, { now: NOW, sources: twins }).args.source, idOf('TechCrunch'), 'a whole name wins')
+    const ambiguous = createSourceIndex([{ id: idOf('Le Monde Économie'), name: 'Le Monde Économie' }, { id: idOf('Le Monde Informatique'), name: 'Le Monde Finance' }])
+    const u = understandText('les articles du Monde', SITE, { now: NOW, sources: ambiguous })
+    assert.equal(u.guessed, true)
+    assert.match(u.understood, /Several publishers have that name/)
+    assert.deepEqual(u.alternatives?.map((a) => a.args.source), [idOf('Le Monde Informatique')])
+  })
+
+  it('says which publisher by name', () => {
+    assert.equal(read('latest from TechCrunch').understood, 'Latest stories from TechCrunch, in English.')
+  })
+})
+
+describe('since and until: dates and spans', () => {
+  check([
+    // English
+    { text: 'AI news before November 10', skill: 'get_latest_stories', args: { until: day('11-10'), since: undefined } },
+    { text: 'AI news after Nov 18', skill: 'get_latest_stories', args: { since: day('11-19'), until: undefined } },
+    { text: 'AI news until November 18', skill: 'get_latest_stories', args: { until: day('11-19') } },
+    { text: 'AI news older than 3 weeks', skill: 'get_latest_stories', args: { until: day('11-04'), limit: undefined } },
+    { text: 'AI news newer than two days', skill: 'get_latest_stories', args: { since: day('11-23'), limit: undefined } },
+    { text: 'AI news from the past week', skill: 'get_latest_stories', args: { since: day('11-18'), until: undefined } },
+    { text: 'AI news last week', skill: 'get_latest_stories', args: { since: day('11-16'), until: day('11-23') } },
+    { text: 'AI news this month', skill: 'get_latest_stories', args: { since: day('11-01'), until: undefined } },
+    { text: 'AI news last month', skill: 'get_latest_stories', args: { since: day('10-01'), until: day('11-01') } },
+    { text: 'AI news from December 20', skill: 'get_latest_stories', args: { since: '2025-12-20T00:00:00Z', until: '2025-12-21T00:00:00Z' } },
+    { text: 'AI news from 3 days ago', skill: 'get_latest_stories', args: { since: day('11-22'), until: day('11-23') } },
+    { text: 'AI news from last Wednesday', skill: 'get_latest_stories', args: { since: day('11-18'), until: day('11-19') } },
+    { text: 'AI news between Nov 1 and Nov 3', skill: 'get_latest_stories', args: { since: day('11-01'), until: day('11-04') } },
+    { text: 'AI news in the last 6 hours', skill: 'get_latest_stories', args: { since: '2026-11-25T04:00:00Z' } },
+    // the other eight languages
+    { text: 'noticias de IA anteriores al 3 de noviembre', skill: 'get_latest_stories', args: { until: day('11-03'), lang: 'es' } },
+    { text: 'noticias de IA de hace 2 días', skill: 'get_latest_stories', args: { since: day('11-23'), until: day('11-24'), lang: 'es' } },
+    { text: "actus IA d'il y a plus de 2 semaines", skill: 'get_latest_stories', args: { until: day('11-11'), lang: 'fr' } },
+    { text: 'actus IA du 1er au 15 novembre', skill: 'get_latest_stories', args: { since: day('11-01'), until: day('11-16'), lang: 'fr' } },
+    { text: 'KI-News vom letzten Monat', skill: 'get_latest_stories', args: { since: day('10-01'), until: day('11-01'), lang: 'de' } },
+    { text: 'KI-News nach dem 20.11.', skill: 'get_latest_stories', args: { since: day('11-21'), lang: 'de' } },
+    { text: 'notizie IA della settimana scorsa', skill: 'get_latest_stories', args: { since: day('11-16'), until: day('11-23'), lang: 'it' } },
+    { text: 'notizie IA di ieri', skill: 'get_latest_stories', args: { since: day('11-24'), until: day('11-25'), lang: 'it' } },
+    { text: 'notícias de IA dos últimos 10 dias', skill: 'get_latest_stories', args: { since: day('11-15'), lang: 'pt' } },
+    { text: 'notícias de IA deste mês', skill: 'get_latest_stories', args: { since: day('11-01'), lang: 'pt' } },
+    { text: '先月のAIニュース', skill: 'get_latest_stories', args: { since: day('10-01'), until: day('11-01'), lang: 'ja' } },
+    { text: '11月1日から11月10日までのAIニュース', skill: 'get_latest_stories', args: { since: day('11-01'), until: day('11-11'), lang: 'ja' } },
+    { text: '3일 전 AI 뉴스', skill: 'get_latest_stories', args: { since: day('11-22'), until: day('11-23'), lang: 'ko' } },
+    { text: '일주일 이내 AI 뉴스', skill: 'get_latest_stories', args: { since: day('11-18'), lang: 'ko' } },
+    { text: 'أخبار الذكاء الاصطناعي بعد 15 نوفمبر', skill: 'get_latest_stories', args: { since: day('11-16'), lang: 'ar' } },
+    { text: 'أخبار الذكاء الاصطناعي الشهر الماضي', skill: 'get_latest_stories', args: { since: day('10-01'), until: day('11-01'), lang: 'ar' } },
+  ])
+
+  it('a publisher name is never read as a date', () => {
+    const u = read('latest from 20 Minutes')
+    assert.deepEqual([u.args.source, u.args.since, u.args.until], [idOf('20 Minutes Économie'), undefined, undefined])
+    const ar = read('آخر أخبار المصري اليوم')
+    assert.deepEqual([ar.args.source, ar.args.since], [idOf('المصري اليوم - اقتصاد (Al-Masry Al-Youm Economy)'), undefined])
+  })
+
+  it('says what the dates are and how they were written, and when the reading goes stale', () => {
+    const u = read('AI news last week')
+    assert.equal(u.understood, 'Latest stories in Data & AI (data-ai), published since 2026-11-16T00:00:00Z and before 2026-11-23T00:00:00Z ("last week"), in English.')
+    assert.equal(u.validUntil, Date.parse('2026-11-26T00:00:00Z'), 'days resolve again at midnight')
+    assert.equal(read('AI news in the last 6 hours').validUntil, Date.parse('2026-11-25T11:00:00Z'), 'hours, on the hour')
+    assert.equal(read('AI news').validUntil, undefined, 'no date, no expiry')
+  })
+
+  it('the same text read a week later gives other dates', () => {
+    const later = understandText('AI news last week', SITE, { now: NOW + 7 * 86_400_000, sources })
+    assert.deepEqual([later.args.since, later.args.until], [day('11-23'), day('11-30')])
+  })
+})
+
+describe('limit: only a count of stories, never a span', () => {
+  check([
+    { text: 'top 5 AI stories', skill: 'get_latest_stories', args: { limit: 5 } },
+    { text: '3 articles about Nvidia', skill: 'search_stories', args: { limit: 3, query: 'Nvidia' } },
+    { text: 'AI stories from the last 5 days', skill: 'get_latest_stories', args: { limit: undefined, since: day('11-20') } },
+    { text: 'AI stories older than 2 weeks', skill: 'get_latest_stories', args: { limit: undefined, until: day('11-11') } },
+    { text: 'iPhone 16 stories', skill: 'search_stories', args: { limit: undefined, query: 'iPhone 16' } },
+    { text: 'die 4 neuesten KI-Artikel', skill: 'get_latest_stories', args: { limit: 4, topic: 'data-ai', lang: 'de' } },
+    { text: 'AIの記事を3件、2週間以上前のもの', skill: 'get_latest_stories', args: { limit: 3, until: day('11-11'), lang: 'ja' } },
+  ])
+})
+
+describe('query: request words stay out of it, in the nine languages', () => {
+  check([
+    { text: 'Summarize the press coverage of the Boeing strike please', skill: 'search_stories', args: { query: 'Boeing strike' } },
+    { text: 'any blog posts or write-ups on Kubernetes?', skill: 'search_stories', args: { query: 'Kubernetes' } },
+    { text: 'resume la cobertura de prensa sobre Repsol', skill: 'search_stories', args: { query: 'Repsol', lang: 'es' } },
+    { text: 'résume la revue de presse sur Danone', skill: 'search_stories', args: { query: 'Danone', lang: 'fr' } },
+    { text: 'Fasse die Berichterstattung über BASF zusammen', skill: 'search_stories', args: { query: 'BASF', lang: 'de' } },
+    { text: 'riassumi la rassegna stampa su Enel', skill: 'search_stories', args: { query: 'Enel', lang: 'it' } },
+    { text: 'resuma a cobertura da imprensa sobre a Natura', skill: 'search_stories', args: { query: 'Natura', lang: 'pt' } },
+    { text: 'ホンダに関する報道をまとめて', skill: 'search_stories', args: { query: 'ホンダ', lang: 'ja' } },
+    { text: 'LG전자 관련 보도 정리해줘', skill: 'search_stories', args: { query: 'LG전자', lang: 'ko' } },
+    { text: 'لخص التغطية الصحفية عن سابك', skill: 'search_stories', args: { query: 'سابك', lang: 'ar' } },
+  ])
+})
+
+describe('topic with a subject: the subject is searched, the topic offered', () => {
+  it('marketing posts about TikTok', () => {
+    const u = read('marketing posts about TikTok')
+    assert.equal(u.capability, 'search_stories')
+    assert.equal(u.args.query, 'TikTok')
+    assert.equal(u.guessed, false)
+    assert.equal(u.understood, 'Searched headlines for "TikTok", in English; the topic Marketing (marketing) was named too, and a search covers every topic.')
+    assert.deepEqual(u.alternatives?.map((a) => [a.capability, a.args]), [['get_latest_stories', { topic: 'marketing', lang: 'en' }]])
+  })
+  check([
+    { text: 'les actus de la startup Doctolib', skill: 'search_stories', args: { query: 'Doctolib', lang: 'fr' } },
+    { text: 'crypto regulation news', skill: 'search_stories', args: { query: 'crypto regulation' } },
+    { text: 'KI-Nachrichten über Nvidia seit Montag', skill: 'search_stories', args: { query: 'Nvidia', since: day('11-23'), lang: 'de' } },
+  ])
+})
+
+describe('questions about the agent and its publishers', () => {
+  check([
+    { text: 'what can you do?', skill: 'help', args: { lang: 'en' } },
+    { text: 'Help', skill: 'help', args: { lang: 'en' } },
+    { text: '¿para qué sirves?', skill: 'help', args: { lang: 'es' } },
+    { text: 'que sais-tu faire ?', skill: 'help', args: { lang: 'fr' } },
+    { text: 'Wer bist du?', skill: 'help', args: { lang: 'de' } },
+    { text: 'cosa puoi fare?', skill: 'help', args: { lang: 'it' } },
+    { text: 'o que você pode fazer?', skill: 'help', args: { lang: 'pt' } },
+    { text: '使い方を教えて', skill: 'help', args: { lang: 'ja' } },
+    { text: '사용법 알려줘', skill: 'help', args: { lang: 'ko' } },
+    { text: 'من أنت؟', skill: 'help', args: { lang: 'ar' } },
+    { text: 'what can you do in Spanish?', skill: 'help', args: { lang: 'es' } },
+    { text: 'help me find news about Tesla', skill: 'search_stories', args: { query: 'Tesla' } },
+    { text: 'which sources do you use?', skill: 'list_sources', args: {} },
+    { text: '¿qué fuentes tienes?', skill: 'list_sources', args: {} },
+    { text: 'quelles sources utilisez-vous ?', skill: 'list_sources', args: {} },
+    { text: 'Welche Quellen gibt es?', skill: 'list_sources', args: {} },
+    { text: 'どの情報源を使っていますか', skill: 'list_sources', args: {} },
+  ])
+})
+
+describe('guesses offer the nearest alternatives', () => {
+  it('nothing recognized: the latest stories, with help and the topics offered', () => {
+    const u = read('hello there')
+    assert.equal(u.guessed, true)
+    assert.deepEqual(u.alternatives?.map((a) => a.capability), ['help', 'list_topics'])
+  })
+  it('several topics: the first, with the others offered', () => {
+    const u = read('AI and finance news')
+    assert.equal(u.guessed, true)
+    assert.deepEqual(u.alternatives?.map((a) => a.args.topic), ['finance'])
+  })
+  it('words only: a search, with the latest stories offered', () => {
+    const u = read('asdf qwerty')
+    assert.equal(u.guessed, true)
+    assert.deepEqual(u.alternatives?.map((a) => a.capability), ['get_latest_stories', 'help'])
+  })
+})
