@@ -18,7 +18,7 @@
  */
 import { fingerprintArticle, type ClusterArticle, type Fingerprint } from './fingerprint.ts'
 import type { ClusterIndex, ClusterRecord } from './cluster-state.ts'
-import { articleView, matchFeatures, type WindowStats } from './match-features.ts'
+import { acrossLanguagesWithoutRules, articleView, matchFeatures, type WindowStats } from './match-features.ts'
 import { defaultModel, matchProbability, type MatchModel } from './match-model.ts'
 
 /**
@@ -87,6 +87,14 @@ export interface ScoredCandidate {
   cluster: ClusterRecord
   features: Float64Array
   probability: number
+  /**
+   * Whether the article may join the story at all: across languages only when the pair rules of similarity.ts
+   * accept it through one of the story's members (shared names and figures in the title and the text). Words do not
+   * cross languages, the labelled sets hold few such pairs to fit on, and one shared figure ("120 stores", "120
+   * jobs") is not an event; the rules were written for exactly this, precision first. A story the rules do not
+   * accept can still be a related story.
+   */
+  joinable: boolean
 }
 
 /** The window's statistics the features read, as of now (do not keep across adds). */
@@ -111,7 +119,7 @@ export function scoreCandidates(fp: Fingerprint, index: ClusterIndex, window: nu
   for (const cluster of clusters) {
     if (Math.abs(fp.time - cluster.latestTime) > window && Math.abs(fp.time - cluster.firstTime) > window) continue
     const features = matchFeatures(view, cluster, stats)
-    scored.push({ cluster, features, probability: matchProbability(model, features) })
+    scored.push({ cluster, features, probability: matchProbability(model, features), joinable: !acrossLanguagesWithoutRules(features) })
   }
   scored.sort((a, b) => b.probability - a.probability || olderFirst(a.cluster, b.cluster))
   return { scored, candidates: clusters.length, entriesRead }
@@ -129,23 +137,27 @@ export function assignCluster(article: ClusterArticle | Fingerprint, deps: Assig
 
   const { scored, candidates, entriesRead } = scoreCandidates(fp, deps.index, window, model)
   const counts = { candidates, compared: scored.length, pairs: scored.length, entriesRead }
-  const best = scored[0]
-  const related = (from: number) => scored.slice(from).filter((s) => s.probability >= model.related && s.probability < model.join)
-    .slice(0, MAX_RELATED).map((s) => ({ clusterId: s.cluster.id, score: s.probability }))
-  if (!best || best.probability < model.join) {
-    const reason = candidates === 0 ? 'no candidate' : scored.length === 0 ? `${candidates} candidate(s), all outside the window`
-      : `no match among ${scored.length} stor${scored.length === 1 ? 'y' : 'ies'}; best p=${best!.probability.toFixed(3)}`
-    return { ...base, ...counts, score: best?.probability ?? 0, reason, related: related(0) }
-  }
+  const winners = scored.filter((s) => s.joinable && s.probability >= model.join)
+  const best = winners[0]
   // A second story is merged only when the article belongs to it as surely as a bridge must: evidence about both.
-  const bridged = scored.slice(1).filter((s) => s.probability >= model.merge && best.probability >= model.merge).map((s) => s.cluster)
-  const [survivor, ...merged] = [best.cluster, ...bridged].sort(olderFirst)
+  const bridged = best === undefined || best.probability < model.merge ? [] : winners.slice(1).filter((s) => s.probability >= model.merge)
+  // Every other close story (not joined, not merged) is related: the next step of a storyline, or coverage too far
+  // apart in wording to join.
+  const related = scored.filter((s) => s !== best && !bridged.includes(s) && s.probability >= model.related)
+    .slice(0, MAX_RELATED).map((s) => ({ clusterId: s.cluster.id, score: s.probability }))
+  if (!best) {
+    const top = scored[0]
+    const reason = candidates === 0 ? 'no candidate' : scored.length === 0 ? `${candidates} candidate(s), all outside the window`
+      : `no match among ${scored.length} stor${scored.length === 1 ? 'y' : 'ies'}; best p=${top!.probability.toFixed(3)}${top!.joinable ? '' : ' (across languages, without the rules\' evidence)'}`
+    return { ...base, ...counts, score: top?.probability ?? 0, reason, related }
+  }
+  const [survivor, ...merged] = [best.cluster, ...bridged.map((s) => s.cluster)].sort(olderFirst)
   const samePublisher = best.cluster.publishers.has(fp.publisherId)
   const merging = merged.length > 0 ? `; merges ${merged.map((c) => c.id).join(', ')} into ${survivor!.id}` : ''
   return {
     ...base, ...counts,
     clusterId: survivor!.id, merged: merged.map((c) => c.id),
-    related: related(1 + bridged.length).filter((r) => r.clusterId !== survivor!.id && !merged.some((m) => m.id === r.clusterId)),
+    related,
     score: best.probability, rule: 'model', matchedArticleId: best.cluster.first.articleId, samePublisher,
     reason: `p=${best.probability.toFixed(3)} for ${best.cluster.id}${samePublisher ? ' (same publisher: an update)' : ''}${merging}`,
   }

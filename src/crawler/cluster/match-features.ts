@@ -11,7 +11,7 @@
 import type { ClusterRecord } from './cluster-state.ts'
 import type { Fingerprint } from './fingerprint.ts'
 import { mentions } from './fingerprint.ts'
-import { comparePair, isSpecificFigure, mayMatch } from './similarity.ts'
+import { comparePair, mayMatch } from './similarity.ts'
 import { topKeys } from './story-profile.ts'
 import { dotProduct, queryVector, type TermVector } from './term-vector.ts'
 import { estimateJaccard } from './minhash.ts'
@@ -39,6 +39,12 @@ export const FEATURES = [
 ] as const
 
 export type FeatureName = typeof FEATURES[number]
+
+const CROSS_LANGUAGE = FEATURES.indexOf('crossLanguage')
+const RULE_MATCH = FEATURES.indexOf('ruleMatch')
+
+/** The article is in another language than the story, and no pair rule accepted it through a member. */
+export const acrossLanguagesWithoutRules = (features: ArrayLike<number>): boolean => features[CROSS_LANGUAGE] === 1 && features[RULE_MATCH] === 0
 
 /** What the features need of the window. */
 export interface WindowStats {
@@ -122,7 +128,7 @@ export function matchFeatures(view: ArticleView, cluster: ClusterRecord, stats: 
     if (fp.entityWords.has(w) || mentions(fp, w)) coreFound += idf
   }
   let specific = 0
-  for (const fig of fp.figures) if (profile.figures.has(fig) && isSpecificFigure(fig) && !stats.isCommon(fig)) specific++
+  for (const fig of fp.figures) if (profile.figures.has(fig) && !stats.isCommon(fig)) specific += figureWeight(fig)
   let nearest = Infinity
   for (const t of profile.times) nearest = Math.min(nearest, Math.abs(fp.time - t))
   const cross = fp.language === null || fp.language !== profile.language ? 1 : 0
@@ -173,4 +179,17 @@ function hasKey(keys: Uint32Array, key: number): boolean {
     else hi = mid - 1
   }
   return false
+}
+
+/**
+ * How unlikely a shared figure is to coincide by chance, by its significant digits beyond the first: "120" or
+ * "80 million" 1, "2,340" or "$48.5 million" 2, "1,236" 3; a whole percentage below 10 ("4%") and one-digit figures
+ * ("300", "5 million") 0. One plain figure two articles share says little (120 stores, 120 jobs); a precise one, or
+ * several, say much.
+ */
+export function figureWeight(figure: string): number {
+  const percent = figure.endsWith('%')
+  if (percent && !figure.includes('.') && Number(figure.slice(0, -1)) < 10) return 0
+  const digits = figure.replace('%', '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '')
+  return Math.max(0, digits.length - 1)
 }

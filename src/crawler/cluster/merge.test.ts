@@ -2,33 +2,12 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { clusterArticle } from './assign-cluster.ts'
 import { ClusterIndex } from './cluster-state.ts'
-import type { ClusterArticle } from './fingerprint.ts'
 import { FEATURES } from './match-features.ts'
-import type { MatchModel } from './match-model.ts'
+import { BRIDGE, BRIDGE_T0, COST, FIGURES_ONLY, STRIKE } from './testdata/bridge.ts'
 
-/**
- * The mechanics of a bridge, under a model that decides by shared specific figures alone (σ(−6 + 12·log(1 + n))):
- * one shared figure is p = 0.91, none p = 0.002. So the outcome is known by construction and the test pins what the
- * assignment does with it, whatever the fitted weights are: a is the strike (2,340 dockers), b its cost ($48.5
- * million), and c states both, so it reaches both stories: they merge into the one first published, in any order.
- */
-const FIGURES_ONLY: MatchModel = {
-  features: [...FEATURES],
-  weights: FEATURES.map((f) => (f === 'bias' ? -6 : f === 'specificFigures' ? 12 : 0)),
-  join: 0.5,
-  merge: 0.8,
-  related: 0.2,
-}
-
-const T0 = Date.UTC(2026, 10, 20, 8)
-const H = 3_600_000
-const article = (hours: number, publisherId: string, title: string, teaserText: string): ClusterArticle & { id: string } => ({
-  id: publisherId, title, teaserText, fullText: null, language: 'en', publishedAt: new Date(T0 + hours * H).toISOString(), publisherId,
-})
-const a = article(0, 'gazette', 'Dockers walk out at Port Calder', 'About 2,340 dockers stopped work at Port Calder on Monday over pay.')
-const b = article(1, 'ledger', 'Port operator counts the cost of the stoppage', 'Calder Port Holdings said the stoppage would cost it $48.5 million.')
-const c = article(2, 'wire', 'Strike by 2,340 dockers to cost Calder $48.5 million', 'The walkout by 2,340 dockers will cost the port operator $48.5 million, it said.')
-const latest = T0 + 3 * H
+/** What assignment does with a bridge (testdata/bridge.ts: the outcome is known by construction). */
+const [a, b, c] = [STRIKE, COST, BRIDGE].map((x) => ({ ...x, id: x.publisherId })) as [typeof STRIKE, typeof STRIKE, typeof STRIKE]
+const latest = BRIDGE_T0 + 3 * 3_600_000
 
 function feed(order: Array<typeof a>, index = new ClusterIndex()) {
   const results = order.map((x) => ({ id: x.id, ...clusterArticle(x, x.id, `story-${x.id}`, { index, now: latest, model: FIGURES_ONLY }) }))
@@ -60,7 +39,7 @@ describe('story merges', () => {
 
   it('a bridge below the merge threshold joins one story and merges none', () => {
     const index = new ClusterIndex()
-    const model = { ...FIGURES_ONLY, merge: 0.95 }
+    const model = { ...FIGURES_ONLY, merge: 0.9995 }
     for (const x of [a, b]) clusterArticle(x, x.id, `story-${x.id}`, { index, now: latest, model })
     const r = clusterArticle(c, c.id, 'story-wire', { index, now: latest, model })
     assert.equal(r.clusterId, 'story-gazette')
@@ -103,8 +82,8 @@ describe('story merges', () => {
 
   it('a story close to the article but below the join threshold is reported as related, never as a member', () => {
     const index = new ClusterIndex()
-    // p = σ(−6 + 12·log 2) = 0.91 joins; a model shifted down by 3 gives 0.35: related (≥ 0.2), not joined.
-    const model = { ...FIGURES_ONLY, weights: FIGURES_ONLY.weights.map((w, i) => (FEATURES[i] === 'bias' ? -9 : w)) }
+    // p = σ(−6 + 12·ln 3) = 0.9992 joins; with the bias at −13.9 it is σ(−0.72) = 0.33: related (≥ 0.2), not joined.
+    const model = { ...FIGURES_ONLY, weights: FIGURES_ONLY.weights.map((w, i) => (FEATURES[i] === 'bias' ? -13.9 : w)) }
     clusterArticle(a, a.id, 'story-gazette', { index, now: latest, model })
     const r = clusterArticle(c, c.id, 'story-wire', { index, now: latest, model })
     assert.equal(r.clusterId, 'story-wire')
