@@ -231,7 +231,7 @@ const OWN_PROCESS = new Map([
  * processes each: they balance the pool better alone), and the RUNS_ALONE ones.
  */
 const TEST_FILES_SHARING = new Set([
-  'test/architecture.test.ts', 'test/story-markdown.test.ts', 'test/latency.test.ts', 'test/extraction-benchmark.test.ts',
+  'test/architecture.test.ts', 'test/decisions.test.ts', 'test/story-markdown.test.ts', 'test/latency.test.ts', 'test/extraction-benchmark.test.ts',
   'test/crawler/feed-entities.test.ts',
   'test/e2e/agent-front-path.test.ts', 'test/e2e/cross-surface.test.ts', 'test/e2e/discovery.test.ts',
   'test/e2e/error-mapping.test.ts', 'test/e2e/feeds.test.ts', 'test/e2e/markdown-tokens.test.ts', 'test/e2e/mcp.test.ts',

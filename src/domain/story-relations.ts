@@ -2,8 +2,7 @@ import type { StoryRelation } from './crawl-records.ts'
 
 /**
  * How many related stories one story keeps: the best by score. A reader follows a storyline a step or two at a
- * time, and a bounded list keeps every story read an indexed lookup of a few rows (see docs/decisions.md, "Related
- * stories").
+ * time, and a bounded list keeps every story read an indexed lookup of a few rows (decision 0009).
  */
 export const RELATED_STORIES_KEPT = 5
 

@@ -273,7 +273,7 @@ export function createQueryService(deps: QueryServiceDeps) {
   /**
    * /sitemap.xml: home, the topics, the publisher index and the publishers, the pricing and legal pages, at most
    * maxUrls in all (publishers give way if the total would exceed it). The stories are in the monthly archive
-   * sitemaps only, so every URL is in exactly one sitemap (docs/decisions.md, "Sitemaps: one entry per URL").
+   * sitemaps only, so every URL is in exactly one sitemap (decision 0047).
    */
   async function sitemapEntries(): Promise<SitemapEntries> {
     const home: SitemapUrl = { loc: urls.home() }

@@ -18,7 +18,7 @@ export async function loadSampleEdition(store: Store, file: string, now = Date.n
   const shift = Number.isFinite(newest) ? Math.floor(now / 1000) * 1000 - newest : 0
   const shifted = (published: string) => canonicalTimestamp(new Date(Date.parse(published) + shift))
   // Each story last changed when it was published (a fictional story has no later rewrite): feeds and sitemaps then
-  // show each entry's own time, not the instant of the load (docs/decisions.md, "Feeds: an entry's updated time").
+  // show each entry's own time, not the instant of the load (decision 0046).
   const stamps: string[] = []
   for (const line of text.split('\n')) {
     const id = /^\{"id":"([^"]+)"/.exec(line)?.[1]

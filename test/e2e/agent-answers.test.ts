@@ -93,8 +93,8 @@ describe('agent answers: schemas, sizes and the answer cache', () => {
       const res = await mcpPost({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
       assert.equal(res.status, 200)
       const bytes = Buffer.byteLength(JSON.stringify(res.json.result))
-      // 5,000 until get_story's result named its related stories (52 bytes: docs/decisions.md, "Related stories")
-      // and list_sources paged (issue 24: its cursor argument and next_cursor result, 129 bytes).
+      // The budget of decision 0032: 5,000 until get_story's result named its related stories and list_sources
+      // paged (its cursor argument and next_cursor result).
       assert.ok(bytes <= 5200, `tools/list result is ${bytes} bytes`)
       // Strict mode refuses unknown keywords (such as OpenAPI's `example`) and ill-typed schemas; union types
       // (["string", "null"]) are standard JSON Schema and allowed explicitly.

@@ -95,11 +95,10 @@ export class ArticleTextMemo {
 }
 
 /**
- * 2 M characters of title and text, about 425 real articles (4,700 characters on average), cost 37–41 MB of heap at
- * the measured 18.5–20.6 bytes per character (`npm run bench:story-growth`): a bounded share of a serve process that
- * otherwise runs in about 200 MB. The articles of a story that keeps growing are refreshed by each of its rewrites,
- * so what ages out is coverage of stories that stopped growing. The article count caps the entries when texts are
- * short (teasers). See docs/decisions.md, "A story's per-article text computed once".
+ * 2 M characters of title and text, a few hundred real articles: tens of MB of heap, a bounded share of a serve
+ * process (the bytes per character are measured by `npm run bench:story-growth`; figures in decision 0020). The
+ * articles of a story that keeps growing are refreshed by each of its rewrites, so what ages out is coverage of
+ * stories that stopped growing. The article count caps the entries when texts are short (teasers).
  */
 export const DEFAULT_MAX_CHARS = 2_000_000
 export const DEFAULT_MAX_ARTICLES = 1_000

@@ -37,9 +37,9 @@ interface Pending {
 
 /**
  * How long a new worker may take to load its modules before its requests fail and it is replaced. Kept apart from
- * STAGE_TIMEOUT_MS: on a loaded machine the load alone took 4 s (load average 16, two cores), and counting it against
- * the first pages made their extraction fail, so a resumed or concurrent crawl kept those articles' teasers and
- * wrote their stories differently from a run on a quiet machine.
+ * STAGE_TIMEOUT_MS: on a loaded machine the load alone takes seconds, and counting it against the first pages made
+ * their extraction fail, so a resumed or concurrent crawl kept those articles' teasers and wrote their stories
+ * differently from a run on a quiet machine (decision 0018).
  */
 export const WORKER_START_TIMEOUT_MS = 60_000
 
@@ -49,10 +49,9 @@ export const WORKER_START_TIMEOUT_MS = 60_000
  * longest turns are a feed's commit (clustering its up to 20 articles inside one SQLite transaction) and story
  * rewrites, and on two cores it also waits its turn behind the two workers: with 2 or 8 requests in hand the workers
  * still ran dry at times, with 16 (as many as the fetcher fetches at once, so a fetched page goes straight to the
- * least busy worker) they did not: real-page ingest with two workers, alternating rounds, kept 1.64 / 1.82 / 1.91
- * cores busy (docs/decisions.md). The price: up to 15 pages may wait behind a slow one in its worker, where the
- * other worker could have taken them. A request's time limit runs from when its worker takes it up; those queued
- * behind one that overruns go back to the pool's queue.
+ * least busy worker) they did not (decision 0018; `npm run bench:pool-ab` measures it). The price: up to 15 pages
+ * may wait behind a slow one in its worker, where the other worker could have taken them. A request's time limit
+ * runs from when its worker takes it up; those queued behind one that overruns go back to the pool's queue.
  */
 export const REQUESTS_PER_WORKER = 16
 

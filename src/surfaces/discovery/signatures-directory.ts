@@ -20,7 +20,7 @@ const CACHE_CONTROL = 'public, max-age=3600'
 /**
  * GET and HEAD /.well-known/http-message-signatures-directory: the crawler's public keys as a JWKS, with the Web
  * Bot Auth proof of possession (see signDirectory). The signed authority is SITE_URL's, whatever Host the request
- * names (docs/decisions.md, "Crawler identity"), so the response is the same for every caller and needs no Vary.
+ * names (decision 0015), so the response is the same for every caller and needs no Vary.
  */
 export function createSignaturesDirectoryRoutes({ keys, siteUrl, now = Date.now }: SignaturesDirectoryDeps): Hono {
   let cached: { keySet: string; signedAt: number; signed: Promise<SignedDirectory> } | null = null
