@@ -9,7 +9,7 @@ import { clusterInputOf } from './pipeline/cluster-input.ts'
 
 /**
  * The clustering index a worker keeps between crawl passes. It is loaded once from the store (the articles fetched
- * within the horizon of assign-cluster.ts, 72 h + the week of backlog a crawl takes: about 0.3 ms each to index);
+ * within the horizon of assign-cluster.ts, 72 h + the week of backlog a crawl takes, indexed once per process);
  * after that, every feed run that adds articles commits through
  * `CrawlStore.commitClusteredRun`, which hands over the articles committed since `lastSeq` — by other workers
  * sharing the store — under the store's clustering lock, so they are in the index before the run's own articles

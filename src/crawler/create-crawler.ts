@@ -48,7 +48,7 @@ export function createCrawler(settings: CrawlerSettings, deps: { store: Store; k
   // One clustering index for the life of the process: later passes only read what was committed since.
   const window = new ClusterWindow(settings.clusterModel === undefined ? undefined : loadMatchModel(settings.clusterModel))
   // Parsing and extraction in worker threads: a large feed or a pathological page must not stall HTTP responses, and
-  // a crawl of article pages uses the machine's cores (a real page costs 10–20 ms to extract).
+  // a crawl of article pages uses the machine's cores (extraction is most of a real page's ingest CPU: decision 0018).
   const stages = observeStages(createWorkerStages(extractionPoolSize({ serving: deps.serving ?? true })))
   return {
     publishers: directory.publishers.length,

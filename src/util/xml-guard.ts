@@ -36,10 +36,10 @@ export interface XmlGuardLimits {
 export const DEFAULT_XML_LIMITS: XmlGuardLimits = {
   maxChars: 5 * 1024 * 1024,
   maxDepth: 64,
-  // The limits below bound the synchronous parse time of whatever passes the guard. Measured: fast-xml-parser plus
-  // feed-parser cost ~3–5 µs per element or attribute and ~0.5 µs per entity reference, and one text node of several
-  // MiB takes hundreds of ms. A 500-item news feed has ~10k elements; escaped (non-CDATA) HTML runs at ~25–50
-  // references per KiB, so 250k references still admits ~5 MiB of it.
+  // The limits below bound the synchronous parse time of whatever passes the guard: fast-xml-parser plus feed-parser
+  // pay for every element, attribute and entity reference, and for one long text node on its own (the measured costs
+  // the limits were set from: decision 0016). They sit well above real feeds: a 500-item news feed has ~10k elements;
+  // escaped (non-CDATA) HTML runs at ~25–50 references per KiB, so 250k references still admits ~5 MiB of it.
   maxElements: 40_000,
   maxAttributesPerElement: 256,
   maxAttributes: 40_000,

@@ -69,7 +69,7 @@ one line says so).
     try {
       let crawler
       try {
-        // Loaded here, not at the top: every other CLI command starts a second faster without the pipeline.
+        // Loaded here, not at the top: the pipeline's modules are most of a crawl's start-up, which no other command needs.
         const { openCrawler } = await import('../open-crawler.ts')
         crawler = openCrawler(config, { store: metrics ? metrics.store(store) : store, keys: keys.ring, log, serving: false })
       } catch (err) {

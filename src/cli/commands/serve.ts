@@ -114,7 +114,7 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
  * The crawl of `serve`: in a worker thread with its own store connection, so parsing, extraction, clustering,
  * summarizing and the store's writes never hold up a reader's request. An in-memory SQLite database cannot be
  * opened twice, so that one (tests, trials) crawls in the serving thread. The pipeline loads only here: language
- * data, Readability and the feed parsers add a second and tens of MB to a web instance that never crawls.
+ * data, Readability and the feed parsers add start-up time and tens of MB to a web instance that never crawls.
  */
 async function startCrawling(config: Readonly<Config>, env: Record<string, string | undefined>, deps: { store: Store; keys: CrawlerKeyRing; log: Logger }): Promise<{ stop(): Promise<void> }> {
   const intervalSeconds = config.crawl.intervalSeconds!

@@ -9,8 +9,8 @@
  * teasers → plain text (never publisher HTML: what we re-serve must not carry a publisher's scripts, trackers or markup).
  *
  * Readability runs on the parsed document itself, not on a clone: everything else that reads the tree (metadata, the
- * pruning pass) runs before it and nothing reads it afterwards, so a clone would only add its cost — measured 0.4 ms on
- * an 8 KB page and 1.8 ms on a 21 KB one, about as much as the whole extraction (median ~1 ms per fixture page).
+ * pruning pass) runs before it and nothing reads it afterwards, so a clone would only add its cost, which grows with
+ * the page and is about as much as the whole extraction (decision 0017).
  */
 import { Readability } from '@mozilla/readability'
 import { htmlToInlineText } from '../normalize/html-text.ts'
@@ -58,7 +58,7 @@ export type ExtractResult = ExtractedArticle | { ok: false, reason: ExtractFailu
 export interface ExtractLimits {
   /** Bytes of the body (the fetcher caps article bodies at 10 MiB too; this guards other callers). */
   maxBytes: number
-  /** Start tags counted before parsing: bounds linkedom's work (~10 µs per element) on tag floods. */
+  /** Start tags counted before parsing: linkedom's work grows with every element, so this bounds it on tag floods. */
   maxTags: number
   maxTextChars: number
   /** Minimum text, in Latin-letter equivalents (script-stats.ts weightedLength), for a page to count as an article. */

@@ -1,6 +1,7 @@
 /**
- * HTML string → a linkedom Document that Readability and our metadata readers can rely on. linkedom (about 5× faster
- * than jsdom, pinned at 0.18.14 because 0.18.15 needs a package the registry does not serve) sits on htmlparser2, which builds the tree as written instead of running the HTML5
+ * HTML string → a linkedom Document that Readability and our metadata readers can rely on. linkedom (much lighter
+ * than jsdom for the same output, docs/dependencies.md; pinned at 0.18.14 because 0.18.15 needs a package the
+ * registry does not serve) sits on htmlparser2, which builds the tree as written instead of running the HTML5
  * tree-construction algorithm, so three repairs are needed:
  *   - a fragment or a page without `<html>` gets no usable documentElement (`''` even gives null and a crash in
  *     `document.body`): wrap it;

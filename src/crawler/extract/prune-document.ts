@@ -35,13 +35,12 @@ export interface PruneLimits {
 }
 
 /**
- * Measured with readability 0.6.0 on linkedom 0.18.14 (2-core machine). Readability's cost grows with depth and with the
- * number of small blocks, not with bytes: a chain 64 deep costs ~80 ms, 100 deep ~150 ms, 5,000 deep over 7 minutes
- * (then a stack overflow); blocks of phrasing content (`<div><span>…</span> <a>…</a></div>`, which it rewrites into
- * paragraphs) cost ~0.1 ms each, so 6,000 of them 0.6–0.9 s, the worst case we accept. Article pages should stay far
- * below both once boilerplate and empty wrappers are gone (the fixtures keep 7–31 elements, depth ≤ 5; real pages were
- * not measured, as this environment has no network). Empty and boilerplate elements do not count, so a page is not
- * refused for its ad slots or wrapper soup.
+ * Readability's cost grows with depth and with the number of small blocks, not with bytes: faster than linearly with
+ * depth (a chain thousands deep runs for minutes, then overflows the stack), and by a fixed cost per block of phrasing
+ * content (`<div><span>…</span> <a>…</a></div>`, which it rewrites into paragraphs). The limits are the worst case we
+ * accept, a fraction of a second of one worker (the measurements they were set from: decision 0017). Article pages
+ * stay far below both once boilerplate and empty wrappers are gone (the fixtures keep 7–31 elements, depth ≤ 5).
+ * Empty and boilerplate elements do not count, so a page is not refused for its ad slots or wrapper soup.
  */
 export const PRUNE_LIMITS: PruneLimits = { maxElements: 50_000, maxKeptElements: 6_000, maxDepth: 96 }
 

@@ -4,8 +4,8 @@ import { parseFeed } from '../parse/parse-feed.ts'
 import type { WorkerReady, WorkerRequest, WorkerResponse } from './messages.ts'
 
 /**
- * The CPU-bound pipeline stages, off the main thread: parsing a feed (up to ~0.2 s for a large valid one) and
- * extracting an article (up to ~1 s for a pathological page) would otherwise stall every HTTP response of `serve`.
+ * The CPU-bound pipeline stages, off the main thread: parsing a large valid feed and extracting a pathological page
+ * take long enough to stall every HTTP response of `serve` (decision 0018).
  * Both are pure functions of bytes, so they move as they are.
  */
 parentPort!.on('message', (req: WorkerRequest) => {

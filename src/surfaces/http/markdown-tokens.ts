@@ -1,8 +1,8 @@
 /**
  * `x-markdown-tokens`: an estimate of the body's token count for context-window sizing. Loading a real BPE
- * tokenizer costs about 85 MB of memory, so this counts by script instead, with rates fitted to the o200k_base
- * tokenizer on our own pages in all 9 languages (worst page within 8 %; test/e2e/markdown-tokens.test.ts keeps
- * every page within 20 %): a Latin-script word costs a token per 9 letters (common words are one token), digits
+ * tokenizer costs tens of MB of memory, so this counts by script instead, with rates fitted to the o200k_base
+ * tokenizer on our own pages in all 9 languages (test/e2e/markdown-tokens.test.ts keeps every page within 20 %;
+ * decision 0044): a Latin-script word costs a token per 9 letters (common words are one token), digits
  * one per 3, Han and kana 0.8 per character, Hangul one per 1.5 syllables, Arabic one per 3.5 letters, and
  * punctuation one per 3 characters.
  */
