@@ -86,6 +86,35 @@ function allowed(from: string, to: string): boolean {
   return MAY_IMPORT[from]!.some((folder) => folder === '*' || rel === folder || rel.startsWith(`${folder}/`))
 }
 
+/**
+ * File names more than one source file under src/ carries, each with why. The rule (decision 0049): no two source
+ * files share a name unless they have the same role in parallel folders. A new shared name fails the test until one
+ * file is renamed to say what it does, or the name is listed here with its reason.
+ */
+const SHARED_NAMES: Record<string, string> = {
+  'routes.ts': "each surface's route table",
+  'migrations.ts': 'each SQL dialect',
+  'queries.ts': 'each SQL dialect',
+  'story-merges.ts': 'each SQL dialect',
+  'story-relations.ts': "each SQL dialect's writes, and the domain rules both follow",
+  'tokens.ts': "each text reader's tokenizer (the A2A intent reader, clustering)",
+  'lexicon.ts': "each text reader's word lists (the A2A intent reader, the injection screen)",
+  'figures.ts': 'figures read from article text for each use: clustering keys, summary facts',
+  'json-feed.ts': 'the JSON Feed format, read by the crawler and written by the feeds surface',
+  'opml.ts': 'the OPML format, read for the publisher directory and written by the feeds surface',
+  'front-answer.ts': 'not parallel: the agent surfaces\' cache fronts, folded into one response front by issue 26 point 1',
+  'catalog.ts': 'not parallel: the capability catalog and the REST route of topic and publisher lists; the route is left to the response-front work on the routes (issue 26 point 1)',
+}
+
+describe('file names', () => {
+  it('no two source files share a name unless the name is listed with its reason', () => {
+    const byName = new Map<string, string[]>()
+    for (const file of sources('src')) byName.set(path.basename(file), [...(byName.get(path.basename(file)) ?? []), file])
+    const shared = [...byName].filter(([name, files]) => files.length > 1 && !(name in SHARED_NAMES))
+    assert.deepEqual(shared.map(([name, files]) => `${name}: ${files.join(', ')}`), [])
+  })
+})
+
 describe('layering', () => {
   it('recognises every kind of import, re-export and dynamic import', () => {
     const refs = importsOf([

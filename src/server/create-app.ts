@@ -34,7 +34,7 @@ import { createFallback } from './fallback.ts'
 import { createAgentFrontPath } from './agent-front-path.ts'
 import { createFrontPath } from './front-path.ts'
 import { FRONT_VARY } from './front-vary.ts'
-import { securityHeaders } from './security-headers.ts'
+import { securityHeaders } from './security-headers-middleware.ts'
 
 export interface AppDeps {
   config: Readonly<Config>

@@ -6,7 +6,7 @@ import { findLanguageCues, isNewsWord, labelTokens, type Item, type Label } from
 import { detectLanguage } from './language.ts'
 import { ABOUT_AGENT_STEMS, DICTIONARY } from './lexicon.ts'
 import { readLimit } from './limit.ts'
-import { takeLinks, type LinkReading } from './links.ts'
+import { takeLinks, type LinkReading } from './message-links.ts'
 import { takeQuotes } from './quotes.ts'
 import { matchSourceAt, NO_SOURCES, type Alias, type SourceIndex } from './sources.ts'
 import { prepare } from './text.ts'

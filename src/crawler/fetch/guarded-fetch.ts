@@ -5,7 +5,7 @@ import { createBotIdentity } from './bot-identity.ts'
 import { failure, type FetchFailure, type FetchResult } from './fetch-result.ts'
 import { BlockedAddressError, createGuardedConnector, type Resolver } from './guarded-connector.ts'
 import type { HostLimiter } from './host-limiter.ts'
-import { DecodeError, TooLargeError, decodeBody, readCapped } from './read-body.ts'
+import { DecodeError, TooLargeError, decodeBody, readCapped } from './read-response-body.ts'
 import { checkTarget } from './url-policy.ts'
 
 export interface GuardedFetchOptions {

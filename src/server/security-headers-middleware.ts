@@ -2,8 +2,9 @@ import type { MiddlewareHandler } from 'hono'
 import { DEFAULT_CSP, SECURITY_HEADERS, hasSecurityHeaders } from '../surfaces/http/security-headers.ts'
 
 /**
- * Puts the security headers (surfaces/http/security-headers.ts) on every response. The responder's responses
- * already carry them in a plain object; reading `headers` would turn that into a Fetch `Headers` for nothing.
+ * The Hono middleware that puts the security headers (their values and the responder's merge are in
+ * surfaces/http/security-headers.ts) on every response the responder did not make. The responder's responses already
+ * carry them in a plain object; reading `headers` would turn that into a Fetch `Headers` for nothing.
  */
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {

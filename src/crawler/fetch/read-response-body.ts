@@ -1,3 +1,8 @@
+/**
+ * The body of a response the crawler fetched: read with a cap on the wire, then its Content-Encoding undone with a cap
+ * on the decoded size (guarded-fetch.ts calls both). Request bodies the service receives are read elsewhere
+ * (surfaces/agent-cache/read-body.ts).
+ */
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 
