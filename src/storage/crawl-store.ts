@@ -66,6 +66,18 @@ export interface CrawlStore {
    * articles are now) for rewriting; returns that story id. A retry or a drop returns null.
    */
   settleRefetch(outcome: RefetchOutcome): Promise<string | null>
+  /**
+   * Story rewrites and their summary states, in one transaction; says how many stories were new. A story merged
+   * away meanwhile (its id redirects) is not written again.
+   */
+  commitStories(stories: StorySnapshot[], summaries: SummaryState[]): Promise<{ inserted: number; updated: number }>
+}
+
+/**
+ * The crawl state half of `newsdesk export` and `newsdesk import` (the stories are StoryExport's and StoryWriter's):
+ * what a crawl has stored beyond story snapshots, read and restored as storage/state-records.ts lines.
+ */
+export interface CrawlStateTransfer {
   /** Whether the crawler has state here (feeds, articles, redirects or relations): `newsdesk export` then writes it after the stories. */
   hasState(): Promise<boolean>
   /**
@@ -81,9 +93,4 @@ export interface CrawlStore {
    * first. Moves the content version on when a stamp, a redirect or a relation changed.
    */
   restoreState(batch: StateBatch): Promise<void>
-  /**
-   * Story rewrites and their summary states, in one transaction; says how many stories were new. A story merged
-   * away meanwhile (its id redirects) is not written again.
-   */
-  commitStories(stories: StorySnapshot[], summaries: SummaryState[]): Promise<{ inserted: number; updated: number }>
 }

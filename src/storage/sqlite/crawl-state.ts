@@ -6,7 +6,6 @@ import type { createSqliteStoryMerges } from './story-merges.ts'
 import type { createSqliteStoryRelations } from './story-relations.ts'
 import { toArticle, toFeed, toRefetchClaim, toSummary, type ArticleRow, type FeedRow, type RefetchRow, type SummaryRow } from '../crawl-rows.ts'
 import { SQLITE_CRAWL_WRITES } from './crawl-writes.ts'
-import { createSqliteStateTransfer } from './sqlite-state-transfer.ts'
 
 /** The crawler's read queries, exported for the query-plan test: each must use an index, never scan. */
 export const CRAWL_SQL = {
@@ -186,7 +185,6 @@ export function createSqliteCrawlStore(
   })
 
   return {
-    ...createSqliteStateTransfer(db, relations),
     async syncPublishers(publishers, now) {
       return sync.immediate(publishers, now)
     },

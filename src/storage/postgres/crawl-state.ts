@@ -1,11 +1,11 @@
 import type pg from 'pg'
 import type { StorySnapshot } from '../../domain/story.ts'
 import type { UpsertResult } from '../store.ts'
-import { INITIAL_INTERVAL_SECONDS } from '../sqlite/sqlite-crawl-store.ts'
-import { bumpContentVersion, inTransaction, lockClustering, lockContent } from './transaction.ts'
+import { INITIAL_INTERVAL_SECONDS } from '../sqlite/crawl-state.ts'
+import type { CrawlAccess } from './access.ts'
+import { bumpContentVersion, lockClustering, lockContent, type ContentVersionHooks } from './transaction.ts'
 import { insertArticles } from './article-writes.ts'
-import { createPostgresStateTransfer } from './postgres-state-transfer.ts'
-import { writeStories } from './story-sql.ts'
+import { writeStories } from './story-writes.ts'
 import { applyMerges, mergesSince, redirectedIds } from './story-merges.ts'
 import { recordRelations } from './story-relations.ts'
 import type { CrawlStore } from '../crawl-store.ts'
@@ -130,32 +130,16 @@ function createTurns() {
   }
 }
 
-export interface ContentVersionHooks {
-  /** The schema's NOTIFY channel, announced to on every version bump. */
-  channel: string
-  /** Called with the new content version once a transaction that bumped it has committed. */
-  committed: (version: string) => void
-}
-
 /**
  * The crawler's state in the same PostgreSQL schema as the stories, with the SQLite crawl store's semantics. Every
  * feed run commits in one transaction with the stories it wrote; several workers (processes or machines) share the
  * due feeds through leases claimed with FOR UPDATE SKIP LOCKED.
  */
-export function createPostgresCrawlStore(pool: pg.Pool, ready: () => Promise<void>, versions: ContentVersionHooks): CrawlStore {
-  const query = async <R extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => {
-    await ready()
-    return pool.query<R>(sql, params)
-  }
-  const transaction = async <T>(work: (client: pg.PoolClient) => Promise<T>) => {
-    await ready()
-    return inTransaction(pool, work)
-  }
+export function createPostgresCrawlStore({ query, transaction }: CrawlAccess, versions: ContentVersionHooks): CrawlStore {
   const clusteringTurns = createTurns()
   const keys = (rows: Array<{ k: string }>) => new Set(rows.map((r) => r.k))
 
   return {
-    ...createPostgresStateTransfer({ query, transaction, versions }),
     async syncPublishers(publishers, now) {
       return transaction(async (client) => {
         const urls = publishers.map((p) => p.feedUrl)
