@@ -4,7 +4,8 @@ import type { ArticleRecord, FeedRecord, FeedRunCommit, FeedStateUpdate, KnownAr
 
 /** The crawler's records (domain/crawl-records.ts) are what this contract stores and reads back. */
 
-export interface CrawlStore {
+/** The crawler's feed table: the directory's feeds, their schedules and the leases that share them among workers. */
+export interface CrawlFeeds {
   /**
    * Makes the feed table match the directory: new feeds are due at once, known ones keep their state (their
    * publisher fields are updated), feeds no longer listed become inactive. Publishers are upserted as sources.
@@ -24,6 +25,10 @@ export interface CrawlStore {
   releaseFeeds(opts: { feedUrls: string[]; owner: string }): Promise<number>
   /** Makes every active feed due at `now` and frees its lease (an operator's forced refresh); returns how many. */
   makeAllDue(now: string): Promise<number>
+}
+
+/** What feed runs read and commit: articles, the stories they make, summary retries and page refetches. */
+export interface CrawlRuns {
   /** Which of these keys are already stored (index lookups, O(keys)). */
   knownArticleKeys(keys: { canonicalUrls: string[]; guidKeys: string[]; contentHashes: string[] }): Promise<KnownArticleKeys>
   /** Articles fetched since `since`, oldest first: the clustering window, read when a worker starts. */
@@ -72,6 +77,9 @@ export interface CrawlStore {
    */
   commitStories(stories: StorySnapshot[], summaries: SummaryState[]): Promise<{ inserted: number; updated: number }>
 }
+
+/** Everything a crawl reads and writes. */
+export interface CrawlStore extends CrawlFeeds, CrawlRuns {}
 
 /**
  * The crawl state half of `newsdesk export` and `newsdesk import` (the stories are StoryExport's and StoryWriter's):

@@ -8,7 +8,10 @@ import { inTransaction } from './transaction.ts'
 type Rows = <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => Promise<R[]>
 type Transaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>
 
-/** How the crawler and export/import reach the database: after the migration, without the reachability check. */
+/**
+ * How the crawl state (crawl-feeds.ts, crawl-runs.ts, its export and restore) reaches the database: after the
+ * migration, without the reachability check.
+ */
 export interface CrawlAccess {
   query: <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => Promise<pg.QueryResult<R>>
   transaction: Transaction

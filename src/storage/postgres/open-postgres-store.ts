@@ -3,7 +3,8 @@ import { createDamageRecord, watchForDamage } from '../store-damage.ts'
 import { createPostgresAccess } from './access.ts'
 import { parsePostgresUrl, type PostgresPoolOptions } from './connection.ts'
 import { contentChannel, createContentVersionCache, type ContentVersionCache, type ContentVersionOptions } from './content-version.ts'
-import { createPostgresCrawlStore } from './crawl-state.ts'
+import { createPostgresCrawlFeeds } from './crawl-feeds.ts'
+import { createPostgresCrawlRuns } from './crawl-runs.ts'
 import { createPostgresHealth, postgresDamage } from './integrity.ts'
 import { SQL } from './queries.ts'
 import { createPostgresStoryReads } from './story-reads.ts'
@@ -42,7 +43,8 @@ export function openPostgresStore(databaseUrl: string, opts: PostgresPoolOptions
     ready: db.ready,
     versions,
     crawl: {
-      ...createPostgresCrawlStore(db.crawl, hooks),
+      ...createPostgresCrawlFeeds(db.crawl),
+      ...createPostgresCrawlRuns(db.crawl, hooks),
       ...createPostgresStateTransfer(db.crawl, hooks),
     },
     ...createPostgresStoryReads(db),

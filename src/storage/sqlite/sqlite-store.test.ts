@@ -15,7 +15,7 @@ import { runCrawlStoreContract } from '../../../test/contracts/crawl-store.contr
 import { runStoryRelationsContract } from '../../../test/contracts/story-relations.contract.ts'
 import { SQL } from './queries.ts'
 import { MIGRATION_VERSIONS } from './migrations.ts'
-import { CRAWL_SQL } from './crawl-state.ts'
+import { CRAWL_SQL } from './crawl-runs.ts'
 import { openSqliteStore } from './sqlite-store.ts'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsdesk-sqlite-'))

@@ -4,7 +4,8 @@ import Database, { type Connection } from './driver.ts'
 import type { Store } from '../store.ts'
 import { createDamageRecord, watchForDamage } from '../store-damage.ts'
 import { createSqliteContentVersions } from './content-version.ts'
-import { createSqliteCrawlStore } from './crawl-state.ts'
+import { createSqliteCrawlFeeds } from './crawl-feeds.ts'
+import { createSqliteCrawlRuns } from './crawl-runs.ts'
 import { createSqliteHealth, sqliteDamage } from './integrity.ts'
 import { migrate } from './migrations.ts'
 import { createSqliteStoryMerges } from './story-merges.ts'
@@ -25,7 +26,8 @@ export function openSqliteStore(file: string): Store {
   return watchForDamage<Store>({
     dialect: 'sqlite',
     crawl: {
-      ...createSqliteCrawlStore(db, writes.write, merges, relations),
+      ...createSqliteCrawlFeeds(db),
+      ...createSqliteCrawlRuns(db, writes.write, merges, relations),
       ...createSqliteStateTransfer(db, relations),
     },
     ...createSqliteStoryReads(db, merges),

@@ -34,7 +34,7 @@ export function createSqliteStateTransfer(db: Database, relations: ReturnType<ty
       OR EXISTS (SELECT 1 FROM story_redirects) OR EXISTS (SELECT 1 FROM story_relations)`).pluck(),
     sources: db.prepare('SELECT id, name, site_url FROM sources ORDER BY id'),
     feeds: db.prepare('SELECT * FROM feeds ORDER BY position, feed_url'),
-    // rowid: the commit order, which a restored store keeps (see crawl-state.ts, committedAfter).
+    // rowid: the commit order, which a restored store keeps (see crawl-runs.ts, committedAfter).
     articles: db.prepare('SELECT rowid AS commit_seq, * FROM articles WHERE rowid > ? ORDER BY rowid LIMIT ?'),
     summaries: db.prepare('SELECT * FROM story_summaries WHERE story_id > ? ORDER BY story_id LIMIT ?'),
     stories: db.prepare('SELECT id, updated_at FROM stories WHERE id > ? ORDER BY id LIMIT ?'),
