@@ -7,7 +7,7 @@ import { benchArgs } from './bench-args.ts'
 
 /**
  * node --import tsx bench/version-probe.ts [--stories 100000,1000000] [--rounds 7] [--calls 100000]
- * What the SQLite content-version check of a cache hit costs (src/storage/sqlite/content-version-memo.ts runs its
+ * What the SQLite content-version check of a cache hit costs (src/storage/sqlite/content-version.ts runs its
  * probe once per event-loop turn, so on a server that is not saturated, once per hit), on the bench's stores:
  * the statement the memo uses against cheaper forms of the same two facts, in alternating rounds (median µs per
  * call). Opens each store read-only: nothing is written.

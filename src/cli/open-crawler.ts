@@ -19,7 +19,7 @@ export function openCrawler(config: Readonly<Config>, deps: { store: Store; keys
     leaseSeconds: config.crawl.leaseSeconds,
     llm: config.llm,
     clusterModel: config.crawl.clusterModel,
-  }, deps)
+  }, { crawl: deps.store.crawl, keys: deps.keys, log: deps.log, serving: deps.serving })
   if (config.sample !== 'auto') return crawler
   return {
     ...crawler,

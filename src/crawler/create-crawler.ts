@@ -2,7 +2,7 @@ import type { Logger } from 'pino'
 import type { LlmSettings } from '../config/llm-config.ts'
 import { loadDirectory } from '../publishers/directory.ts'
 import type { CrawlerKeyRing } from '../signing/key-ring.ts'
-import type { Store } from '../storage/store.ts'
+import type { CrawlStore } from '../storage/crawl-store.ts'
 import { runCrawl, type CrawlSummary } from './crawl-run.ts'
 import { createCrawlerFetcher } from './fetch/crawler-fetcher.ts'
 import { createLlmSummarizer } from './llm/llm-summarizer.ts'
@@ -41,7 +41,7 @@ export interface CrawlerSettings {
 }
 
 /** A crawler: the configured directory, the signed guarded fetcher, the optional LLM. */
-export function createCrawler(settings: CrawlerSettings, deps: { store: Store; keys: CrawlerKeyRing; log: Logger; serving?: boolean }): Crawler {
+export function createCrawler(settings: CrawlerSettings, deps: { crawl: CrawlStore; keys: CrawlerKeyRing; log: Logger; serving?: boolean }): Crawler {
   const directory = loadDirectory({ file: settings.publishersFile })
   const fetcher = observeFetcher(createCrawlerFetcher({ siteUrl: settings.siteUrl, keys: deps.keys, allow: settings.fetchAllow }))
   const llm = createLlmSummarizer(settings.llm)
@@ -56,7 +56,7 @@ export function createCrawler(settings: CrawlerSettings, deps: { store: Store; k
     leaseSeconds: settings.leaseSeconds,
     async run(opts = {}) {
       return observePass(opts.onFeed, (onFeed) => runCrawl({
-        crawl: deps.store.crawl, fetcher, publishers: directory.publishers, llm, log: deps.log,
+        crawl: deps.crawl, fetcher, publishers: directory.publishers, llm, log: deps.log,
         intervalSeconds: settings.intervalSeconds, leaseSeconds: settings.leaseSeconds, window, stages, ...opts, onFeed,
       }))
     },

@@ -1,7 +1,7 @@
 import diagnostics_channel from 'node:diagnostics_channel'
 import type { Server } from 'node:http'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
-import type { CrawlStore } from '../storage/crawl-store.ts'
+import type { CrawlFeeds } from '../storage/crawl-store.ts'
 import type { FeedRecord } from '../domain/crawl-records.ts'
 import type { Store } from '../storage/store.ts'
 import { CHANNELS, type ArticleFetchEvent, type CrawlPassEvent, type ExtractionEvent, type FeedRunEvent, type LlmCallEvent, type StoreQueryEvent } from './events.ts'
@@ -104,7 +104,7 @@ export function createMetrics() {
     },
 
     /** Feeds by state, read from the crawl tables at each scrape (a few hundred rows; shared by every instance). */
-    observeFeeds(crawl: CrawlStore) {
+    observeFeeds(crawl: CrawlFeeds) {
       new Gauge({
         name: 'newsdesk_feeds', help: 'Publisher feeds by state: pending, ok, failing (one failure), backoff (two or more), inactive.',
         labelNames: ['state'], registers,

@@ -3,7 +3,9 @@ import { AppError } from '../domain/errors.ts'
 import { invalidInput } from '../domain/validation.ts'
 import { MAX_SEARCH_TERMS, parseSearchTerms } from '../domain/search-terms.ts'
 import { TOPICS } from '../domain/topics.ts'
-import type { SourceRecord, SourceTopicRecord, Store, StoryRecord, StoryStamp } from '../storage/store.ts'
+import type {
+  ContentVersions, SearchIndex, SourceRecord, SourceTopicRecord, StoreHealth, StoryReader, StoryRecord, StoryStamp,
+} from '../storage/store.ts'
 import type { StoryFilter } from '../storage/story-window.ts'
 import { makeCursor, makeSourceCursor, readCursor, readSourceCursor } from './cursor.ts'
 import { ArchiveMonthInput, GetSourceInput, GetStoryInput, ListCategoriesInput, ListSourcesInput, ListStoriesInput } from './inputs.ts'
@@ -50,8 +52,11 @@ export const SITEMAP_MAX_URLS = 2_500
 /** How many pages of a search the "newer stories" link follows from the newest before it settles for the first page. */
 export const NEWER_WALK_PAGES = 20
 
+/** What the query service asks of the store: reads, search, the content version and health; never a write. */
+export type QueryStore = StoryReader & SearchIndex & ContentVersions & StoreHealth
+
 export interface QueryServiceDeps {
-  store: Store
+  store: QueryStore
   siteUrl: string
   version: string
   healthMaxStoryAgeMinutes: number
@@ -70,7 +75,7 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
  * Store faults become `unavailable`; the cause stays attached for the log, never for the client. A store known to be
  * damaged says so instead of "retry shortly": no retry fixes a corrupt file.
  */
-function storeCalls(store: Store) {
+function storeCalls(store: StoreHealth) {
   return async function fromStore<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work()

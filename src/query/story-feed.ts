@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { AppError } from '../domain/errors.ts'
 import type { Language } from '../domain/languages.ts'
-import type { Store } from '../storage/store.ts'
+import type { StoryReader } from '../storage/store.ts'
 import { Lang, SearchQuery, SourceId, TopicSlug } from './inputs.ts'
 import type { Category, Source, SourceStories, StoryDetail, StoryList, Views } from './views.ts'
 
@@ -39,7 +39,7 @@ export interface StoryFeed {
 }
 
 export interface StoryFeedDeps {
-  store: Store
+  store: StoryReader
   views: Views
   parse: <T extends z.ZodType>(schema: T, input: unknown) => z.output<T>
   fromStore: <T>(work: () => Promise<T>) => Promise<T>

@@ -1,14 +1,13 @@
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import { canonicalTimestamp } from '../domain/story.ts'
-import { importSnapshots, type ImportReport } from '../snapshots/import-snapshots.ts'
-import type { Store } from '../storage/store.ts'
+import { importSnapshots, type ImportReport, type ImportTarget } from '../snapshots/import-snapshots.ts'
 
 /**
  * Loads the bundled sample edition, shifting every published_at by the same amount so the newest story is
  * `now` (whole seconds): a fresh install shows a current-looking front page and a healthy status.
  */
-export async function loadSampleEdition(store: Store, file: string, now = Date.now()): Promise<ImportReport> {
+export async function loadSampleEdition(store: ImportTarget, file: string, now = Date.now()): Promise<ImportReport> {
   const text = fs.readFileSync(file, 'utf8')
   let newest = -Infinity
   for (const line of text.split('\n')) {

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import type { Store } from '../storage/store.ts'
+import type { StoryReader, StoryWriter } from '../storage/store.ts'
 
 /** Real stories needed before the sample edition goes: enough to fill the front page on their own. */
 export const REAL_STORIES_TO_RETIRE_SAMPLE = 30
@@ -9,7 +9,7 @@ export const REAL_STORIES_TO_RETIRE_SAMPLE = 30
  * enough real stories it is removed, so fictional news never sits next to real news for longer than that.
  * Returns how many sample stories were removed (0 when there were none or too few real stories yet).
  */
-export async function retireSampleEdition(store: Store, file: string): Promise<number> {
+export async function retireSampleEdition(store: StoryReader & StoryWriter, file: string): Promise<number> {
   const ids = fs.readFileSync(file, 'utf8').split('\n')
     .map((line) => /^\{"id":"([0-9a-f-]{36})"/.exec(line)?.[1])
     .filter((id): id is string => id !== undefined)

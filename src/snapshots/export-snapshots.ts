@@ -1,7 +1,11 @@
 import type { Writable } from 'node:stream'
 import { once } from 'node:events'
 import { serializeSnapshot } from '../domain/story.ts'
-import type { Store } from '../storage/store.ts'
+import type { CrawlStateTransfer } from '../storage/crawl-store.ts'
+import type { StoryExport } from '../storage/store.ts'
+
+/** What an export reads: the stories, then the crawl state. */
+export type ExportSource = StoryExport & { readonly crawl: CrawlStateTransfer }
 
 export interface ExportCounts {
   stories: number
@@ -15,7 +19,7 @@ export interface ExportCounts {
  * `export | import` moves a crawling service without re-publishing what it has already seen. A store filled only
  * by `import` has no such state, and its export is exactly the snapshots it was given.
  */
-export async function exportSnapshots(store: Store, output: Writable, opts: { storiesOnly?: boolean } = {}): Promise<ExportCounts> {
+export async function exportSnapshots(store: ExportSource, output: Writable, opts: { storiesOnly?: boolean } = {}): Promise<ExportCounts> {
   const counts: ExportCounts = { stories: 0, state: 0 }
   const write = async (line: string) => {
     if (!output.write(`${line}\n`)) await once(output, 'drain')

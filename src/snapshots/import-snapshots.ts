@@ -3,7 +3,11 @@ import type { Readable } from 'node:stream'
 import { StateRecord, groupState } from '../storage/state-records.ts'
 import { StorySnapshot } from '../domain/story.ts'
 import { describeIssues } from '../domain/validation.ts'
-import type { Store } from '../storage/store.ts'
+import type { CrawlStateTransfer } from '../storage/crawl-store.ts'
+import type { StoryWriter } from '../storage/store.ts'
+
+/** What an import writes: the stories, then the crawl state. */
+export type ImportTarget = StoryWriter & { readonly crawl: CrawlStateTransfer }
 
 export interface ImportReport {
   lines: number
@@ -23,7 +27,7 @@ const MAX_LINE_BYTES = 1_000_000
  * `newsdesk_record` key are the state `newsdesk export` writes after the stories (a crawling store's feeds,
  * articles, retries and stamps); they are restored in batches too, always after the stories read before them.
  */
-export async function importSnapshots(store: Store, input: Readable, opts: { transform?: (s: StorySnapshot) => StorySnapshot } = {}): Promise<ImportReport> {
+export async function importSnapshots(store: ImportTarget, input: Readable, opts: { transform?: (s: StorySnapshot) => StorySnapshot } = {}): Promise<ImportReport> {
   const report: ImportReport = { lines: 0, inserted: 0, updated: 0, state: 0, bad: [] }
   let batch: StorySnapshot[] = []
   let state: StateRecord[] = []

@@ -4,7 +4,8 @@ import type { ArticleRecord, FeedRecord, FeedRunCommit, FeedStateUpdate, KnownAr
 
 /** The crawler's records (domain/crawl-records.ts) are what this contract stores and reads back. */
 
-export interface CrawlStore {
+/** The crawler's feed table: the directory's feeds, their schedules and the leases that share them among workers. */
+export interface CrawlFeeds {
   /**
    * Makes the feed table match the directory: new feeds are due at once, known ones keep their state (their
    * publisher fields are updated), feeds no longer listed become inactive. Publishers are upserted as sources.
@@ -24,6 +25,10 @@ export interface CrawlStore {
   releaseFeeds(opts: { feedUrls: string[]; owner: string }): Promise<number>
   /** Makes every active feed due at `now` and frees its lease (an operator's forced refresh); returns how many. */
   makeAllDue(now: string): Promise<number>
+}
+
+/** What feed runs read and commit: articles, the stories they make, summary retries and page refetches. */
+export interface CrawlRuns {
   /** Which of these keys are already stored (index lookups, O(keys)). */
   knownArticleKeys(keys: { canonicalUrls: string[]; guidKeys: string[]; contentHashes: string[] }): Promise<KnownArticleKeys>
   /** Articles fetched since `since`, oldest first: the clustering window, read when a worker starts. */
@@ -66,6 +71,21 @@ export interface CrawlStore {
    * articles are now) for rewriting; returns that story id. A retry or a drop returns null.
    */
   settleRefetch(outcome: RefetchOutcome): Promise<string | null>
+  /**
+   * Story rewrites and their summary states, in one transaction; says how many stories were new. A story merged
+   * away meanwhile (its id redirects) is not written again.
+   */
+  commitStories(stories: StorySnapshot[], summaries: SummaryState[]): Promise<{ inserted: number; updated: number }>
+}
+
+/** Everything a crawl reads and writes. */
+export interface CrawlStore extends CrawlFeeds, CrawlRuns {}
+
+/**
+ * The crawl state half of `newsdesk export` and `newsdesk import` (the stories are StoryExport's and StoryWriter's):
+ * what a crawl has stored beyond story snapshots, read and restored as storage/state-records.ts lines.
+ */
+export interface CrawlStateTransfer {
   /** Whether the crawler has state here (feeds, articles, redirects or relations): `newsdesk export` then writes it after the stories. */
   hasState(): Promise<boolean>
   /**
@@ -81,9 +101,4 @@ export interface CrawlStore {
    * first. Moves the content version on when a stamp, a redirect or a relation changed.
    */
   restoreState(batch: StateBatch): Promise<void>
-  /**
-   * Story rewrites and their summary states, in one transaction; says how many stories were new. A story merged
-   * away meanwhile (its id redirects) is not written again.
-   */
-  commitStories(stories: StorySnapshot[], summaries: SummaryState[]): Promise<{ inserted: number; updated: number }>
 }

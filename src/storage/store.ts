@@ -2,7 +2,7 @@ import type { Language } from '../domain/languages.ts'
 import type { SearchTerm } from '../domain/search-terms.ts'
 import type { CoveredBy, StorySnapshot, StoryText, TranslationText } from '../domain/story.ts'
 import type { Topic } from '../domain/topics.ts'
-import type { CrawlStore } from './crawl-store.ts'
+import type { CrawlStateTransfer, CrawlStore } from './crawl-store.ts'
 import type { StoreDamage } from './store-damage.ts'
 import type { StoryFilter } from './story-window.ts'
 
@@ -89,20 +89,12 @@ export interface UpsertResult {
 }
 
 /**
- * Everything the service reads and writes. Each dialect implements it and runs `runStoreContract`.
- * List and search return newest first and cost O(limit): implementations must not scan the corpus.
- * Text fields for list results carry headline and summary only (cards are null); getStory carries everything.
+ * Story pages, lists and stamps: what readers and sitemaps see. List results carry headline and summary only (cards
+ * are null); getStory carries everything. Lists return newest first and cost O(limit): implementations must not scan
+ * the corpus.
  */
-export interface Store {
-  readonly dialect: 'sqlite' | 'postgres'
-  /** The crawler's state (feeds, articles, summary retries), written in the same transactions as its stories. */
-  readonly crawl: CrawlStore
+export interface StoryReader {
   listStories(opts: { topic?: Topic; limit: number; lang: Language; filter?: StoryFilter }): Promise<StoryRecord[]>
-  /**
-   * Stories whose English or `lang` headline matches every term (see domain/search-terms.ts), within the filter.
-   * Cost O(limit + a bounded window), whatever the terms: see each store.
-   */
-  searchStories(opts: { terms: SearchTerm[]; limit: number; lang: Language; filter?: StoryFilter }): Promise<StoryRecord[]>
   getStory(id: string, lang: Language): Promise<StoryDetailRecord | null>
   /**
    * The stories related to story `id` (crawl-records.ts, StoryRelation), newest first, at most RELATED_STORIES_KEPT
@@ -144,6 +136,21 @@ export interface Store {
   /** published_at of the newest story, or null when there is none. */
   latestPublishedAt(): Promise<string | null>
   countStories(): Promise<number>
+  /** How many of these ids are stored. */
+  countStoriesWithIds(ids: string[]): Promise<number>
+}
+
+/** Headline search, newest first, like the lists. */
+export interface SearchIndex {
+  /**
+   * Stories whose English or `lang` headline matches every term (see domain/search-terms.ts), within the filter.
+   * Cost O(limit + a bounded window), whatever the terms: see each store.
+   */
+  searchStories(opts: { terms: SearchTerm[]; limit: number; lang: Language; filter?: StoryFilter }): Promise<StoryRecord[]>
+}
+
+/** What validates cached answers: a value that moves on with every change to what readers see. */
+export interface ContentVersions {
   /** Changes whenever stored content changes, also when another process wrote it. */
   contentVersion(): Promise<string>
   /**
@@ -151,14 +158,24 @@ export interface Store {
    * SQLite from memory, re-validated once per event-loop turn), else null: callers then ask contentVersion().
    */
   contentVersionNow?(): string | null
+}
+
+/** Story writes outside a crawl: imports, the sample edition. Each call is one transaction. */
+export interface StoryWriter {
   /** Inserts or replaces stories by id, all in one transaction (the month summary included). */
   upsertStories(stories: StorySnapshot[]): Promise<UpsertResult>
   /** Removes these stories (unknown ids are ignored), in one transaction; returns how many were removed. */
   deleteStories(ids: string[]): Promise<number>
-  /** How many of these ids are stored. */
-  countStoriesWithIds(ids: string[]): Promise<number>
+}
+
+/** The stories half of `newsdesk export`; the crawl state is CrawlStateTransfer's. */
+export interface StoryExport {
   /** Every story in snapshot form, ordered by id. */
   exportStories(): AsyncIterable<StorySnapshot>
+}
+
+/** Whether the database answers and is sound: health and the commands' start-up check. */
+export interface StoreHealth {
   /** A trivial round trip to the database: throws when it is unreachable. */
   ping(): Promise<void>
   /**
@@ -168,5 +185,17 @@ export interface Store {
   checkIntegrity(): Promise<StoreDamage | null>
   /** Damage found by a check or run into by any query since the store opened (cheap: for health); null if none. */
   knownDamage(): StoreDamage | null
+}
+
+/**
+ * An open store: every part above over one database, as openStore returns it. Callers take the parts they use (the
+ * query service reads and searches, the crawler takes `crawl`, export and import their halves); the commands that
+ * open, watch and close the store hold the whole. Each dialect composes it from one file per part and runs the
+ * contract suites (test/contracts) against it.
+ */
+export interface Store extends StoryReader, SearchIndex, ContentVersions, StoryWriter, StoryExport, StoreHealth {
+  readonly dialect: 'sqlite' | 'postgres'
+  /** The crawler's state (feeds, articles, summary retries), written in the same transactions as its stories. */
+  readonly crawl: CrawlStore & CrawlStateTransfer
   close(): Promise<void>
 }

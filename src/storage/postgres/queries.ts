@@ -27,7 +27,7 @@ export const SQL = {
   listTopic: page(`WHERE category = $3::text AND ${WINDOW}`),
   listSource: page(`WHERE source_id = $3::text AND ${WINDOW}`),
   listTopicSource: page(`WHERE source_id = $3::text AND category = $6::text AND ${WINDOW}`),
-  // Search (see searchStories in open-postgres-store.ts and storage/search-window.ts) finds each term's newest
+  // Search (see story-search.ts and storage/search-window.ts) finds each term's newest
   // matching rows (from the search postings; for a phrase term, by the walk and the GIN index below), then tests the stories of the term reaching back furthest against the whole query, then reads
   // the page like a list page (storiesBySeq). A story matching in English and in $1 counts once.
   searchTermPostings: TERM_POSTINGS_SQL,

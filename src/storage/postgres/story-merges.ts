@@ -1,7 +1,7 @@
 import type pg from 'pg'
 import type { StoryMerge } from '../../domain/crawl-records.ts'
 import { followRedirectsAsync } from '../redirect-hops.ts'
-import { deleteStories } from './story-sql.ts'
+import { deleteStories } from './story-writes.ts'
 import { moveRelations } from './story-relations.ts'
 
 /** Story merges in PostgreSQL, with the SQLite semantics (sqlite/story-merges.ts); inside the caller's transaction. */

@@ -73,3 +73,11 @@ export async function bumpContentVersion(client: pg.ClientBase, channel: string)
     SELECT value, pg_notify($1, value) FROM bumped`, [channel])
   return rows[0]!.value
 }
+
+/** Where a committed version bump is reported: the schema's NOTIFY channel, and this process's version cache. */
+export interface ContentVersionHooks {
+  /** The schema's NOTIFY channel, announced to on every version bump. */
+  channel: string
+  /** Called with the new content version once a transaction that bumped it has committed. */
+  committed: (version: string) => void
+}

@@ -15,7 +15,7 @@ import { runCrawlStoreContract } from '../../../test/contracts/crawl-store.contr
 import { runStoryRelationsContract } from '../../../test/contracts/story-relations.contract.ts'
 import { SQL } from './queries.ts'
 import { MIGRATION_VERSIONS } from './migrations.ts'
-import { CRAWL_SQL } from './sqlite-crawl-store.ts'
+import { CRAWL_SQL } from './crawl-runs.ts'
 import { openSqliteStore } from './sqlite-store.ts'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsdesk-sqlite-'))
@@ -246,7 +246,7 @@ describe('sqlite store specifics', () => {
       assert.doesNotMatch(p, /SCAN (articles|feeds)\b/, `${name}: ${p}`)
     }
 
-    // No LIKE anywhere in the store's SQL (queries.ts, sqlite-store.ts, migrations): search goes through FTS5 only.
+    // No LIKE anywhere in the store's SQL (every file here): search goes through FTS5 only.
     const here = path.dirname(fileURLToPath(import.meta.url))
     for (const file of fs.readdirSync(here).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
       assert.doesNotMatch(fs.readFileSync(path.join(here, file), 'utf8'), /\bLIKE\b/i, file)

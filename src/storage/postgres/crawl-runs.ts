@@ -1,17 +1,17 @@
 import type pg from 'pg'
 import type { StorySnapshot } from '../../domain/story.ts'
 import type { UpsertResult } from '../store.ts'
-import { INITIAL_INTERVAL_SECONDS } from '../sqlite/sqlite-crawl-store.ts'
-import { bumpContentVersion, inTransaction, lockClustering, lockContent } from './transaction.ts'
+import type { CrawlAccess } from './access.ts'
+import { bumpContentVersion, lockClustering, lockContent, type ContentVersionHooks } from './transaction.ts'
 import { insertArticles } from './article-writes.ts'
-import { createPostgresStateTransfer } from './postgres-state-transfer.ts'
-import { writeStories } from './story-sql.ts'
+import { writeStories } from './story-writes.ts'
 import { applyMerges, mergesSince, redirectedIds } from './story-merges.ts'
 import { recordRelations } from './story-relations.ts'
-import type { CrawlStore } from '../crawl-store.ts'
+import type { CrawlRuns } from '../crawl-store.ts'
 import type { ArticleRefetch, FeedRunCommit, SummaryState } from '../../domain/crawl-records.ts'
-import { toArticle, toFeed, toRefetchClaim, toSummary, type ArticleRow, type FeedRow, type RefetchRow, type SummaryRow } from '../crawl-rows.ts'
+import { toArticle, toRefetchClaim, toSummary, type ArticleRow, type RefetchRow, type SummaryRow } from '../crawl-rows.ts'
 
+/** The crawler's read queries (crawl-feeds.ts's too), exported for the query-plan test. */
 export const CRAWL_SQL = {
   // Due, unleased (or lease expired) feeds, oldest due first. FOR UPDATE SKIP LOCKED: a worker claiming at the same
   // moment skips the rows this one is leasing instead of waiting for them, so no feed is handed out twice.
@@ -52,7 +52,7 @@ export const CRAWL_SQL = {
 } as const
 
 /** The last entry per key, in first-seen order: one statement may not upsert the same row twice. */
-function lastByKey<T>(items: T[], key: (item: T) => string): T[] {
+export function lastByKey<T>(items: T[], key: (item: T) => string): T[] {
   const map = new Map<string, T>()
   for (const item of items) map.set(key(item), item)
   return [...map.values()]
@@ -130,89 +130,15 @@ function createTurns() {
   }
 }
 
-export interface ContentVersionHooks {
-  /** The schema's NOTIFY channel, announced to on every version bump. */
-  channel: string
-  /** Called with the new content version once a transaction that bumped it has committed. */
-  committed: (version: string) => void
-}
-
 /**
- * The crawler's state in the same PostgreSQL schema as the stories, with the SQLite crawl store's semantics. Every
- * feed run commits in one transaction with the stories it wrote; several workers (processes or machines) share the
- * due feeds through leases claimed with FOR UPDATE SKIP LOCKED.
+ * The crawler's articles, summary retries and refetches in the same PostgreSQL schema as the stories, with the SQLite
+ * store's semantics. Every feed run commits in one transaction with the stories it wrote.
  */
-export function createPostgresCrawlStore(pool: pg.Pool, ready: () => Promise<void>, versions: ContentVersionHooks): CrawlStore {
-  const query = async <R extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => {
-    await ready()
-    return pool.query<R>(sql, params)
-  }
-  const transaction = async <T>(work: (client: pg.PoolClient) => Promise<T>) => {
-    await ready()
-    return inTransaction(pool, work)
-  }
+export function createPostgresCrawlRuns({ query, transaction }: CrawlAccess, versions: ContentVersionHooks): CrawlRuns {
   const clusteringTurns = createTurns()
   const keys = (rows: Array<{ k: string }>) => new Set(rows.map((r) => r.k))
 
   return {
-    ...createPostgresStateTransfer({ query, transaction, versions }),
-    async syncPublishers(publishers, now) {
-      return transaction(async (client) => {
-        const urls = publishers.map((p) => p.feedUrl)
-        const known = new Set((await client.query<{ feed_url: string }>(
-          'SELECT feed_url FROM feeds WHERE feed_url = ANY($1::text[])', [urls])).rows.map((r) => r.feed_url))
-        const result = { added: 0, updated: 0, deactivated: 0 }
-        for (const p of publishers) {
-          if (known.has(p.feedUrl)) {
-            result.updated++
-          } else {
-            result.added++
-            known.add(p.feedUrl)
-          }
-        }
-        const feeds = lastByKey(publishers.map((p, position) => ({ p, position })), (f) => f.p.feedUrl)
-        if (feeds.length > 0) {
-          await client.query(`INSERT INTO feeds (feed_url, publisher_id, position, name, site_url, topic, lang, active,
-              next_fetch_at, interval_seconds)
-              SELECT u.*, true, $8, ${INITIAL_INTERVAL_SECONDS}
-              FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[])
-                AS u(feed_url, publisher_id, position, name, site_url, topic, lang)
-              ON CONFLICT (feed_url) DO UPDATE SET publisher_id = excluded.publisher_id, position = excluded.position,
-                name = excluded.name, site_url = excluded.site_url, topic = excluded.topic, lang = excluded.lang,
-                active = true`,
-            [feeds.map((f) => f.p.feedUrl), feeds.map((f) => f.p.id), feeds.map((f) => f.position), feeds.map((f) => f.p.name),
-              feeds.map((f) => f.p.siteUrl), feeds.map((f) => f.p.topic), feeds.map((f) => f.p.lang), now])
-          const sources = lastByKey(publishers, (p) => p.id)
-          await client.query(`INSERT INTO sources (id, name, site_url)
-              SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
-              ON CONFLICT (id) DO UPDATE SET name = excluded.name, site_url = excluded.site_url`,
-            [sources.map((p) => p.id), sources.map((p) => p.name), sources.map((p) => p.siteUrl)])
-        }
-        result.deactivated = (await client.query(
-          'UPDATE feeds SET active = false WHERE active AND feed_url <> ALL($1::text[])', [urls])).rowCount ?? 0
-        return result
-      })
-    },
-
-    async listFeeds() {
-      return (await query<FeedRow>('SELECT * FROM feeds ORDER BY active DESC, position, feed_url')).rows.map(toFeed)
-    },
-
-    async claimDueFeeds({ now, limit, owner, leaseSeconds }) {
-      const until = new Date(Date.parse(now) + leaseSeconds * 1000).toISOString()
-      return (await query<FeedRow>(CRAWL_SQL.claimDue, [now, limit, owner, until])).rows.map(toFeed)
-    },
-
-    async releaseFeeds({ feedUrls, owner }) {
-      if (feedUrls.length === 0) return 0
-      return (await query('UPDATE feeds SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1 AND feed_url = ANY($2::text[])',
-        [owner, feedUrls])).rowCount ?? 0
-    },
-
-    async makeAllDue(now) {
-      return (await query('UPDATE feeds SET next_fetch_at = $1, lease_owner = NULL, lease_until = NULL WHERE active', [now])).rowCount ?? 0
-    },
-
     async knownArticleKeys(k) {
       const [urls, guids, hashes] = await Promise.all([
         query<{ k: string }>(CRAWL_SQL.knownUrls, [k.canonicalUrls]),

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3'
-import type { StoreDamage } from '../store-damage.ts'
+import type { StoreHealth } from '../store.ts'
+import type { DamageRecord, StoreDamage } from '../store-damage.ts'
 
 /** SQLite result codes that mean the file itself is damaged (or not a database at all): no retry fixes them. */
 const DAMAGE_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_CORRUPT_INDEX', 'SQLITE_CORRUPT_SEQUENCE', 'SQLITE_CORRUPT_VTAB', 'SQLITE_NOTADB'])
@@ -31,4 +32,20 @@ export function quickCheck(db: Database.Database): StoreDamage | null {
   const problems = rows.map((r) => r.quick_check).filter((m) => m !== 'ok')
   if (problems.length === 0) return null
   return { summary: 'The database file is damaged (quick_check found problems).', detail: problems.join('; ') }
+}
+
+/** Health for SQLite: a statement for the round trip, quick_check for the integrity check. */
+export function createSqliteHealth(db: Database.Database, damage: DamageRecord): StoreHealth {
+  const ping = db.prepare('SELECT 1')
+  return {
+    async ping() {
+      ping.get()
+    },
+    async checkIntegrity() {
+      const found = quickCheck(db)
+      if (found) damage.note(found)
+      return found
+    },
+    knownDamage: () => damage.current(),
+  }
 }

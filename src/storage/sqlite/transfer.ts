@@ -1,6 +1,8 @@
 import type { Database } from 'better-sqlite3'
 import type { StateBatch, StateRecord } from '../state-records.ts'
-import type { CrawlStore } from '../crawl-store.ts'
+import type { CrawlStateTransfer } from '../crawl-store.ts'
+import type { StoryExport } from '../store.ts'
+import { pagedSnapshots, type ExportStoryRow, type TextRow } from '../story-rows.ts'
 import { toArticleState, toFeedState, type ArticleRow, type FeedRow } from '../crawl-rows.ts'
 import { FEED_STATE_COLUMNS, RESTORE_FEED_ON_CONFLICT } from '../state-sql.ts'
 import { SQLITE_CRAWL_WRITES } from './crawl-writes.ts'
@@ -8,14 +10,31 @@ import type { createSqliteStoryRelations } from './story-relations.ts'
 
 const PAGE = 1000
 
+/** Every story as a snapshot, for SQLite: `newsdesk export` writes these first. */
+export function createSqliteStoryExport(db: Database): StoryExport {
+  const stmt = {
+    page: db.prepare(`SELECT s.*, src.name AS source_name, src.site_url AS source_site_url
+      FROM stories s LEFT JOIN sources src ON src.id = s.source_id
+      WHERE s.id > ? ORDER BY s.id LIMIT ?`),
+    texts: db.prepare(`SELECT story_id, lang, headline, summary, cards FROM story_texts
+      WHERE story_id IN (SELECT value FROM json_each(?))`),
+  }
+  return {
+    exportStories() {
+      return pagedSnapshots((after, limit) => stmt.page.all(after, limit) as ExportStoryRow[],
+        (ids) => stmt.texts.all(JSON.stringify(ids)) as TextRow[])
+    },
+  }
+}
+
 /** The export and restore of the state beyond story snapshots (storage/state-records.ts), for SQLite. */
-export function createSqliteStateTransfer(db: Database, relations: ReturnType<typeof createSqliteStoryRelations>): Pick<CrawlStore, 'hasState' | 'exportState' | 'restoreState'> {
+export function createSqliteStateTransfer(db: Database, relations: ReturnType<typeof createSqliteStoryRelations>): CrawlStateTransfer {
   const stmt = {
     hasState: db.prepare(`SELECT EXISTS (SELECT 1 FROM feeds) OR EXISTS (SELECT 1 FROM articles)
       OR EXISTS (SELECT 1 FROM story_redirects) OR EXISTS (SELECT 1 FROM story_relations)`).pluck(),
     sources: db.prepare('SELECT id, name, site_url FROM sources ORDER BY id'),
     feeds: db.prepare('SELECT * FROM feeds ORDER BY position, feed_url'),
-    // rowid: the commit order, which a restored store keeps (see sqlite-crawl-store.ts, committedAfter).
+    // rowid: the commit order, which a restored store keeps (see crawl-runs.ts, committedAfter).
     articles: db.prepare('SELECT rowid AS commit_seq, * FROM articles WHERE rowid > ? ORDER BY rowid LIMIT ?'),
     summaries: db.prepare('SELECT * FROM story_summaries WHERE story_id > ? ORDER BY story_id LIMIT ?'),
     stories: db.prepare('SELECT id, updated_at FROM stories WHERE id > ? ORDER BY id LIMIT ?'),

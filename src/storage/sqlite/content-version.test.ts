@@ -5,7 +5,7 @@ import path from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { after, describe, it } from 'node:test'
 import Database from './driver.ts'
-import { createSqliteVersionMemo } from './content-version-memo.ts'
+import { createSqliteVersionMemo } from './content-version.ts'
 
 describe('SQLite content version memo', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsdesk-version-memo-'))

@@ -1,4 +1,17 @@
 import type { Database } from 'better-sqlite3'
+import type { ContentVersions } from '../store.ts'
+
+/** The content version of a SQLite store: a counter in `meta` that every write transaction bumps. */
+export function createSqliteContentVersions(db: Database): ContentVersions {
+  const version = db.prepare(`SELECT value FROM meta WHERE key = 'content_version'`).pluck()
+  const read = () => version.get() as string
+  return {
+    async contentVersion() {
+      return read()
+    },
+    contentVersionNow: createSqliteVersionMemo(db, read),
+  }
+}
 
 /**
  * The SQLite content version from memory. Reading it costs a statement (about 3 µs), which is a tenth of a whole

@@ -2,9 +2,11 @@ import type pg from 'pg'
 import { TRANSLATION_LANGUAGES, type Language } from '../../domain/languages.ts'
 import type { StorySnapshot } from '../../domain/story.ts'
 import { TIEBREAK_SLOTS, archiveMonthKey, preferredTiebreak, publishedSecond } from '../sqlite/sort-key.ts'
-import type { UpsertResult } from '../store.ts'
+import type { StoryWriter, UpsertResult } from '../store.ts'
+import type { PostgresAccess } from './access.ts'
 import { toSearchVector } from './search-tokens.ts'
 import { removeRelations } from './story-relations.ts'
+import { bumpContentVersion, lockContent, type ContentVersionHooks } from './transaction.ts'
 
 /**
  * Story writes, run inside the caller's transaction after lockContent (so writers take turns). They give exactly
@@ -195,4 +197,31 @@ export async function deleteStories(client: pg.ClientBase, ids: string[], now: s
   for (const r of removed) addDelta(months, archiveMonthKey(r.published_at), -1)
   await applyMonthDeltas(client, months, now)
   return removed.length
+}
+
+/** The store's StoryWriter: each call one transaction, after lockContent, reporting the version it committed. */
+export function createPostgresStoryWrites({ transaction }: PostgresAccess, versions: ContentVersionHooks): StoryWriter {
+  return {
+    async upsertStories(stories) {
+      if (stories.length === 0) return { inserted: 0, updated: 0 }
+      const { result, version } = await transaction(async (client) => {
+        await lockContent(client)
+        const result = await writeStories(client, stories, new Date().toISOString())
+        return { result, version: await bumpContentVersion(client, versions.channel) }
+      })
+      versions.committed(version)
+      return result
+    },
+
+    async deleteStories(ids) {
+      if (ids.length === 0) return 0
+      const { removed, version } = await transaction(async (client) => {
+        await lockContent(client)
+        const removed = await deleteStories(client, ids, new Date().toISOString())
+        return { removed, version: removed > 0 ? await bumpContentVersion(client, versions.channel) : null }
+      })
+      if (version !== null) versions.committed(version)
+      return removed
+    },
+  }
 }

@@ -1,23 +1,29 @@
-import type pg from 'pg'
 import type { StateRecord } from '../state-records.ts'
-import type { CrawlStore } from '../crawl-store.ts'
+import type { CrawlStateTransfer } from '../crawl-store.ts'
+import type { StoryExport } from '../store.ts'
+import { pagedSnapshots, type ExportStoryRow, type TextRow } from '../story-rows.ts'
+import type { CrawlAccess, PostgresAccess } from './access.ts'
 import { fromArticleState, toArticleState, toFeedState, type ArticleRow, type FeedRow } from '../crawl-rows.ts'
 import { FEED_STATE_COLUMNS, RESTORE_FEED_ON_CONFLICT } from '../state-sql.ts'
 import { insertArticles } from './article-writes.ts'
-import { bumpContentVersion, lockClustering, lockContent } from './transaction.ts'
+import { bumpContentVersion, lockClustering, lockContent, type ContentVersionHooks } from './transaction.ts'
+import { SQL } from './queries.ts'
 import { restoreRelations } from './story-relations.ts'
 
 const PAGE = 1000
 
-export interface StateTransferDeps {
-  query: <R extends pg.QueryResultRow>(sql: string, params?: unknown[]) => Promise<pg.QueryResult<R>>
-  transaction: <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>
-  /** The schema's NOTIFY channel, and the hook told about a committed version (see postgres-crawl-store.ts). */
-  versions: { channel: string; committed: (version: string) => void }
+/** Every story as a snapshot, for PostgreSQL: `newsdesk export` writes these first. */
+export function createPostgresStoryExport({ query }: PostgresAccess): StoryExport {
+  return {
+    exportStories() {
+      return pagedSnapshots((after, limit) => query<ExportStoryRow>(SQL.exportPage, [after, limit]),
+        (ids) => query<TextRow>(SQL.exportTexts, [ids]))
+    },
+  }
 }
 
 /** The export and restore of the state beyond story snapshots (storage/state-records.ts), for PostgreSQL. */
-export function createPostgresStateTransfer({ query, transaction, versions }: StateTransferDeps): Pick<CrawlStore, 'hasState' | 'exportState' | 'restoreState'> {
+export function createPostgresStateTransfer({ query, transaction }: CrawlAccess, versions: ContentVersionHooks): CrawlStateTransfer {
   return {
     async hasState() {
       const { rows } = await query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM feeds) OR EXISTS (SELECT 1 FROM articles)

@@ -1,14 +1,16 @@
 import type { Database } from 'better-sqlite3'
 import type { StorySnapshot } from '../../domain/story.ts'
-import type { CrawlStore } from '../crawl-store.ts'
+import type { CrawlRuns } from '../crawl-store.ts'
 import type { ArticleRecord, FeedRunCommit, KnownArticleKeys, RefetchOutcome, StoryMerge, SummaryState } from '../../domain/crawl-records.ts'
 import type { createSqliteStoryMerges } from './story-merges.ts'
 import type { createSqliteStoryRelations } from './story-relations.ts'
-import { toArticle, toFeed, toRefetchClaim, toSummary, type ArticleRow, type FeedRow, type RefetchRow, type SummaryRow } from '../crawl-rows.ts'
+import { toArticle, toRefetchClaim, toSummary, type ArticleRow, type RefetchRow, type SummaryRow } from '../crawl-rows.ts'
 import { SQLITE_CRAWL_WRITES } from './crawl-writes.ts'
-import { createSqliteStateTransfer } from './sqlite-state-transfer.ts'
 
-/** The crawler's read queries, exported for the query-plan test: each must use an index, never scan. */
+/**
+ * The crawler's read queries (crawl-feeds.ts's too), exported for the query-plan test: each must use an index, never
+ * scan.
+ */
 export const CRAWL_SQL = {
   dueFeeds: `SELECT * FROM feeds WHERE active = 1 AND next_fetch_at <= @now
       AND (lease_until IS NULL OR lease_until <= @now) ORDER BY next_fetch_at, position LIMIT @limit`,
@@ -34,37 +36,18 @@ export const CRAWL_SQL = {
       WHERE a.id = article_refetch.article_id AND COALESCE(a.published_at, a.fetched_at) >= @since)`,
 }
 
-/** A new feed is polled every 15 minutes until its publishing rhythm says otherwise (FreshRSS's floor: frequent enough for news, polite to the publisher). */
-export const INITIAL_INTERVAL_SECONDS = 15 * 60
-
 /**
- * The crawler's state in the same SQLite database as the stories. `writeStories` is the story store's own writer,
- * run inside this module's transactions, so a feed's state, its articles and the stories they changed commit
- * together or not at all.
+ * The crawler's articles, summary retries and refetches in the same SQLite database as the stories. `writeStories`
+ * is the story store's own writer, run inside this module's transactions, so a feed's state, its articles and the
+ * stories they changed commit together or not at all.
  */
-export function createSqliteCrawlStore(
+export function createSqliteCrawlRuns(
   db: Database,
   writeStories: (stories: StorySnapshot[]) => { inserted: number; updated: number },
   merges: ReturnType<typeof createSqliteStoryMerges>,
   relations: ReturnType<typeof createSqliteStoryRelations>,
-): CrawlStore {
+): CrawlRuns {
   const stmt = {
-    feed: db.prepare('SELECT feed_url FROM feeds WHERE feed_url = ?'),
-    insertFeed: db.prepare(`INSERT INTO feeds (feed_url, publisher_id, position, name, site_url, topic, lang, active,
-      next_fetch_at, interval_seconds) VALUES (@feed_url, @publisher_id, @position, @name, @site_url, @topic, @lang, 1,
-      @now, ${INITIAL_INTERVAL_SECONDS})`),
-    updateFeedPublisher: db.prepare(`UPDATE feeds SET publisher_id = @publisher_id, position = @position, name = @name,
-      site_url = @site_url, topic = @topic, lang = @lang, active = 1 WHERE feed_url = @feed_url`),
-    deactivateMissing: db.prepare(`UPDATE feeds SET active = 0
-      WHERE active = 1 AND feed_url NOT IN (SELECT value FROM json_each(?))`),
-    upsertSource: db.prepare(`INSERT INTO sources (id, name, site_url) VALUES (?, ?, ?)
-      ON CONFLICT (id) DO UPDATE SET name = excluded.name, site_url = excluded.site_url`),
-    listFeeds: db.prepare('SELECT * FROM feeds ORDER BY active DESC, position, feed_url'),
-    dueFeeds: db.prepare(CRAWL_SQL.dueFeeds),
-    makeAllDue: db.prepare('UPDATE feeds SET next_fetch_at = ?, lease_owner = NULL, lease_until = NULL WHERE active = 1'),
-    lease: db.prepare('UPDATE feeds SET lease_owner = @owner, lease_until = @until WHERE feed_url = @feed_url'),
-    release: db.prepare(`UPDATE feeds SET lease_owner = NULL, lease_until = NULL
-      WHERE lease_owner = ? AND feed_url IN (SELECT value FROM json_each(?))`),
     knownUrls: db.prepare(CRAWL_SQL.knownUrls),
     knownGuids: db.prepare(CRAWL_SQL.knownGuids),
     knownHashes: db.prepare(CRAWL_SQL.knownHashes),
@@ -100,33 +83,7 @@ export function createSqliteCrawlStore(
     }
   }
 
-  const sync = db.transaction((publishers: Parameters<CrawlStore['syncPublishers']>[0], now: string) => {
-    const result = { added: 0, updated: 0, deactivated: 0 }
-    publishers.forEach((p, position) => {
-      const row = {
-        feed_url: p.feedUrl, publisher_id: p.id, position, name: p.name, site_url: p.siteUrl, topic: p.topic, lang: p.lang, now,
-      }
-      if (stmt.feed.get(p.feedUrl)) {
-        stmt.updateFeedPublisher.run(row)
-        result.updated++
-      } else {
-        stmt.insertFeed.run(row)
-        result.added++
-      }
-      stmt.upsertSource.run(p.id, p.name, p.siteUrl)
-    })
-    result.deactivated = stmt.deactivateMissing.run(JSON.stringify(publishers.map((p) => p.feedUrl))).changes
-    return result
-  })
-
-  const claim = db.transaction((opts: Parameters<CrawlStore['claimDueFeeds']>[0]) => {
-    const rows = stmt.dueFeeds.all({ now: opts.now, limit: opts.limit }) as FeedRow[]
-    const until = new Date(Date.parse(opts.now) + opts.leaseSeconds * 1000).toISOString()
-    for (const r of rows) stmt.lease.run({ owner: opts.owner, until, feed_url: r.feed_url })
-    return rows.map(toFeed)
-  })
-
-  const commitRun = db.transaction((run: Parameters<CrawlStore['commitFeedRun']>[0]) => {
+  const commitRun = db.transaction((run: Parameters<CrawlRuns['commitFeedRun']>[0]) => {
     let added = 0
     for (const a of run.articles) {
       added += stmt.insertArticle.run({
@@ -165,7 +122,7 @@ export function createSqliteCrawlStore(
     return result
   })
 
-  const claimRefetches = db.transaction((opts: Parameters<CrawlStore['claimDueRefetches']>[0]) => {
+  const claimRefetches = db.transaction((opts: Parameters<CrawlRuns['claimDueRefetches']>[0]) => {
     if (opts.publishedSince !== undefined) stmt.staleRefetches.run({ since: opts.publishedSince })
     const rows = stmt.dueRefetches.all({ now: opts.now, limit: opts.limit }) as RefetchRow[]
     const until = new Date(Date.parse(opts.now) + opts.leaseSeconds * 1000).toISOString()
@@ -186,22 +143,6 @@ export function createSqliteCrawlStore(
   })
 
   return {
-    ...createSqliteStateTransfer(db, relations),
-    async syncPublishers(publishers, now) {
-      return sync.immediate(publishers, now)
-    },
-    async listFeeds() {
-      return (stmt.listFeeds.all() as FeedRow[]).map(toFeed)
-    },
-    async claimDueFeeds(opts) {
-      return claim.immediate(opts)
-    },
-    async releaseFeeds({ feedUrls, owner }) {
-      return feedUrls.length === 0 ? 0 : stmt.release.run(owner, JSON.stringify(feedUrls)).changes
-    },
-    async makeAllDue(now) {
-      return stmt.makeAllDue.run(now).changes
-    },
     async knownArticleKeys(k): Promise<KnownArticleKeys> {
       return {
         canonicalUrls: keys(stmt.knownUrls.all(JSON.stringify(k.canonicalUrls))),
