@@ -12,7 +12,7 @@ import { TOPICS } from '../domain/topics.ts'
  *
  * Not carried: feed leases (they belong to the old store's processes) and the article refetch queue (articles kept
  * with their feed teaser, due for another fetch of their page within hours): a moved article keeps its teaser, as
- * every article did before the queue existed. See docs/decisions.md, "Teasers upgraded later".
+ * every article did before the queue existed. See decision 0021.
  *
  * Each line is an object with `newsdesk_record` naming its kind, so it can never be read as a story snapshot. Field
  * names are the stores' column names; timestamps are ISO 8601 UTC text as stored.
