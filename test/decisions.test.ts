@@ -38,14 +38,6 @@ export function citedNumbers(text: string): string[] {
   return found
 }
 
-/**
- * Files that still cite the retired journal because another branch is rewriting them (issue 26: the stores, the
- * linkedom install step). Each must be moved to record numbers when that work lands: decision 0021 for
- * state-records.ts, 0019 for patch-linkedom.mjs. The test fails when one no longer needs its entry.
- */
-const PENDING_JOURNAL_CITATIONS = new Set([
-  path.join('scripts', 'patch-linkedom.mjs'),
-])
 const JOURNAL_CITATION = /decisions\.md|\bdecisions? "/
 
 describe('design decision records', () => {
@@ -89,8 +81,7 @@ describe('design decision records', () => {
     for (const file of citingFiles()) {
       if (file === path.join('test', 'decisions.test.ts')) continue
       const cites = JOURNAL_CITATION.test(fs.readFileSync(path.join(ROOT, file), 'utf8'))
-      if (cites && !PENDING_JOURNAL_CITATIONS.has(file)) stale.push(`${file} cites docs/decisions.md: cite the record number`)
-      if (!cites && PENDING_JOURNAL_CITATIONS.has(file)) stale.push(`${file} no longer cites the journal: drop it from the pending list`)
+      if (cites) stale.push(`${file} cites docs/decisions.md: cite the record number`)
     }
     assert.deepEqual(stale, [])
   })

@@ -1,111 +1,111 @@
 import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { describe, it } from 'node:test'
+import { after, before, describe, it } from 'node:test'
 import { DOMParser, Event, parseHTML } from 'linkedom'
-// @ts-expect-error: a plain .mjs install script, without type declarations
-import * as installStep from '../scripts/patch-linkedom.mjs'
 import { linkedomInstallStep } from '../src/crawler/extract/linkedom-install-step.ts'
 
-const {
-  BY_TAG_EDITS, BY_TAG_MARKER, CLASS_EDITS, CLASS_MARKER, CLASS_NAME_EDITS, CLASS_NAME_MARKER, EDITS, MARKER, SELECTOR_EDITS, SELECTOR_MARKER,
-  STYLE_EDITS, STYLE_MARKER, TAG_NAME_EDITS, TAG_NAME_MARKER, patchFile,
-} = installStep
+const ROOT = path.resolve(import.meta.dirname, '..')
+const PACKAGE = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>, dependencies: Record<string, string>, devDependencies: Record<string, string>
+}
+const VERSION = PACKAGE.dependencies.linkedom!
+const PATCH = path.join(ROOT, 'patches', `linkedom+${VERSION}.patch`)
+const INSTALLED = path.join(ROOT, 'node_modules', 'linkedom')
+/** The files the patch edits, relative to linkedom's folder. */
+const PATCHED_FILES = [...fs.readFileSync(PATCH, 'utf8').matchAll(/^diff --git a\/node_modules\/linkedom\/(\S+) /gm)].map((m) => m[1]!)
 
-type Edit = { from: string, to: string }
-/** linkedom's EventTarget as the pinned version ships it, reduced to the parts the install step edits. */
-const SHIPPED = `const wm = new WeakMap;\nclass DOMEventTarget {\n\n${(EDITS as Edit[]).map((e) => e.from).join('\n    // …\n  }\n\n')}\n  }\n}\n`
-/** The parser's attribute callback, as shipped. */
-const SHIPPED_PARSER = `const attribute = (element, end, attribute, value, active) => {\n  attribute[VALUE] = value;\n  attribute.ownerElement = element;\n${(CLASS_EDITS as Edit[])[0]!.from}\n    attributeChangedCallback(element, attribute.name, null, value);\n};\n`
-/** The same for its CSSStyleDeclaration module. */
-const SHIPPED_STYLE = `import uhyphen from 'uhyphen';\n\n${(STYLE_EDITS as Edit[])[0]!.from}\nconst updateKeys = style => {\n  const attr = refs.get(style).getAttributeNode('style');\n};\n`
-
-function withTempFile(text: string, body: (file: string) => void): void {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsdesk-linkedom-patch-'))
-  const file = path.join(dir, 'event-target.js')
-  fs.writeFileSync(file, text)
-  try {
-    body(file)
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true })
-  }
+/**
+ * Runs package.json's postinstall in `app` as npm would, with patch-package from this checkout on the PATH and no CI
+ * variables (patch-package fails on CI by default; the flags must make it fail anywhere).
+ */
+function postinstall(app: string, script = PACKAGE.scripts.postinstall!): { status: number | null, output: string } {
+  const env = { PATH: `${path.join(ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH}`, HOME: app }
+  const run = spawnSync(script, { cwd: app, env, shell: true, encoding: 'utf8' })
+  return { status: run.status, output: `${run.stdout}${run.stderr}` }
 }
 
-describe('linkedom install step: no per-node WeakMap entries or eager class lists', () => {
-  it('is applied to the installed linkedom (npm install ran scripts/patch-linkedom.mjs)', () => {
+/** A project folder holding linkedom's package.json and the files the patch edits, copied from `from`. */
+function makeApp(base: string, name: string, from: string): string {
+  const app = path.join(base, name)
+  fs.mkdirSync(path.join(app, 'patches'), { recursive: true })
+  fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name, private: true, dependencies: { linkedom: VERSION } }))
+  fs.copyFileSync(PATCH, path.join(app, 'patches', path.basename(PATCH)))
+  for (const file of ['package.json', ...PATCHED_FILES]) {
+    fs.mkdirSync(path.dirname(path.join(app, 'node_modules', 'linkedom', file)), { recursive: true })
+    fs.copyFileSync(path.join(from, file), path.join(app, 'node_modules', 'linkedom', file))
+  }
+  return app
+}
+
+const read = (dir: string, file: string) => fs.readFileSync(path.join(dir, file), 'utf8')
+
+describe('linkedom patch: no per-node WeakMap entries or eager class lists', () => {
+  let base = ''
+  /** linkedom's edited files as shipped: the installed ones with the patch taken out again by patch-package. */
+  let shipped = ''
+  before(() => {
+    base = fs.mkdtempSync(path.join(os.tmpdir(), 'newsdesk-linkedom-patch-'))
+    const app = makeApp(base, 'reversed', INSTALLED)
+    const reversed = postinstall(app, 'patch-package --reverse --error-on-fail')
+    assert.equal(reversed.status, 0, reversed.output)
+    shipped = path.join(app, 'node_modules', 'linkedom')
+  })
+  after(() => fs.rmSync(base, { recursive: true, force: true }))
+
+  it('is applied to the installed linkedom (npm install ran patch-package)', () => {
     assert.deepEqual(linkedomInstallStep(), {
       listenerTables: true, styleOwners: true, classLists: true, classNames: true, tagListSelectors: true, upperCaseNames: true, lowerCaseByTag: true,
     })
   })
 
-  it('edits the shipped text once, then recognises its own edit', () => {
-    withTempFile(SHIPPED, (file) => {
-      assert.equal(patchFile(file), 'patched')
-      const patched = fs.readFileSync(file, 'utf8')
-      assert.ok(patched.includes(MARKER))
-      assert.ok(!patched.includes('wm.set(this, new Map);'), 'the constructor no longer registers the node')
-      assert.ok(patched.includes('if (!map) wm.set(this, map = new Map);'), 'addEventListener creates the table')
-      assert.ok(patched.includes('if (map && map.has(type)) {'), 'removeEventListener tolerates a node without one')
-      assert.equal(patchFile(file), 'already patched')
-      assert.equal(fs.readFileSync(file, 'utf8'), patched)
-    })
+  it('is applied by every install, production ones included, for the pinned version it is named after', () => {
+    assert.equal(PACKAGE.scripts.postinstall, 'patch-package --error-on-fail --error-on-warn')
+    assert.ok(PACKAGE.dependencies['patch-package'] && !PACKAGE.devDependencies['patch-package'], 'an install without dev dependencies runs postinstall too')
+    assert.match(VERSION, /^\d+\.\d+\.\d+$/, 'linkedom is pinned')
+    assert.equal(JSON.parse(read(INSTALLED, 'package.json')).version, VERSION)
+    assert.deepEqual(fs.readdirSync(path.join(ROOT, 'patches')).filter((f) => f.startsWith('linkedom+')), [path.basename(PATCH)])
+    assert.equal(PATCHED_FILES.length, 14, 'seven files, in the esm and cjs builds')
   })
 
-  it("moves a style declaration's owner out of the WeakMap, once", () => {
-    withTempFile(SHIPPED_STYLE, (file) => {
-      assert.equal(patchFile(file, STYLE_EDITS, STYLE_MARKER), 'patched')
-      const patched = fs.readFileSync(file, 'utf8')
-      assert.ok(patched.includes(STYLE_MARKER))
-      assert.ok(!patched.includes('new WeakMap'))
-      assert.ok(patched.includes("refs.get(style).getAttributeNode('style')"), 'the readers of refs are unchanged')
-      assert.equal(patchFile(file, STYLE_EDITS, STYLE_MARKER), 'already patched')
-    })
+  it('makes the installed files exactly, from linkedom as shipped', () => {
+    for (const file of PATCHED_FILES) {
+      assert.ok(!read(shipped, file).includes('newsdesk:'), `${file} as shipped`)
+      assert.ok(read(INSTALLED, file).includes('newsdesk:'), `${file} installed`)
+    }
+    const app = makeApp(base, 'applied', shipped)
+    const applied = postinstall(app)
+    assert.equal(applied.status, 0, applied.output)
+    for (const file of PATCHED_FILES) assert.equal(read(path.join(app, 'node_modules', 'linkedom'), file), read(INSTALLED, file), file)
+    const again = postinstall(app)
+    assert.equal(again.status, 0, again.output)
+    for (const file of PATCHED_FILES) assert.equal(read(path.join(app, 'node_modules', 'linkedom'), file), read(INSTALLED, file), `${file}, applied twice`)
   })
 
-  it("takes the parser's className write out, once", () => {
-    withTempFile(SHIPPED_PARSER, (file) => {
-      assert.equal(patchFile(file, CLASS_EDITS, CLASS_MARKER), 'patched')
-      const patched = fs.readFileSync(file, 'utf8')
-      assert.ok(patched.includes(CLASS_MARKER))
-      assert.ok(!patched.includes('element.className = value'))
-      assert.ok(patched.includes('  if (active)\n    attributeChangedCallback('), 'the rest of the callback is unchanged')
-      assert.equal(patchFile(file, CLASS_EDITS, CLASS_MARKER), 'already patched')
-    })
-  })
-
-  it('makes each of the cost-only edits once, in text as shipped, and recognises them after', () => {
-    const shipped: Array<[Edit[], string]> = [
-      [CLASS_NAME_EDITS, CLASS_NAME_MARKER], [SELECTOR_EDITS, SELECTOR_MARKER], [TAG_NAME_EDITS, TAG_NAME_MARKER], [BY_TAG_EDITS, BY_TAG_MARKER],
-    ]
-    for (const [edits, marker] of shipped) {
-      const text = `// before\n${edits.map((e) => `export const ${e.from}`).join('\n// between\n')}\n// after\n`
-      withTempFile(text, (file) => {
-        assert.equal(patchFile(file, edits, marker), 'patched')
-        const patched = fs.readFileSync(file, 'utf8')
-        assert.ok(patched.includes(marker))
-        for (const e of edits) assert.ok(patched.includes(e.to), marker)
-        assert.ok(patched.startsWith('// before\n') && patched.endsWith('// after\n'), 'the rest of the file is unchanged')
-        assert.equal(patchFile(file, edits, marker), 'already patched')
-      })
+  it('fails the install, changing nothing, when the text is not what the patch expects', () => {
+    const app = makeApp(base, 'changed', shipped)
+    const linkedom = path.join(app, 'node_modules', 'linkedom')
+    const target = 'esm/interface/event-target.js'
+    const changed = read(linkedom, target).replace('wm.set(this, new Map);', 'wm.set(this, Object.create(null));')
+    assert.notEqual(changed, read(linkedom, target))
+    fs.writeFileSync(path.join(linkedom, target), changed)
+    const failed = postinstall(app)
+    assert.notEqual(failed.status, 0, failed.output)
+    assert.match(failed.output, /Failed to apply patch for package linkedom/)
+    for (const file of PATCHED_FILES) {
+      assert.equal(read(linkedom, file), file === target ? changed : read(shipped, file), `${file} untouched`)
     }
   })
 
-  it('leaves a file it does not recognise untouched (another linkedom version)', () => {
-    const other = SHIPPED.replace('wm.set(this, new Map);', 'wm.set(this, Object.create(null));')
-    withTempFile(other, (file) => {
-      assert.match(patchFile(file), /^left as is/)
-      assert.equal(fs.readFileSync(file, 'utf8'), other)
-    })
-  })
-
-  it('replaces the file instead of writing through it, so a hard-linked copy of node_modules keeps its own', () => {
-    withTempFile(SHIPPED, (file) => {
-      const twin = `${file}.twin`
-      fs.linkSync(file, twin)
-      assert.equal(patchFile(file), 'patched')
-      assert.equal(fs.readFileSync(twin, 'utf8'), SHIPPED)
-    })
+  it('fails the install when linkedom is another version, even where the text still matches', () => {
+    const app = makeApp(base, 'bumped', shipped)
+    const manifest = path.join(app, 'node_modules', 'linkedom', 'package.json')
+    fs.writeFileSync(manifest, JSON.stringify({ ...JSON.parse(fs.readFileSync(manifest, 'utf8')), version: '99.0.0' }))
+    const failed = postinstall(app)
+    assert.notEqual(failed.status, 0, failed.output)
+    assert.match(failed.output, /version mismatch/)
   })
 
   it('keeps DOM events working on parsed nodes: listeners added, bubbled to, removed', () => {

@@ -1,9 +1,8 @@
 /**
- * Whether the installed linkedom has the install step's edits (scripts/patch-linkedom.mjs says what they are and why:
- * per-node WeakMap entries cost about a third of extraction's CPU on real pages, eager class lists about 5 %, and the
- * class name, selector and tag name edits about 12 % together). An install run with --ignore-scripts, or a linkedom
- * other than the pinned one, leaves linkedom as shipped, which is correct and only slower. The ingest benchmark
- * prints this, so a slow run says why, and a test keeps the install step honest.
+ * Whether the installed linkedom has our patch (patches/linkedom+0.18.14.patch, applied by patch-package as npm's
+ * `postinstall`; patches/README.md says what each edit is and why). An install run with --ignore-scripts gets
+ * linkedom as shipped, which is correct and only slower; any other mismatch fails the install. The ingest benchmark
+ * prints this, so a slow run says why, and test/linkedom-patch.test.ts fails without the patch.
  */
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
@@ -74,7 +73,7 @@ export function linkedomInstallStep(): LinkedomInstallStep {
 export function describeLinkedomInstallStep(): string {
   const step = linkedomInstallStep()
   const entries = Object.entries(step)
-  if (entries.every(([, applied]) => applied)) return 'linkedom install step applied'
-  if (!entries.some(([, applied]) => applied)) return 'linkedom as shipped (the install step did not run)'
-  return `linkedom install step partly applied (missing: ${entries.filter(([, applied]) => !applied).map(([edit]) => edit).join(', ')})`
+  if (entries.every(([, applied]) => applied)) return 'linkedom patch applied'
+  if (!entries.some(([, applied]) => applied)) return 'linkedom as shipped (patches/linkedom+0.18.14.patch not applied: installed with --ignore-scripts?)'
+  return `linkedom patch partly applied (missing: ${entries.filter(([, applied]) => !applied).map(([edit]) => edit).join(', ')})`
 }
