@@ -18,7 +18,7 @@
  */
 import { fingerprintArticle, type ClusterArticle, type Fingerprint } from './fingerprint.ts'
 import type { ClusterIndex, ClusterRecord } from './cluster-state.ts'
-import { acrossLanguagesWithoutRules, articleView, matchFeatures, type WindowStats } from './match-features.ts'
+import { acrossLanguagesWithoutRules, articleView, matchFeatures, withoutSharedContent, type WindowStats } from './match-features.ts'
 import { defaultModel, matchProbability, type MatchModel } from './match-model.ts'
 
 /**
@@ -91,8 +91,8 @@ export interface ScoredCandidate {
    * Whether the article may join the story at all: across languages only when the pair rules of similarity.ts
    * accept it through one of the story's members (shared names and figures in the title and the text). Words do not
    * cross languages, the labelled sets hold few such pairs to fit on, and one shared figure ("120 stores", "120
-   * jobs") is not an event; the rules were written for exactly this, precision first. A story the rules do not
-   * accept can still be a related story.
+   * jobs") is not an event; the rules were written for exactly this, precision first. Within a language, never
+   * without shared content (withoutSharedContent). A story the article may not join can still be a related story.
    */
   joinable: boolean
 }
@@ -119,7 +119,7 @@ export function scoreCandidates(fp: Fingerprint, index: ClusterIndex, window: nu
   for (const cluster of clusters) {
     if (Math.abs(fp.time - cluster.latestTime) > window && Math.abs(fp.time - cluster.firstTime) > window) continue
     const features = matchFeatures(view, cluster, stats)
-    scored.push({ cluster, features, probability: matchProbability(model, features), joinable: !acrossLanguagesWithoutRules(features) })
+    scored.push({ cluster, features, probability: matchProbability(model, features), joinable: !acrossLanguagesWithoutRules(features) && !withoutSharedContent(features) })
   }
   scored.sort((a, b) => b.probability - a.probability || olderFirst(a.cluster, b.cluster))
   return { scored, candidates: clusters.length, entriesRead }

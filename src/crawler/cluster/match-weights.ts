@@ -3,9 +3,9 @@
 import type { MatchModel } from './match-model.ts'
 
 export const MATCH_WEIGHTS: MatchModel = {
-  features: ['bias', 'centroidCosine', 'titleCentroidCosine', 'memberCosineMax', 'memberCosineMin', 'jaccardMax', 'entityShare', 'storyEntityCoverage', 'specificFigures', 'ruleMatch', 'conflict', 'hoursNearest', 'hoursFirst', 'crossLanguage', 'crossEntities', 'crossFigures', 'storySize', 'keyTermShare', 'storyKeyTermShare'],
-  weights: [-3.3903, 6.89, -1.0609, 7.1582, 4.9036, 4.4422, 1.0977, -0.2356, 0.6642, -0.1319, -0.6479, -1.4401, 1.2479, 0.5846, 2.743, 3.9207, -4.8617, 2.2303, 3.2779],
-  join: 0.35,
+  features: ['bias', 'centroidCosine', 'titleCentroidCosine', 'memberCosineMax', 'memberCosineMin', 'jaccardMax', 'entityShare', 'storyEntityCoverage', 'specificFigures', 'ruleMatch', 'conflict', 'hoursNearest', 'hoursFirst', 'crossLanguage', 'crossEntities', 'crossFigures', 'storySize', 'keyTermShare', 'storyKeyTermShare', 'titleNamesMissing', 'samePublisher'],
+  weights: [-2.5849, 6.9321, -1.3559, 9.1319, 3.7217, 3.9782, 0.6247, 0.0024, 0.6661, -0.0446, -0.2082, -1.4638, 1.1171, 0.2425, 3.033, 5.2846, -4.4796, 1.6166, 2.8182, -1.353, -4.6967],
+  join: 0.4,
   merge: 0.8,
-  related: 0.175,
+  related: 0.2,
 }
