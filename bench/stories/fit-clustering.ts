@@ -58,15 +58,35 @@ const goldOf = (a: LabelledArticle) => a.event ?? `solo:${a.id}`
 const WINDOW_NEGATIVE_MS = 24 * 3_600_000
 const WINDOW_NEGATIVES = Number(arg('window-negatives') ?? 1)
 
+/**
+ * The orders a crawl meets articles in: publication order, and one pass a day taking each publisher's feed in turn.
+ * In the second an article often comes after later ones (a first crawl of a backlog, feeds fetched in any order), so
+ * the story it is weighed against may be younger than it, which publication order never shows the model.
+ */
+export type ReplayOrder = 'time' | 'pass'
+const DAY_MS = 86_400_000
+
+function inOrder(articles: readonly LabelledArticle[], order: ReplayOrder): LabelledArticle[] {
+  const byTime = (x: LabelledArticle, y: LabelledArticle) => x.time - y.time || x.id.localeCompare(y.id)
+  if (order === 'time') return [...articles].sort(byTime)
+  return [...articles].sort((x, y) => Math.floor(x.time / DAY_MS) - Math.floor(y.time / DAY_MS) ||
+    x.article.publisherId.localeCompare(y.article.publisherId) || byTime(x, y))
+}
+
+/** Teacher-forced samples of a set's articles in both replay orders. */
+export function replaySamples(articles: readonly LabelledArticle[]): Sample[] {
+  return [...samplesOf(articles, 'time').samples, ...samplesOf(articles, 'pass').samples]
+}
+
 /** Teacher-forced samples of a set's articles (the true stories in the index). */
-export function samplesOf(articles: readonly LabelledArticle[]): { samples: Sample[]; positives: number; missed: number } {
+export function samplesOf(articles: readonly LabelledArticle[], order: ReplayOrder = 'time'): { samples: Sample[]; positives: number; missed: number } {
   const index = new ClusterIndex()
   const samples: Sample[] = []
   let positives = 0
   let missed = 0
   const seen = new Map<string, number>()
-  for (const a of [...articles].sort((x, y) => x.time - y.time || x.id.localeCompare(y.id))) {
-    const now = a.time + 3_600_000
+  for (const a of inOrder(articles, order)) {
+    const now = order === 'time' ? a.time + 3_600_000 : (Math.floor(a.time / DAY_MS) + 1) * DAY_MS
     index.evictBefore(now - CLUSTER_WINDOW_MS - 7 * 24 * 3_600_000)
     const fp = fingerprintArticle(a.article, now)
     const gold = goldOf(a)
@@ -102,11 +122,12 @@ export function samplesOf(articles: readonly LabelledArticle[]): { samples: Samp
 }
 
 /** Clusters a set's articles with `model` (its own stories) and labels the result for scoring. */
-export function clusterWith(articles: readonly LabelledArticle[], model: MatchModel, prefix = ''): LabelledItem[] {
+export function clusterWith(articles: readonly LabelledArticle[], model: MatchModel, prefix = '', order: ReplayOrder = 'time'): LabelledItem[] {
   const index = new ClusterIndex()
   const got = new Map<string, string>()
-  for (const a of [...articles].sort((x, y) => x.time - y.time || x.id.localeCompare(y.id))) {
-    const r = clusterArticle(a.article, a.id, `${prefix}${a.id}`, { index, now: a.time + 3_600_000, model })
+  for (const a of inOrder(articles, order)) {
+    const now = order === 'time' ? a.time + 3_600_000 : (Math.floor(a.time / DAY_MS) + 1) * DAY_MS
+    const r = clusterArticle(a.article, a.id, `${prefix}${a.id}`, { index, now, model })
     got.set(a.id, r.clusterId)
   }
   return articles.map((a) => ({ id: a.id, gold: goldOf(a), got: index.get(got.get(a.id)!)?.id ?? got.get(a.id)!, lang: a.article.language ?? '' }))
@@ -176,7 +197,7 @@ function balanced(perSet: Sample[][]): Sample[] {
 }
 
 export function fitOn(sets: Array<{ set: LabelledSet; articles: LabelledArticle[] }>): { weights: Float64Array; join: number } {
-  const samples = balanced(sets.map(({ set, articles }) => samplesOf(withBackground(set, articles)).samples))
+  const samples = balanced(sets.map(({ set, articles }) => replaySamples(withBackground(set, articles))))
   const weights = fitLogistic(samples, L2)
   const choosing = sets.map(({ set, articles }) => withBackground(set, articles, THRESHOLD_SHIFTS_DAYS))
   let best = { join: 0.5, score: -Infinity }
@@ -207,12 +228,13 @@ function main(): void {
     const { samples, positives, missed } = samplesOf(s.articles)
     console.log(`${s.name}: ${s.articles.length} articles, ${samples.length} samples (${samples.filter((x) => x.y).length} positive); the index found the true story for ${positives - missed} of ${positives} articles joining one`)
     // What the shared-content gate (withoutSharedContent) costs and saves, with the background the fit adds.
-    const all = samplesOf(withBackground(s, s.articles)).samples
+    const all = samplesOf(withBackground(s, s.articles)).samples // publication order
     const gated = (y: 0 | 1) => `${all.filter((x) => x.y === y && withoutSharedContent(x.x)).length} of ${all.filter((x) => x.y === y).length}`
     console.log(`  with background: no shared content in ${gated(1)} true-story candidates and ${gated(0)} others`)
   }
 
   const heldOut = new Map<string, LabelledItem[]>(sets.map((s) => [s.name, []]))
+  const heldOutPasses = new Map<string, LabelledItem[]>(sets.map((s) => [s.name, []]))
   const joins: number[] = []
   for (let k = 0; k < FOLDS; k++) {
     const training = sets.map((set) => ({ set, articles: set.articles.filter((a) => folds.get(set.name)!.get(a.id) !== k) }))
@@ -224,10 +246,17 @@ function main(): void {
       const test = set.articles.filter((a) => folds.get(set.name)!.get(a.id) === k)
       const items = clusterWith(test, model, `f${k}:`).map((it) => ({ ...it, got: `f${k}:${it.got}` }))
       heldOut.get(set.name)!.push(...items)
+      heldOutPasses.get(set.name)!.push(...clusterWith(test, model, `f${k}:`, 'pass').map((it) => ({ ...it, got: `f${k}:${it.got}` })))
       const pw = pairwise(items)
       line.push(`${set.name} P/R/F1 ${f3(pw.precision)}/${f3(pw.recall)}/${f3(pw.f1)}`)
     }
     console.log(`fold ${k + 1} (join ${join}): ${line.join('   ')}`)
+  }
+  console.log('\nheld-out, in daily passes taking one publisher after another (as a crawl meets them):')
+  for (const set of sets) {
+    const items = heldOutPasses.get(set.name)!
+    const [pw, b3] = [pairwise(items), bcubed(items)]
+    console.log(`  ${set.name.padEnd(6)} pairwise P/R/F1 ${f3(pw.precision)} / ${f3(pw.recall)} / ${f3(pw.f1)}   B-cubed ${f3(b3.precision)} / ${f3(b3.recall)} / ${f3(b3.f1)}`)
   }
   console.log('\nheld-out (each fold clustered with weights and threshold fitted on the other folds):')
   for (const set of sets) {
@@ -246,7 +275,7 @@ function main(): void {
   }
 
   const all = sets.map((set) => ({ set, articles: set.articles }))
-  const weights = fitLogistic(balanced(all.map(({ set, articles }) => samplesOf(withBackground(set, articles)).samples)), L2)
+  const weights = fitLogistic(balanced(all.map(({ set, articles }) => replaySamples(withBackground(set, articles)))), L2)
   const join = [...joins].sort((a, b) => a - b)[Math.floor(joins.length / 2)]!
   const model = modelOf(weights, join)
   console.log(`\nfinal model (all sets, join ${join}):`)
