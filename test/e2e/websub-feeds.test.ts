@@ -68,9 +68,12 @@ describe('WebSub discovery in the feeds', () => {
     }
   })
 
-  it('the hub is also on a 304, so a revalidating subscriber still finds it', async () => {
+  it('the hub is also on a repeated answer (the front path) and on a 304, so a revalidating subscriber still finds it', async () => {
     const url = `${pushed.serve.url}/feeds/latest.atom`
     const first = await request(url)
+    const repeated = await request(url)
+    assert.equal(repeated.text, first.text)
+    assert.equal(repeated.headers.get('link'), first.headers.get('link'))
     const again = await request(url, { headers: { 'If-None-Match': first.headers.get('etag')! } })
     assert.equal(again.status, 304)
     assert.equal(again.headers.get('link'), `<${HUB}>; rel="hub", <${SITE_URL}/feeds/latest.atom>; rel="self"`)
