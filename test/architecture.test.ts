@@ -74,6 +74,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'surfaces/discovery': [...SURFACE_BASE, 'capabilities', 'signing', 'surfaces/feeds'],
   'surfaces/mcp': [...SURFACE_BASE, 'capabilities', 'markdown', 'surfaces/agent-cache'],
   'surfaces/a2a': [...SURFACE_BASE, 'capabilities', 'markdown', 'surfaces/agent-cache', 'surfaces/discovery'],
+  // WebSub pings after crawl passes: the crawler they wrap, the store they read, and the feeds' own addresses.
+  websub: ['domain', 'util', 'config', 'storage', 'metrics', 'crawler', 'query/story-feed.ts', 'surfaces/feeds/feed-urls.ts'],
   server: ['domain', 'util', 'config', 'query', 'signing', 'crawler/fetch', 'surfaces'],
   cli: ['*'],
 }

@@ -5,13 +5,17 @@ import { createCrawler, type Crawler } from '../crawler/create-crawler.ts'
 import { retireSampleEdition } from '../sample/retire-sample.ts'
 import type { CrawlerKeyRing } from '../signing/key-ring.ts'
 import type { Store } from '../storage/store.ts'
+import { createFeedPings } from '../websub/crawl-pings.ts'
 
 /**
  * The crawler as `serve`, serve's crawl thread and `crawl` run it: the crawler gets only the settings it uses, and
- * retiring the sample edition once a pass created real stories stays here, with the commands that loaded it.
+ * retiring the sample edition once a pass created real stories stays here, with the commands that loaded it. With
+ * WEBSUB_HUB_URL set, the hub is told after each pass (sample retirement included) which feeds it changed.
  */
 export function openCrawler(config: Readonly<Config>, deps: { store: Store; keys: CrawlerKeyRing; log: Logger; serving?: boolean }): Crawler {
-  const crawler = createCrawler({
+  const pings = config.websub.hubUrl === null ? null
+    : createFeedPings({ hubUrl: config.websub.hubUrl, siteUrl: config.siteUrl, crawl: deps.store.crawl, reader: deps.store, log: deps.log })
+  const crawler = withSampleRetirement(config, deps, createCrawler({
     siteUrl: config.siteUrl,
     publishersFile: config.crawl.publishers,
     fetchAllow: config.crawl.fetchAllow,
@@ -19,7 +23,11 @@ export function openCrawler(config: Readonly<Config>, deps: { store: Store; keys
     leaseSeconds: config.crawl.leaseSeconds,
     llm: config.llm,
     clusterModel: config.crawl.clusterModel,
-  }, { crawl: deps.store.crawl, keys: deps.keys, log: deps.log, serving: deps.serving })
+  }, { crawl: pings?.crawl ?? deps.store.crawl, keys: deps.keys, log: deps.log, serving: deps.serving }))
+  return pings ? pings.wrap(crawler) : crawler
+}
+
+function withSampleRetirement(config: Readonly<Config>, deps: { store: Store; log: Logger }, crawler: Crawler): Crawler {
   if (config.sample !== 'auto') return crawler
   return {
     ...crawler,

@@ -33,6 +33,17 @@ describe('loadConfig', () => {
     }
   })
 
+  it('WEBSUB_HUB_URL: off when unset or empty, else an absolute http(s) URL without credentials or fragment', () => {
+    assert.equal(loadConfig({}).websub.hubUrl, null)
+    assert.equal(loadConfig({ WEBSUB_HUB_URL: '' }).websub.hubUrl, null)
+    assert.equal(loadConfig({ WEBSUB_HUB_URL: ' https://hub.example.org/ ' }).websub.hubUrl, 'https://hub.example.org/')
+    assert.equal(loadConfig({ WEBSUB_HUB_URL: 'http://127.0.0.1:8080/hub' }).websub.hubUrl, 'http://127.0.0.1:8080/hub')
+    assert.equal(loadConfig({ WEBSUB_HUB_URL: 'https://hub.example.org' }).websub.hubUrl, 'https://hub.example.org/')
+    for (const bad of ['hub.example.org', 'ftp://hub.example.org/', 'https://user:secret@hub.example.org/', 'https://hub.example.org/#x', '/hub']) {
+      assert.throws(() => loadConfig({ WEBSUB_HUB_URL: bad }), (err: ConfigError) => err.problems.some((p) => p.startsWith('WEBSUB_HUB_URL: must be an absolute http(s) URL of a WebSub hub')), bad)
+    }
+  })
+
   it('lists every bad variable in one error', () => {
     let error: unknown
     try {

@@ -80,6 +80,14 @@ const BaseEnvSchema = z.object({
       }
       return origins
     }),
+  WEBSUB_HUB_URL: z.string().optional().transform((v, ctx) => {
+    if (v === undefined || v.trim() === '') return null
+    const problem = hubUrlProblem(v.trim())
+    // Normalized (percent-encoded, a bare origin gets its slash): printed in feeds and headers as a valid URL.
+    if (problem === null) return new URL(v.trim()).href
+    ctx.addIssue({ code: 'custom', message: `must be ${problem} (got "${v.slice(0, 200)}")` })
+    return z.NEVER
+  }),
 })
 
 const EnvSchema = BaseEnvSchema.and(LlmEnvSchema)
@@ -97,6 +105,25 @@ function isOrigin(value: string): boolean {
   } catch {
     return false
   }
+}
+
+/**
+ * What is wrong with a WebSub hub address, or null. The address is printed in every feed, so it may carry no
+ * user name or password, and it is where a publish request is POSTed, so it is an absolute http(s) URL without a
+ * fragment.
+ */
+function hubUrlProblem(value: string): string | null {
+  const expected = 'an absolute http(s) URL of a WebSub hub such as https://hub.example.org/'
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return expected
+  }
+  if (!/^https?:$/.test(url.protocol) || url.hostname === '') return expected
+  if (url.username !== '' || url.password !== '') return `${expected}, without a user name or password (every feed shows it)`
+  if (url.hash !== '') return `${expected}, without a #fragment`
+  return null
 }
 
 export interface Config {
@@ -154,6 +181,11 @@ export interface Config {
   llm: LlmSettings
   /** Prometheus /metrics on a listener of its own (METRICS_PORT, METRICS_HOST, default HOST); port null: off. */
   metrics: { port: number | null; host: string }
+  /**
+   * WEBSUB_HUB_URL: the WebSub hub every feed names (rel="hub") and the crawler tells after each pass which feeds
+   * changed; null: feeds name no hub and nothing is sent.
+   */
+  websub: { hubUrl: string | null }
 }
 
 export class ConfigError extends Error {
@@ -208,5 +240,6 @@ export function loadConfig(env: Record<string, string | undefined>): Readonly<Co
     }),
     llm: llmSettingsFromEnv(e),
     metrics: Object.freeze({ port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST }),
+    websub: Object.freeze({ hubUrl: e.WEBSUB_HUB_URL }),
   })
 }

@@ -1,7 +1,7 @@
 import diagnostics_channel from 'node:diagnostics_channel'
 
 /**
- * What the crawler reports for operators, as named diagnostics channels: the crawler publishes, the metrics module
+ * What the crawler (and the WebSub pings after its passes) reports for operators, as named diagnostics channels: the crawler publishes, the metrics module
  * (when METRICS_PORT is set) subscribes. Publishing costs nothing without a subscriber, and the crawler never imports
  * the metrics library. One channel per kind of event, each message a small plain object.
  */
@@ -10,6 +10,8 @@ export interface FeedRunEvent { status: 'ok' | 'not-modified' | 'failed'; articl
 export interface ArticleFetchEvent { outcome: string }
 export interface ExtractionEvent { outcome: 'ok' | 'failed' }
 export interface LlmCallEvent { outcome: 'ok' | string; durationMs: number }
+/** One WebSub publish request's end: told, to be retried, given up, or abandoned because the process stopped. */
+export interface WebSubPingEvent { outcome: 'ok' | 'retried' | 'failed' | 'dropped' }
 /** A store call made in another thread (serve's crawl thread); the serving thread times its own calls directly. */
 export interface StoreQueryEvent { operation: string; seconds: number; ok: boolean }
 
@@ -20,6 +22,7 @@ export const CHANNELS = {
   extraction: 'newsdesk:crawl.extraction',
   llmCall: 'newsdesk:llm.call',
   storeQuery: 'newsdesk:store.query',
+  websubPing: 'newsdesk:websub.ping',
 } as const
 
 const channel = <T>(name: string) => {
@@ -36,6 +39,7 @@ export const emit = {
   extraction: channel<ExtractionEvent>(CHANNELS.extraction),
   llmCall: channel<LlmCallEvent>(CHANNELS.llmCall),
   storeQuery: channel<StoreQueryEvent>(CHANNELS.storeQuery),
+  websubPing: channel<WebSubPingEvent>(CHANNELS.websubPing),
 }
 
 /** One crawler event on its way from the thread that published it to the thread whose metrics count it. */

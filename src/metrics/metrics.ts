@@ -4,7 +4,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { CrawlFeeds } from '../storage/crawl-store.ts'
 import type { FeedRecord } from '../domain/crawl-records.ts'
 import type { Store } from '../storage/store.ts'
-import { CHANNELS, type ArticleFetchEvent, type CrawlPassEvent, type ExtractionEvent, type FeedRunEvent, type LlmCallEvent, type StoreQueryEvent } from './events.ts'
+import { CHANNELS, type ArticleFetchEvent, type CrawlPassEvent, type ExtractionEvent, type FeedRunEvent, type LlmCallEvent, type StoreQueryEvent, type WebSubPingEvent } from './events.ts'
 import { observeHttpRequests } from './http-requests.ts'
 import { instrumentStore } from './instrument-store.ts'
 import { createRouteLabeler } from './route-label.ts'
@@ -74,7 +74,16 @@ export function createMetrics() {
     llmCalls.inc({ outcome: e.outcome })
     llmDuration.observe(e.durationMs / 1000)
   })
-  // Counters exist from the start at zero, so rate() and alerts see a series before the first event.
+  // Registered at the first ping, so a service without WEBSUB_HUB_URL shows no WebSub series at all.
+  let websubPings: Counter | undefined
+  on<WebSubPingEvent>(CHANNELS.websubPing, (e) => {
+    websubPings ??= new Counter({
+      name: 'newsdesk_websub_pings_total', labelNames: ['outcome'], registers,
+      help: 'WebSub publish requests to the hub by outcome: ok, retried (tried again later), failed (refused or out of attempts), dropped (the process stopped first).',
+    })
+    websubPings.inc({ outcome: e.outcome })
+  })
+    // Counters exist from the start at zero, so rate() and alerts see a series before the first event.
   for (const outcome of ['ok', 'failed']) crawlPasses.inc({ outcome }, 0)
   for (const status of ['ok', 'not-modified', 'failed']) feedRuns.inc({ status }, 0)
   for (const kind of ['created', 'updated']) storiesPublished.inc({ kind }, 0)

@@ -89,7 +89,7 @@ export function createApp({ config, query, log, crawlerKeys, documents, upstream
   })
 
   app.route('/', createSitemapRoutes({ query, respond, siteUrl: config.siteUrl }))
-  app.route('/', createFeedRoutes({ query, respond, siteUrl: config.siteUrl }))
+  app.route('/', createFeedRoutes({ query, respond, siteUrl: config.siteUrl, hubUrl: config.websub.hubUrl }))
   app.route('/', createSignaturesDirectoryRoutes({ keys: crawlerKeys, siteUrl: config.siteUrl }))
 
   const facts: SiteFacts = {
@@ -98,6 +98,7 @@ export function createApp({ config, query, log, crawlerKeys, documents, upstream
     name: SERVICE_NAME,
     tagline: SERVICE_TAGLINE,
     interfaces: [restInterface(config.siteUrl, config.baseUrl), mcpInterface(config.siteUrl), a2aInterface(config.siteUrl)],
+    websubHubUrl: config.websub.hubUrl,
   }
   const version = packageVersion()
   const mcp = {

@@ -13,13 +13,18 @@ export interface BotIdentity {
   headersFor(url: URL, now?: number): Promise<Record<string, string>>
 }
 
+/** The User-Agent of everything this service sends on its own: the crawler's fetches and its WebSub pings. */
+export function botUserAgent(siteUrl: string): string {
+  return `${BOT_TOKEN}/1.0 (+${siteUrl.replace(/\/+$/, '')}/auth.md)`
+}
+
 /**
  * Who the crawler says it is. Each request (each redirect hop) is signed anew, because the signature covers
  * `@authority` and a hop to another host must carry a signature for that host.
  */
 export function createBotIdentity(siteUrl: string, keys: CrawlerKeyRing): BotIdentity {
   const site = siteUrl.replace(/\/+$/, '')
-  const userAgent = `${BOT_TOKEN}/1.0 (+${site}/auth.md)`
+  const userAgent = botUserAgent(site)
   // sf-string form of Signature-Agent (the form web-bot-auth 0.1.3 signs whole); the key directory lives at the origin.
   const signatureAgent = `"${new URL(site).origin}"`
   return {

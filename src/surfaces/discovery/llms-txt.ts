@@ -52,6 +52,8 @@ export function renderLlmsTxt(facts: SiteFacts): string {
     `- [A topic's feed](${siteUrl}${feedHref({ kind: 'topic', slug: 'finance' }, 'atom', 'en')}): \`/feeds/topics/{slug}.{rss|atom|json}\``,
     `- [A search's feed](${siteUrl}${feedHref({ kind: 'search', query: 'chip plant' }, 'json', 'en')}): \`/feeds/search.{rss|atom|json}?q=\`; a publisher's: \`/feeds/sources/{id}.{rss|atom|json}\``,
     `- [Topic feeds as OPML](${siteUrl}${opmlHref('en')}): import into any feed reader`,
+    ...(facts.websubHubUrl ? [`- [WebSub hub](${facts.websubHubUrl}): the latest, topic and publisher feeds name it (\`rel="hub"\` in the \`Link\` header and the feed, `
+      + 'JSON Feed `hubs`) with their own address as `rel="self"`; subscribe there with that address as `hub.topic` to be pushed each change instead of polling (search feeds are polled)'] : []),
     '',
     '## Optional',
     '',

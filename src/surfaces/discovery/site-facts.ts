@@ -25,6 +25,8 @@ export interface SiteFacts {
   name: string
   tagline: string
   interfaces: AgentInterface[]
+  /** WEBSUB_HUB_URL: the hub every feed names, said in llms.txt; null or absent when none is set. */
+  websubHubUrl?: string | null
 }
 
 export const SERVICE_NAME = 'Newsdesk'

@@ -39,6 +39,8 @@ export function renderAtom(feed: FeedModel): string {
     `<updated>${feed.updated ?? NEVER}</updated>`,
     '<author><name>Newsdesk</name></author>',
     `<link rel="self" type="application/atom+xml" href="${x(feed.feedUrls.atom)}"/>`,
+    // WebSub discovery (W3C WebSub §4): the hub beside the self link; nothing at all without a hub.
+    ...(feed.hubUrl ? [`<link rel="hub" href="${x(feed.hubUrl)}"/>`] : []),
     `<link rel="alternate" type="text/html" href="${x(feed.pageUrl)}"/>`,
     `<link rel="alternate" type="application/rss+xml" href="${x(feed.feedUrls.rss)}"/>`,
     `<link rel="alternate" type="application/feed+json" href="${x(feed.feedUrls.json)}"/>`,

@@ -19,6 +19,8 @@ export interface FeedModel {
   pageUrl: string
   /** This feed's own address in each format. */
   feedUrls: Record<FeedFormat, string>
+  /** The WebSub hub readers may subscribe at (WEBSUB_HUB_URL); null: the feed names none. */
+  hubUrl: string | null
   /** Newest write among the entries; null when the feed is empty. */
   updated: string | null
   iconUrl: string
@@ -129,7 +131,7 @@ function pagePath(feed: StoryFeed): { path: string; extra?: Record<string, strin
   }
 }
 
-export function buildFeedModel(feed: StoryFeed, siteUrl: string): FeedModel {
+export function buildFeedModel(feed: StoryFeed, siteUrl: string, hubUrl: string | null = null): FeedModel {
   const { lang } = feed
   const page = pagePath(feed)
   return {
@@ -139,6 +141,7 @@ export function buildFeedModel(feed: StoryFeed, siteUrl: string): FeedModel {
     lang,
     pageUrl: `${siteUrl}${pageHref(page.path, lang, 'html', page.extra)}`,
     feedUrls: feedUrlsOf(siteUrl, target(feed), lang),
+    hubUrl,
     updated: feed.updated,
     iconUrl: `${siteUrl}/favicon.svg`,
     entries: feed.stories.map((s): FeedEntry => ({

@@ -3,7 +3,7 @@ import type { FeedModel } from './feed-model.ts'
 /**
  * JSON Feed 1.1. `url` is the original article (what readers open) and `external_url` the story page; what the
  * format has no field for (the publisher, the other outlets covering the story) is in the `_newsdesk` extension,
- * which the spec reserves for such use (keys starting with an underscore).
+ * which the spec reserves for such use (keys starting with an underscore). `feed_url` is the WebSub self address.
  */
 export function renderJsonFeed(feed: FeedModel): string {
   return JSON.stringify({
@@ -16,6 +16,8 @@ export function renderJsonFeed(feed: FeedModel): string {
     favicon: feed.iconUrl,
     language: feed.lang,
     authors: [{ name: 'Newsdesk', url: `${feed.siteUrl}/` }],
+    // JSON Feed 1.1 `hubs`: where a reader subscribes for pushes (WebSub); the key is absent without a hub.
+    ...(feed.hubUrl ? { hubs: [{ type: 'WebSub', url: feed.hubUrl }] } : {}),
     items: feed.entries.map((e) => ({
       id: e.id,
       url: e.link,

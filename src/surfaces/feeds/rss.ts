@@ -36,6 +36,8 @@ export function renderRss(feed: FeedModel): string {
     `<language>${feed.lang}</language>`,
     updated,
     `<atom:link rel="self" type="application/rss+xml" href="${x(feed.feedUrls.rss)}"/>`,
+    // WebSub discovery (W3C WebSub §4): the hub beside the self link; absent without a hub, so the bytes stay as they were.
+    feed.hubUrl ? `<atom:link rel="hub" href="${x(feed.hubUrl)}"/>` : '',
     '<docs>https://www.rssboard.org/rss-specification</docs>',
     '<generator>Newsdesk</generator>',
     `<ttl>${FEED_TTL_MINUTES}</ttl>`,
