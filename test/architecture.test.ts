@@ -63,7 +63,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   capabilities: ['domain', 'query', 'markdown'],
   crawler: ['domain', 'util', 'config', 'publishers', 'storage', 'signing', 'metrics'],
   'surfaces/http': ['domain', 'util', 'config'],
-  'surfaces/agent-cache': ['domain', 'util'],
+  // The JSON-RPC endpoint MCP and A2A share: guards, answer cache, id splice; it knows neither surface.
+  'surfaces/json-rpc': ['util', 'surfaces/http'],
   'surfaces/rest': [...SURFACE_BASE],
   'surfaces/sitemaps': [...SURFACE_BASE],
   // Feeds reuse the pages' links and UI strings, and the sitemaps' XML escaping.
@@ -72,8 +73,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'surfaces/images': [...SURFACE_BASE, 'crawler/fetch'],
   'surfaces/pages': [...SURFACE_BASE, 'markdown', 'surfaces/feeds', 'surfaces/images'],
   'surfaces/discovery': [...SURFACE_BASE, 'capabilities', 'signing', 'surfaces/feeds'],
-  'surfaces/mcp': [...SURFACE_BASE, 'capabilities', 'markdown', 'surfaces/agent-cache'],
-  'surfaces/a2a': [...SURFACE_BASE, 'capabilities', 'markdown', 'surfaces/agent-cache', 'surfaces/discovery'],
+  'surfaces/mcp': [...SURFACE_BASE, 'capabilities', 'markdown', 'surfaces/json-rpc'],
+  'surfaces/a2a': [...SURFACE_BASE, 'capabilities', 'markdown', 'surfaces/json-rpc', 'surfaces/discovery'],
   server: ['domain', 'util', 'config', 'query', 'signing', 'crawler/fetch', 'surfaces'],
   cli: ['*'],
 }
