@@ -54,12 +54,12 @@ async function readBodyCapped(request: Request, maxBytes: number): Promise<strin
 }
 
 /**
- * One JSON-RPC endpoint (POST /mcp, POST /a2a), stateless and anonymous, in this order: the surface's header checks,
- * the body cap, the guards every surface shares (guards.ts), the surface's reading of the request, then the answer
- * cache (a kept result in the call's envelope, the id spliced in) or the surface's answer, kept for the next caller
- * when it may be, and the answer cap. The body is parsed once, and a result serialized once, by whoever made it. The
- * route and the front path take the same steps through the same functions; the front path answers only what the
- * answer cache holds, and leaves everything else (refusals too) to the route.
+ * One JSON-RPC endpoint (POST /mcp, POST /a2a), stateless and anonymous, in this order: the Origin check, the
+ * surface's header checks, the body cap, the guards every surface shares (guards.ts), the surface's reading of the
+ * request, then the answer cache (a kept result in the call's envelope, the id spliced in) or the surface's answer,
+ * kept for the next caller when it may be, and the answer cap. The body is parsed once, and a result serialized
+ * once, by whoever made it. The route and the front path take the same steps through the same functions; the front
+ * path answers only what the answer cache holds, and leaves everything else (refusals too) to the route.
  */
 export function createJsonRpcEndpoint<K>(deps: JsonRpcEndpointDeps<K>) {
   const { surface, answers, contentVersion, contentVersionNow = () => null, allowOrigin = () => true } = deps

@@ -45,12 +45,15 @@ export function createSdkAnswer({ createServer, log, maxBodyBytes, maxAnswerByte
     }
   }
 
-  /** The SDK's response; the request's body was read already, so the SDK gets its text only to parse what we could not. */
+  /**
+   * The SDK's response. The request's body has been read: the SDK gets it parsed, and reads nothing; only a body that
+   * is not JSON goes in again as text, for the SDK to answer with its parse error.
+   */
   async function viaSdk(request: Request, text: string, body: unknown): Promise<Response> {
-    const fresh = new Request(request.url, { method: 'POST', headers: request.headers, body: text })
-    return (await isLegacyRequest(fresh, body, { maxRequestBodySize: maxBodyBytes }))
-      ? serveLegacy(fresh, body)
-      : modern.fetch(fresh, body === undefined ? undefined : { parsedBody: body })
+    const sdkRequest = body === undefined ? new Request(request.url, { method: 'POST', headers: request.headers, body: text }) : request
+    return (await isLegacyRequest(sdkRequest, body, { maxRequestBodySize: maxBodyBytes }))
+      ? serveLegacy(sdkRequest, body)
+      : modern.fetch(sdkRequest, body === undefined ? undefined : { parsedBody: body })
   }
 
   return async function answer(request: Request, text: string, body: unknown, call: Call): Promise<Rendered | Reply | Response> {
