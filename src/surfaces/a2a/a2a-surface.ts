@@ -81,18 +81,19 @@ export function createA2aSurface({ query, siteUrl, log, sourceNames }: A2aSurfac
     },
     refuse: (head, status, code, message) => errorReply(status, null, new A2aError(code, message), headerDialect(head)),
     known: async (version) => ({ version, sources: await sourceNames.at(version) }),
-    knownNow(version) {
+    knownNow(versionNow) {
+      const version = versionNow()
       const sources = version === null ? undefined : sourceNames.peek(version)
       return sources && { version, sources }
     },
     read(head, body, _text, known) {
       let id: JsonRpcId = null
-      let dialect = headerDialect(head)
+      let dialect: Dialect | undefined // the method's, once it is known
       try {
         if (body === undefined) throw new A2aError(ERROR.parse, 'Parse error: the body is not valid JSON')
         id = idOf(body)
         const request = parseRequest(body)
-        dialect = dialectOf(request.method) ?? dialect
+        dialect = dialectOf(request.method) ?? headerDialect(head)
         // Notifications are valid but get no JSON-RPC reply (JSON-RPC 2.0 §4.1): nothing is run.
         if (request.isNotification) return { status: 204 }
         requestedVersion(versionParam(head))
@@ -104,8 +105,8 @@ export function createA2aSurface({ query, siteUrl, log, sourceNames }: A2aSurfac
         return {
           key: partsKey(callDialect, understood),
           version: known.version,
-          envelope: (parts) => sendReplyJson(callId, callDialect, message, parts),
-          error: (status, code, text) => errorReply(status, callId, new A2aError(code, text), callDialect),
+          envelope(parts) { return sendReplyJson(callId, callDialect, message, parts) },
+          error(status, code, text) { return errorReply(status, callId, new A2aError(code, text), callDialect) },
           async render(from) {
             try {
               const content = await replyContent(understood, { query, siteUrl })
@@ -116,7 +117,7 @@ export function createA2aSurface({ query, siteUrl, log, sourceNames }: A2aSurfac
           },
         }
       } catch (err) {
-        return failed(err, id, dialect)
+        return failed(err, id, dialect ?? headerDialect(head))
       }
     },
   }

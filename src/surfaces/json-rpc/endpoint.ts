@@ -57,9 +57,10 @@ async function readBodyCapped(request: Request, maxBytes: number): Promise<strin
  * One JSON-RPC endpoint (POST /mcp, POST /a2a), stateless and anonymous, in this order: the Origin check, the
  * surface's header checks, the body cap, the guards every surface shares (guards.ts), the surface's reading of the
  * request, then the answer cache (a kept result in the call's envelope, the id spliced in) or the surface's answer,
- * kept for the next caller when it may be, and the answer cap. The body is parsed once, and a result serialized
- * once, by whoever made it. The route and the front path take the same steps through the same functions; the front
- * path answers only what the answer cache holds, and leaves everything else (refusals too) to the route.
+ * kept for the next caller when it may be, and the answer cap. Each path parses the body once, and a result is
+ * serialized once, by whoever made it. The route and the front path take the same steps through the same functions;
+ * the front path answers only what the answer cache holds, and leaves everything else (refusals too) to the route,
+ * which reads the body again.
  */
 export function createJsonRpcEndpoint<K>(deps: JsonRpcEndpointDeps<K>) {
   const { surface, answers, contentVersion, contentVersionNow = () => null, allowOrigin = () => true } = deps
@@ -88,13 +89,17 @@ export function createJsonRpcEndpoint<K>(deps: JsonRpcEndpointDeps<K>) {
     return badId ? surface.refuse(head, 400, -32600, badId) : { body }
   }
 
-  /** Where the call's result is kept, when it may be. */
-  const slot = (call: Call) => (answers.enabled && call.key !== undefined && call.version != null ? { key: call.key, version: call.version } : undefined)
+  /** Whether the call's result is kept in the answer cache, under its key and version. */
+  const kept = (call: Call): call is Call & { key: string; version: string } =>
+    answers.enabled && call.key !== undefined && call.version != null
 
   /** The call's envelope split where a result of `length` bytes goes; undefined when the answer would pass the cap. */
   function around(call: Call, length: number) {
-    const parts = envelopeAround(call.envelope)
-    return Buffer.byteLength(parts.head) + length + Buffer.byteLength(parts.tail) <= maxAnswerBytes ? parts : undefined
+    const parts = envelopeAround(call)
+    const envelope = parts.head.length + parts.tail.length
+    // UTF-8 takes at most 3 bytes a UTF-16 unit: the exact count is needed only near the cap.
+    const fits = length + 3 * envelope <= maxAnswerBytes || length + Buffer.byteLength(parts.head) + Buffer.byteLength(parts.tail) <= maxAnswerBytes
+    return fits ? parts : undefined
   }
 
   /** The content version to read and keep answers at; null when the store cannot say (nothing is kept then). */
@@ -109,12 +114,11 @@ export function createJsonRpcEndpoint<K>(deps: JsonRpcEndpointDeps<K>) {
 
   /** The call's result: kept, or rendered (and kept when it may be); or its answer when it has no result. */
   async function resultOf(call: Call, request: Request): Promise<string | Reply | Response> {
-    const at = slot(call)
-    const hit = at && answers.get(at.key, at.version)
+    const hit = kept(call) ? answers.get(call.key, call.version) : undefined
     if (hit) return hit.json
     const rendered = await call.render(request)
     if (rendered instanceof Response || 'status' in rendered) return rendered
-    if (rendered.keep && at) answers.set(at.key, at.version, rendered.json)
+    if (rendered.keep && kept(call)) answers.set(call.key, call.version, rendered.json)
     return rendered.json
   }
 
@@ -141,11 +145,11 @@ export function createJsonRpcEndpoint<K>(deps: JsonRpcEndpointDeps<K>) {
     answer(head, text) {
       const guarded = guard(head, text)
       if ('status' in guarded || guarded.body === undefined) return undefined
-      const known = surface.knownNow(contentVersionNow())
+      const known = surface.knownNow(contentVersionNow)
       const call = known === undefined ? undefined : surface.read(head, guarded.body, text, known)
-      const at = call && !('status' in call) ? slot(call) : undefined
-      const hit = at && answers.get(at.key, at.version, 'front')
-      const parts = hit && around(call as Call, hit.bytes.byteLength)
+      if (!call || 'status' in call || !kept(call)) return undefined
+      const hit = answers.get(call.key, call.version, 'front')
+      const parts = hit && around(call, hit.bytes.byteLength)
       return parts && { contentType: surface.contentType, bytes: hit.bytes, ...parts }
     },
   }

@@ -24,12 +24,12 @@ export function idOf(body: unknown): JsonRpcId {
 const HOLE = '\u0000'
 
 /**
- * The text before and after the answer in `envelope(answer)`: the envelope is rendered around a hole, so the front
+ * The text before and after the answer in `call.envelope(answer)`: the envelope is rendered around a hole, so the front
  * path can write the answer's stored bytes between the two without encoding or copying them, and the envelope is
  * exactly the one the route renders.
  */
-export function envelopeAround(envelope: (json: string) => string): { head: string; tail: string } {
-  const whole = envelope(HOLE)
+export function envelopeAround(call: { envelope(json: string): string }): { head: string; tail: string } {
+  const whole = call.envelope(HOLE)
   const at = whole.indexOf(HOLE)
   return { head: whole.slice(0, at), tail: whole.slice(at + 1) }
 }

@@ -51,8 +51,8 @@ export interface JsonRpcSurface<K> {
   refuse(head: RequestHead, status: number, code: number, message: string): Reply
   /** What reading needs at content version `version` (null: unknown), loaded for the route... */
   known(version: string | null): Promise<K>
-  /** ...or as held now, for the front path; undefined leaves the request to the route. */
-  knownNow(version: string | null): K | undefined
+  /** ...or as held now, for the front path, with the version in memory when asked; undefined leaves it to the route. */
+  knownNow(versionNow: () => string | null): K | undefined
   /**
    * The request in a parsed body (undefined: not JSON) that passed the shared guards: a call, or an answer given at
    * once (a refusal, a notification's empty reply, a fixed answer). Synchronous: the front path reads with it too.
