@@ -15,10 +15,10 @@ import * as wire10 from './wire-1-0.ts'
 
 export const A2A_MAX_BODY_BYTES = 64 * 1024
 
-export const CONTENT_TYPES = new Set(['application/json', 'application/a2a+json'])
+const CONTENT_TYPES = new Set(['application/json', 'application/a2a+json'])
 
 /** The media type of every reply. */
-export const REPLY_CONTENT_TYPE = 'application/json; charset=utf-8'
+const REPLY_CONTENT_TYPE = 'application/json; charset=utf-8'
 
 export interface A2aSurfaceDeps {
   query: QueryService
