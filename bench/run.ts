@@ -21,6 +21,7 @@ import { benchArgs } from './bench-args.ts'
 
 /**
  * npm run bench [-- --stories 1000000 --duration 5 --rounds 5 --connections 20 --rebuild --store sqlite|postgres|both --search-only
+ *                   --agents-only
  *                   --postgres-url postgres://postgres@127.0.0.1:5432/test --rss-requests 1000000 --pg-schema name]
  * Builds (or reuses) a synthetic store — a SQLite file in the temporary directory, a PostgreSQL schema, or both,
  * named per story count, generator, schema version and checkout (bench/store-names.ts) —
@@ -29,6 +30,7 @@ import { benchArgs } from './bench-args.ts'
  * With --store both it ends with the two stores side by side. Then it compares the agent surfaces with REST on the
  * cached service (MCP and A2A calls against the same REST search, tools/list and ping against a cached REST list,
  * in alternating rounds) and prints each tool's answer size in bytes and o200k tokens (bench/agent-sizes.ts).
+ * --agents-only measures only the MCP and A2A scenarios and their REST counterparts, then the agent-vs-REST ratios.
  * The service is pinned to CPU 0, the load to CPU 1;
  * PostgreSQL's own processes are not pinned (it is a server of its own, shared with whatever else runs).
  */
@@ -49,6 +51,7 @@ const { values } = benchArgs({
     // Only the adversarial search set (bench/search-adversarial.ts), without the load scenarios.
     'search-only': { type: 'boolean', default: false },
     'search-rounds': { type: 'string', default: '50' },
+    'agents-only': { type: 'boolean', default: false },
     'postgres-url': { type: 'string', default: process.env.NEWSDESK_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test' },
   },
 })
@@ -369,6 +372,12 @@ async function main() {
     }) },
   ]
 
+  const agentsOnly = values['agents-only']
+  if (agentsOnly) {
+    const compared = new Set(AGENT_PAIRS.flat())
+    scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => s.post || compared.has(s.name)))
+  }
+
   type Target = { name: string; port: number; child: ChildProcess }
   const services: { backend: Backend; cached: Target; uncached: Target }[] = []
   for (const backend of backends) {
@@ -378,7 +387,7 @@ async function main() {
   }
 
   const searchTables: string[] = []
-  for (const s of services) {
+  for (const s of agentsOnly ? [] : services) {
     searchTables.push(searchTable(s.backend.label, STORIES, await timeSearches(s.uncached.port, s.uncached.child.pid!, Number(values['search-rounds']))))
     console.log(searchTables.at(-1))
   }
@@ -468,7 +477,7 @@ async function main() {
   }
   // The issue-15 targets, one block per store: every ratio from this run.
   const targets: string[] = []
-  for (const [i, svc] of services.entries()) {
+  for (const [i, svc] of (agentsOnly ? [] : services).entries()) {
     const label = svc.backend.label
     // The three throughput ratios from alternating rounds of the same four runs (bench/rounds.ts): a 200 and a 304
     // of the list from the bare server and from the cached service.
@@ -536,7 +545,7 @@ async function main() {
   console.log(targets.join('\n'))
   console.log(`\n${searchTables.join('\n\n')}`)
   for (const c of children) c.kill('SIGTERM')
-  console.log(`\n${(await agentSizeReport()).join('\n')}`)
+  if (!agentsOnly) console.log(`\n${(await agentSizeReport()).join('\n')}`)
 }
 
 main().catch((err) => {

@@ -63,7 +63,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   capabilities: ['domain', 'query', 'markdown'],
   crawler: ['domain', 'util', 'config', 'publishers', 'storage', 'signing', 'metrics'],
   'surfaces/http': ['domain', 'util', 'config'],
-  'surfaces/agent-cache': ['domain', 'util'],
+  // The JSON-RPC endpoint MCP and A2A share: guards, answer cache, id splice; it knows neither surface.
+  'surfaces/json-rpc': ['util', 'surfaces/http'],
   'surfaces/rest': [...SURFACE_BASE],
   'surfaces/sitemaps': [...SURFACE_BASE],
   // Feeds reuse the pages' links and UI strings, and the sitemaps' XML escaping.
@@ -72,8 +73,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'surfaces/images': [...SURFACE_BASE, 'crawler/fetch'],
   'surfaces/pages': [...SURFACE_BASE, 'markdown', 'surfaces/feeds', 'surfaces/images'],
   'surfaces/discovery': [...SURFACE_BASE, 'capabilities', 'signing', 'surfaces/feeds'],
-  'surfaces/mcp': [...SURFACE_BASE, 'capabilities', 'markdown', 'surfaces/agent-cache'],
-  'surfaces/a2a': [...SURFACE_BASE, 'capabilities', 'markdown', 'surfaces/agent-cache', 'surfaces/discovery'],
+  'surfaces/mcp': [...SURFACE_BASE, 'capabilities', 'markdown', 'surfaces/json-rpc'],
+  'surfaces/a2a': [...SURFACE_BASE, 'capabilities', 'markdown', 'surfaces/json-rpc', 'surfaces/discovery'],
   // WebSub pings after crawl passes: the crawler they wrap, the store they read, and the feeds' own addresses.
   websub: ['domain', 'util', 'config', 'storage', 'metrics', 'crawler', 'query/story-feed.ts', 'surfaces/feeds/feed-urls.ts'],
   server: ['domain', 'util', 'config', 'query', 'signing', 'crawler/fetch', 'surfaces'],
@@ -104,7 +105,6 @@ const SHARED_NAMES: Record<string, string> = {
   'figures.ts': 'figures read from article text for each use: clustering keys, summary facts',
   'json-feed.ts': 'the JSON Feed format, read by the crawler and written by the feeds surface',
   'opml.ts': 'the OPML format, read for the publisher directory and written by the feeds surface',
-  'front-answer.ts': 'not parallel: the agent surfaces\' cache fronts, folded into one response front by issue 26 point 1',
   'catalog.ts': 'not parallel: the capability catalog and the REST route of topic and publisher lists; the route is left to the response-front work on the routes (issue 26 point 1)',
 }
 

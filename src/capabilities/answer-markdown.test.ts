@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { canonicalJson } from '../surfaces/agent-cache/answer-cache.ts'
+import { canonicalJson } from '../surfaces/json-rpc/answer-cache.ts'
 import { oneLine } from './answer-markdown.ts'
 import { AppError } from '../domain/errors.ts'
 import { argumentSentences } from './run-capability.ts'

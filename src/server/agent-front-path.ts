@@ -1,22 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
-import { frontAnswerLength, type FrontAnswer, type HeaderSource } from '../surfaces/agent-cache/front-answer.ts'
 import { abortFields } from '../surfaces/http/client-abort.ts'
 import { DEFAULT_CSP, SECURITY_HEADERS } from '../surfaces/http/security-headers.ts'
-
-/** One JSON-RPC endpoint's cached answers (surfaces/mcp and surfaces/a2a front-answer.ts). */
-export interface AgentEndpoint {
-  /** Whether the request headers (and URL) allow a cached answer at all; checked before the body is read. */
-  admits(headers: HeaderSource, url: string): boolean
-  /** The cached answer to this body, or undefined to leave the request to the framework. */
-  answer(headers: HeaderSource, text: string): FrontAnswer | undefined
-}
+import type { FrontAnswer, JsonRpcFront } from '../surfaces/json-rpc/endpoint.ts'
+import type { HeaderSource, RequestHead } from '../surfaces/json-rpc/surface.ts'
 
 export interface AgentFrontPathDeps {
-  /** Endpoints by path (the query string is not part of it). */
-  endpoints: Record<string, AgentEndpoint>
-  /** The endpoints' body cap: a longer declared body is left to the framework, which refuses it unread. */
-  maxBodyBytes: number
+  /** The JSON-RPC endpoints' answer caches by path (the query string is not part of it). */
+  endpoints: Record<string, JsonRpcFront>
   /** Where a client that went away mid-body is noted, at info, as the framework notes it. */
   log: Pick<Logger, 'info'>
 }
@@ -54,7 +45,7 @@ const byName = (a: readonly [string, string], b: readonly [string, string]) => (
  * otherwise the request goes on to the framework with the body it already read attached (`rawBody`, which the
  * Node adapter uses instead of the socket), so the framework answers it exactly as if it had read it itself.
  */
-export function createAgentFrontPath({ endpoints, maxBodyBytes, log }: AgentFrontPathDeps) {
+export function createAgentFrontPath({ endpoints, log }: AgentFrontPathDeps) {
   const headerLists = new Map<string, string[]>()
   let answered = 0
   let handedOn = 0
@@ -87,8 +78,9 @@ export function createAgentFrontPath({ endpoints, maxBodyBytes, log }: AgentFron
     const headers = singleHeaders(req.rawHeaders)
     if (!headers || headers.get('transfer-encoding') !== null) return false
     const declared = headers.get('content-length')
-    if (declared === null || !/^\d{1,9}$/.test(declared) || Number(declared) > maxBodyBytes) return false
-    if (!endpoint.admits(headers, url)) return false
+    if (declared === null || !/^\d{1,9}$/.test(declared) || Number(declared) > endpoint.maxBodyBytes) return false
+    const head = { headers, url }
+    if (!endpoint.admits(head)) return false
 
     // A small body usually came in the packet that carried the headers, and the parser has pushed it into the
     // stream by the time queued microtasks run (it never pushes more than the declared length): it is then taken
@@ -97,16 +89,16 @@ export function createAgentFrontPath({ endpoints, maxBodyBytes, log }: AgentFron
     queueMicrotask(() => {
       if (req.readableLength === length && !req.destroyed) {
         const body = length === 0 ? EMPTY : (req.read() as Buffer)
-        respond(req, res, next, endpoint, headers, body)
+        respond(req, res, next, endpoint, head, body)
       } else {
-        collect(req, res, next, endpoint, headers, path)
+        collect(req, res, next, endpoint, head, path)
       }
     })
     return true
   }
 
   /** Reads the body as it arrives, then responds; a client that breaks off before its end is only noted. */
-  function collect(req: IncomingMessage, res: ServerResponse, next: NextListener, endpoint: AgentEndpoint, headers: HeaderSource, path: string) {
+  function collect(req: IncomingMessage, res: ServerResponse, next: NextListener, endpoint: JsonRpcFront, head: RequestHead, path: string) {
     const chunks: Buffer[] = []
     const onData = (chunk: Buffer) => chunks.push(chunk)
     const stop = () => {
@@ -122,7 +114,7 @@ export function createAgentFrontPath({ endpoints, maxBodyBytes, log }: AgentFron
     }
     const onEnd = () => {
       stop()
-      respond(req, res, next, endpoint, headers, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))
+      respond(req, res, next, endpoint, head, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks))
     }
     req.on('error', onError)
     req.on('data', onData)
@@ -130,16 +122,17 @@ export function createAgentFrontPath({ endpoints, maxBodyBytes, log }: AgentFron
   }
 
   /** Writes the cached answer to `body`, or hands the request to the framework with the body attached. */
-  function respond(req: IncomingMessage, res: ServerResponse, next: NextListener, endpoint: AgentEndpoint, headers: HeaderSource, body: Buffer) {
+  function respond(req: IncomingMessage, res: ServerResponse, next: NextListener, endpoint: JsonRpcFront, head: RequestHead, body: Buffer) {
     let answer: FrontAnswer | undefined
     try {
-      answer = endpoint.answer(headers, body.toString('utf8'))
+      answer = endpoint.answer(head, body.toString('utf8'))
     } catch {
       answer = undefined
     }
     if (answer) {
       answered++
-      res.writeHead(200, [...headersFor(answer.contentType), 'Content-Length', String(frontAnswerLength(answer))])
+      const length = Buffer.byteLength(answer.head) + answer.bytes.byteLength + Buffer.byteLength(answer.tail)
+      res.writeHead(200, [...headersFor(answer.contentType), 'Content-Length', String(length)])
       // Three writes in one turn leave as one writev: the stored bytes are never copied.
       res.write(answer.head)
       res.write(answer.bytes)

@@ -5,7 +5,7 @@ import type { QueryService } from '../query/query-service.ts'
 import { createCachePolicy } from '../surfaces/http/cache-policy.ts'
 import { createResponder } from '../surfaces/http/responder.ts'
 import { createResponseCache } from '../surfaces/http/response-cache.ts'
-import { createAnswerCache } from '../surfaces/agent-cache/answer-cache.ts'
+import { createAnswerCache } from '../surfaces/json-rpc/answer-cache.ts'
 import { createRestApi } from '../surfaces/rest/app.ts'
 import { buildOpenApiDocument } from '../surfaces/rest/openapi.ts'
 import { createSignaturesDirectoryRoutes } from '../surfaces/discovery/signatures-directory.ts'
@@ -13,15 +13,12 @@ import { createSitemapRoutes } from '../surfaces/sitemaps/routes.ts'
 import { createFeedRoutes } from '../surfaces/feeds/routes.ts'
 import type { CrawlerKeyRing } from '../signing/key-ring.ts'
 import { createDiscoveryRoutes } from '../surfaces/discovery/routes.ts'
-import { createA2aFrontAnswer } from '../surfaces/a2a/front-answer.ts'
 import { createSourceNames } from '../surfaces/a2a/source-names.ts'
-import { A2A_MAX_BODY_BYTES, a2aInterface, createA2aRoutes } from '../surfaces/a2a/routes.ts'
+import { a2aInterface, createA2aRoutes } from '../surfaces/a2a/routes.ts'
 import { CITATION_RULE, UNTRUSTED_TEXT_RULE, SERVICE_NAME, SERVICE_TAGLINE, mcpInterface, restInterface, type SiteFacts } from '../surfaces/discovery/site-facts.ts'
 import { packageVersion } from '../config/paths.ts'
 import { createMcpServerFactory } from '../surfaces/mcp/mcp-server.ts'
-import { createMcpFrontAnswer } from '../surfaces/mcp/front-answer.ts'
-import { MCP_MAX_BODY_BYTES, createMcpRoutes } from '../surfaces/mcp/routes.ts'
-import { JSON_RPC_MAX_ANSWER_BYTES } from '../surfaces/http/json-rpc-guard.ts'
+import { createMcpRoutes } from '../surfaces/mcp/routes.ts'
 import { renderServerCard } from '../surfaces/mcp/server-card.ts'
 import { loadStaticDocuments, type StaticDocuments } from '../surfaces/pages/documents.ts'
 import { createPageRoutes } from '../surfaces/pages/routes.ts'
@@ -109,7 +106,7 @@ export function createApp({ config, query, log, crawlerKeys, documents, upstream
       + 'Use get_latest_stories (optionally with a topic from list_topics), search_stories for keywords, and get_story '
       + `for one story in full. ${CITATION_RULE} ${UNTRUSTED_TEXT_RULE}`,
   }
-  app.route('/', createMcpRoutes({
+  const mcpEndpoint = createMcpRoutes({
     createServer: createMcpServerFactory({ query, siteUrl: config.siteUrl, log, ...mcp }),
     serverCard: renderServerCard({ siteUrl: config.siteUrl, ...mcp }),
     siteUrl: config.siteUrl,
@@ -119,11 +116,13 @@ export function createApp({ config, query, log, crawlerKeys, documents, upstream
     answers,
     contentVersion: () => query.contentVersion(),
     contentVersionNow: () => query.contentVersionNow(),
-  }))
+  })
+  app.route('/', mcpEndpoint.routes)
   app.route('/', createDiscoveryRoutes({ facts, respond }))
   // The publishers' names the A2A agent reads free text with, per content version (its route and front path share them).
   const sourceNames = createSourceNames(query)
-  app.route('/', createA2aRoutes({ query, siteUrl: config.siteUrl, log, respond, operator: config.operator, version, answers, sourceNames }))
+  const a2aEndpoint = createA2aRoutes({ query, siteUrl: config.siteUrl, log, respond, operator: config.operator, version, answers, sourceNames })
+  app.route('/', a2aEndpoint.routes)
 
   const stylesheet = createStylesheet(respond)
   app.route('/', stylesheet.routes)
@@ -155,18 +154,8 @@ export function createApp({ config, query, log, crawlerKeys, documents, upstream
     maxEntries: Math.max(1000, Math.floor(config.cache.responseCacheBytes / 4096)),
   })
 
-  // Agent answers the answer cache holds, under the content version known without I/O (else the framework's).
-  const versionNow = () => query.contentVersionNow()
-  const mcpFront = createMcpFrontAnswer({ siteUrl: config.siteUrl, allowedOrigins: config.mcpAllowedOrigins, answers })
-  const a2aFront = createA2aFrontAnswer({ siteUrl: config.siteUrl, answers, maxAnswerBytes: JSON_RPC_MAX_ANSWER_BYTES, sourceNames })
-  const agentFront = createAgentFrontPath({
-    maxBodyBytes: Math.min(MCP_MAX_BODY_BYTES, A2A_MAX_BODY_BYTES),
-    log,
-    endpoints: {
-      '/mcp': { admits: (headers) => mcpFront.admits(headers), answer: (headers, text) => mcpFront.answer(headers, text, versionNow) },
-      '/a2a': { admits: (headers, url) => a2aFront.admits(headers, url), answer: (_headers, text) => a2aFront.answer(text, versionNow) },
-    },
-  })
+  // Agent answers the answer cache holds, under the content version known without I/O (else the route's).
+  const agentFront = createAgentFrontPath({ log, endpoints: { '/mcp': mcpEndpoint.front, '/a2a': a2aEndpoint.front } })
 
   return { app, cache, openApiDocument, front, agentFront }
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
 import { mulberry32 } from '../../src/crawler/cluster/testdata/seeded-random.ts'
-import { JSON_RPC_MAX_ANSWER_BYTES } from '../../src/surfaces/http/json-rpc-guard.ts'
+import { JSON_RPC_MAX_ANSWER_BYTES } from '../../src/surfaces/json-rpc/guards.ts'
 import { generateRequest, type FuzzRequest } from './fuzz-inputs.ts'
 import { SITE_URL, startHarness, type Harness } from './harness.ts'
 import { rawRequest } from './raw-http.ts'

@@ -10,7 +10,7 @@ import { createResponseCache } from '../../src/surfaces/http/response-cache.ts'
 import { createA2aRoutes } from '../../src/surfaces/a2a/routes.ts'
 import { createSourceNames } from '../../src/surfaces/a2a/source-names.ts'
 import { createMcpServerFactory } from '../../src/surfaces/mcp/mcp-server.ts'
-import { createAnswerCache } from '../../src/surfaces/agent-cache/answer-cache.ts'
+import { createAnswerCache } from '../../src/surfaces/json-rpc/answer-cache.ts'
 import { createMcpRoutes } from '../../src/surfaces/mcp/routes.ts'
 import { loadConfig } from '../../src/config/config.ts'
 import { startServer, type RunningServer } from '../../src/server/start-server.ts'
@@ -99,8 +99,8 @@ describe('one answer is capped in bytes: a clear JSON-RPC error, never a truncat
       createServer: createMcpServerFactory({ query: h.query, siteUrl: SITE_URL, log: h.log, ...mcp }),
       serverCard: {}, siteUrl: SITE_URL, allowedOrigins: [], log: h.log, respond, maxAnswerBytes: CAP,
       answers, contentVersion: () => h.query.contentVersion(),
-    }))
-    app.route('/', createA2aRoutes({ query: h.query, siteUrl: SITE_URL, log: h.log, respond, operator: config.operator, version: '9.9.9', maxAnswerBytes: CAP, answers, sourceNames: createSourceNames(h.query) }))
+    }).routes)
+    app.route('/', createA2aRoutes({ query: h.query, siteUrl: SITE_URL, log: h.log, respond, operator: config.operator, version: '9.9.9', maxAnswerBytes: CAP, answers, sourceNames: createSourceNames(h.query) }).routes)
     server = await startServer(app, { port: 0, host: '127.0.0.1' })
     url = `http://127.0.0.1:${server.port}`
   })

@@ -1,7 +1,7 @@
 /**
  * The body of a response the crawler fetched: read with a cap on the wire, then its Content-Encoding undone with a cap
  * on the decoded size (guarded-fetch.ts calls both). Request bodies the service receives are read elsewhere
- * (surfaces/agent-cache/read-body.ts).
+ * (surfaces/json-rpc/endpoint.ts).
  */
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'

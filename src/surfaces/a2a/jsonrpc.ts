@@ -1,3 +1,5 @@
+import { isValidId } from '../json-rpc/envelope.ts'
+
 /**
  * JSON-RPC 2.0 envelopes and A2A error objects, for both wire versions.
  *
@@ -5,8 +7,6 @@
  * (an ErrorInfo with the A2A reason, plus a BadRequest listing field violations for -32602); 0.3 leaves `data`
  * free-form, so 0.3 errors carry none and name the field in the message instead.
  */
-
-export type JsonRpcId = string | number | null
 
 /** The wire version a reply is written in. */
 export type Dialect = '1.0' | '0.3'
@@ -82,25 +82,15 @@ export function errorObject(err: A2aError, dialect: Dialect) {
   return error
 }
 
-export const errorResponse = (id: JsonRpcId, err: A2aError, dialect: Dialect) =>
-  ({ jsonrpc: '2.0' as const, id, error: errorObject(err, dialect) })
-
-export const successResponse = (id: JsonRpcId, result: unknown) => ({ jsonrpc: '2.0' as const, id, result })
-
 export interface JsonRpcRequest {
   method: string
   params: unknown
-  /** Absent for a notification. */
-  id?: JsonRpcId
   isNotification: boolean
 }
 
-const isValidId = (id: unknown): id is JsonRpcId =>
-  id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))
-
 /**
  * A parsed JSON body as one JSON-RPC 2.0 request. Batches (arrays) are refused: the agent answers one message
- * per request, and no A2A client batches. Throws A2aError -32600; `idOf` recovers a usable id for the reply.
+ * per request, and no A2A client batches. Throws A2aError -32600; `idOf` (json-rpc/envelope.ts) recovers a usable id for the reply.
  */
 export function parseRequest(body: unknown): JsonRpcRequest {
   if (Array.isArray(body)) throw new A2aError(ERROR.invalidRequest, 'Invalid Request: batch requests are not supported; send one JSON-RPC request object')
@@ -112,13 +102,5 @@ export function parseRequest(body: unknown): JsonRpcRequest {
   if ('params' in request && (typeof request.params !== 'object' || request.params === null)) {
     throw new A2aError(ERROR.invalidRequest, 'Invalid Request: "params" must be an object')
   }
-  const isNotification = !('id' in request)
-  return { method: request.method, params: request.params, id: isNotification ? undefined : request.id as JsonRpcId, isNotification }
-}
-
-/** The id to answer an invalid request with: its own when it is a valid id, else null (JSON-RPC 2.0 §5). */
-export function idOf(body: unknown): JsonRpcId {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null
-  const id = (body as Record<string, unknown>).id
-  return isValidId(id) ? id : null
+  return { method: request.method, params: request.params, isNotification: !('id' in request) }
 }

@@ -1,4 +1,4 @@
-import { jsonRpcResult } from '../agent-cache/answer-cache.ts'
+import { jsonRpcResult } from '../json-rpc/envelope.ts'
 import { answerKey, replyIds, type UnderstoodRequest } from './handle-message.ts'
 import type { IncomingMessage } from './incoming.ts'
 import type { Dialect } from './jsonrpc.ts'

@@ -1,7 +1,8 @@
 import { PROTOCOL_VERSION_META_KEY, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server'
 import { findCapability } from '../../capabilities/run-capability.ts'
-import { canonicalJson } from '../agent-cache/answer-cache.ts'
-import type { HeaderSource } from '../agent-cache/front-answer.ts'
+import { canonicalJson } from '../json-rpc/answer-cache.ts'
+import { idOf, jsonRpcError } from '../json-rpc/envelope.ts'
+import type { HeaderSource, Reply } from '../json-rpc/surface.ts'
 import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from './server-card.ts'
 
 /**
@@ -20,7 +21,6 @@ const DECIDING_HEADERS = ['accept', 'mcp-protocol-version', 'mcp-method', 'mcp-n
 
 export interface CacheableCall {
   key: string
-  id: string | number
   /** Tool calls read the stories: their answers hold only while the content version does. */
   dependsOnContent: boolean
 }
@@ -45,17 +45,12 @@ export function cacheableCall(headers: HeaderSource, body: unknown): CacheableCa
     return undefined
   }
   const deciding = DECIDING_HEADERS.map((h) => headers.get(h) ?? '').join('\n')
-  return { key: `mcp\n${deciding}\n${method}\n${canonicalJson(params)}`, id, dependsOnContent }
+  return { key: `mcp\n${deciding}\n${method}\n${canonicalJson(params)}`, dependsOnContent }
 }
 
 /** Every revision the SDK serves; the server card advertises the four current ones. */
 const ACCEPTED_VERSIONS = new Set<string>([MODERN_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS])
 const ADVERTISED = [MODERN_PROTOCOL_VERSION, ...LEGACY_PROTOCOL_VERSIONS]
-
-/** Whether an `MCP-Protocol-Version` header value (null: absent) is one this server answers rather than refuses. */
-export function acceptsProtocolVersion(requested: string | null): boolean {
-  return requested === null || ACCEPTED_VERSIONS.has(requested)
-}
 
 /**
  * A 400 for an `MCP-Protocol-Version` header this server does not speak, naming the versions it does, so a client
@@ -64,12 +59,11 @@ export function acceptsProtocolVersion(requested: string | null): boolean {
  * versions that request style can use, as the 2026 revision defines; otherwise -32000, as the 2025 transports
  * answer, listing every version.
  */
-export function unsupportedVersionResponse(headers: HeaderSource, body: unknown): Response | undefined {
+export function unsupportedVersion(headers: HeaderSource, body: unknown): Reply | undefined {
   const requested = headers.get('mcp-protocol-version')
-  if (requested === null || acceptsProtocolVersion(requested)) return undefined
+  if (requested === null || ACCEPTED_VERSIONS.has(requested)) return undefined
   const params = isObject(body) && isObject(body.params) ? body.params : undefined
   const modern = isObject(params?._meta) && PROTOCOL_VERSION_META_KEY in params._meta
-  const id = isObject(body) && (typeof body.id === 'string' || typeof body.id === 'number') ? body.id : null
   const shown = requested.slice(0, 40)
   const message = `Unsupported MCP-Protocol-Version "${shown}". This server supports ${MODERN_PROTOCOL_VERSION} (stateless `
     + `requests with _meta) and ${LEGACY_PROTOCOL_VERSIONS.join(', ')} (after initialize): send one of them, or omit the `
@@ -77,5 +71,5 @@ export function unsupportedVersionResponse(headers: HeaderSource, body: unknown)
   const error = modern
     ? { code: -32022, message, data: { supported: [MODERN_PROTOCOL_VERSION], requested: shown } }
     : { code: -32000, message, data: { supported: ADVERTISED, requested: shown } }
-  return new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), { status: 400, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } })
+  return { status: 400, json: jsonRpcError(idOf(body), error) }
 }

@@ -1,16 +1,18 @@
 import { topLevelMemberText } from '../../util/json-member-text.ts'
 import { guardJsonShape } from '../../util/json-shape.ts'
-import { readWebStreamCapped } from '../../util/read-web-stream.ts'
 
 /**
  * The guards every JSON-RPC endpoint (POST /mcp, POST /a2a) runs, whatever protocol version the client names: no
  * batches (one HTTP request, one call, so a small body cannot ask for a hundred answers), no body larger in shape
- * than any real request (JSON_RPC_SHAPE), and a byte cap on the
- * one answer (so no single call can hold megabytes of a slow reader's memory).
+ * than any real request (JSON_RPC_SHAPE), ids answered exactly as sent, and a byte cap on the one answer (so no
+ * single call can hold megabytes of a slow reader's memory).
  */
 
 /** The largest answer a JSON-RPC endpoint sends: 50 stories in full are about 170 kB, so this is a backstop. */
 export const JSON_RPC_MAX_ANSWER_BYTES = 1024 * 1024
+
+/** The -32603 message for an answer over the cap: a clear error instead of a truncated body. */
+export const answerTooLarge = (maxBytes: number) => `Answer too large: it would exceed ${maxBytes} bytes; ask for fewer stories (a smaller limit)`
 
 export const BATCH_REFUSED = 'Invalid Request: batch requests are not supported; send one JSON-RPC request object per HTTP request'
 
@@ -59,28 +61,4 @@ export function jsonRpcIdProblem(text: string, body: unknown): string | undefine
   if (written !== undefined && INTEGER_ID.test(written) && Number.isSafeInteger(id)) return undefined
   return 'Invalid Request: a number "id" must be an integer from -9007199254740991 to 9007199254740991, written '
     + 'without fraction or exponent; send larger ids as strings'
-}
-
-/** The request's id for an error reply, when the body is an object with a usable id; else null. */
-export function jsonRpcIdOf(text: string): string | number | null {
-  try {
-    const id = (JSON.parse(text) as { id?: unknown } | null)?.id
-    return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : null
-  } catch {
-    return null
-  }
-}
-
-/**
- * The answer with its body buffered, or `tooLarge()` when the body passes `maxBytes`: a clear error instead of
- * a truncated body, and the oversized rest is never read.
- */
-export async function capAnswer(response: Response, maxBytes: number, tooLarge: () => Response): Promise<Response> {
-  const bytes = await readWebStreamCapped(response.body, maxBytes)
-  if (bytes === undefined) return tooLarge()
-  // No Content-Length of our own: later steps may rewrite the body (a tool error explained), and the HTTP adapter
-  // sets the length of whatever body is finally sent.
-  const headers = new Headers(response.headers)
-  headers.delete('Content-Length')
-  return new Response(response.body ? new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength) : null, { status: response.status, statusText: response.statusText, headers })
 }

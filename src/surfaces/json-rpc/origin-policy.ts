@@ -1,6 +1,6 @@
 /**
- * The MCP Origin check (Streamable HTTP: "If the Origin header is present and invalid, servers MUST respond with
- * HTTP 403"). It defends against DNS rebinding and against other websites driving a visitor's browser to call
+ * The Origin check of a JSON-RPC endpoint, run on /mcp (Streamable HTTP: "If the Origin header is present and
+ * invalid, servers MUST respond with HTTP 403"). It defends against DNS rebinding and against other websites driving a visitor's browser to call
  * the endpoint. Agents and desktop clients send no Origin and pass. A browser may call from the site itself, from
  * a localhost page (local development, the MCP Inspector) or from an origin the operator lists in
  * MCP_ALLOWED_ORIGINS. Everything else, including the opaque origin `null`, is refused.
