@@ -39,7 +39,8 @@ const storyUrl = (id: string) => `${SITE_URL}/s/${id}`
  * Scenarios that apply to a stateless, anonymous, tools-only server, per protocol revision. The rest of the suite
  * (tools-call-*, resources-*, prompts-*, completion, logging, elicitation, sampling, MRTR input-required-result-*,
  * tasks, json-schema-2020-12, custom x-mcp-header tools) exercises the reference fixture's own tools, resources and
- * prompts by name: against Newsdesk they can only report "not found".
+ * prompts by name: against Newsdesk they can only report "not found" (its own prompts and completions are tested
+ * in mcp-prompts.test.ts; caching checks its prompts/list hints).
  * The conformance client negotiates 2025-11-25 on the wire for every 2025 run; --spec-version selects the scenarios.
  */
 const SCENARIOS: Record<string, string[]> = {

@@ -13,15 +13,18 @@ import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from './server-card
  * an entry. Requests whose arguments do not parse are not cached: the SDK path explains the error.
  */
 
-/** Methods whose answer never changes in the life of the process. */
-const FIXED_ANSWERS = new Set(['ping', 'initialize', 'tools/list', 'server/discover'])
+/**
+ * Methods whose answer never changes in the life of the process. A prompt is a function of its arguments alone
+ * (mcp-prompts.ts); one whose arguments are bad is an error, and errors are never kept.
+ */
+const FIXED_ANSWERS = new Set(['ping', 'initialize', 'tools/list', 'server/discover', 'prompts/list', 'prompts/get'])
 
 /** The request headers the SDK reads to decide an answer. */
 const DECIDING_HEADERS = ['accept', 'mcp-protocol-version', 'mcp-method', 'mcp-name'] as const
 
 export interface CacheableCall {
   key: string
-  /** Tool calls read the stories: their answers hold only while the content version does. */
+  /** Tool calls and completions read the stories: their answers hold only while the content version does. */
   dependsOnContent: boolean
 }
 
@@ -40,6 +43,9 @@ export function cacheableCall(headers: HeaderSource, body: unknown): CacheableCa
     const parsed = capability?.input.safeParse(params.arguments ?? {})
     if (!parsed?.success) return undefined
     params.arguments = parsed.data
+    dependsOnContent = true
+  } else if (method === 'completion/complete') {
+    // Story ids complete by a search of the stories; topics and languages do not, but one rule keeps it simple.
     dependsOnContent = true
   } else if (!FIXED_ANSWERS.has(method)) {
     return undefined

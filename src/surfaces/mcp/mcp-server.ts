@@ -3,6 +3,7 @@ import type { Logger } from 'pino'
 import { CAPABILITIES, type Capability } from '../../capabilities/catalog.ts'
 import { argumentSentences, runCapability, type CapabilityDeps } from '../../capabilities/run-capability.ts'
 import { AppError } from '../../domain/errors.ts'
+import { createPromptRegistrar } from './mcp-prompts.ts'
 import { advertisedSchema, toolDefinitions } from './tool-schemas.ts'
 
 /**
@@ -10,6 +11,13 @@ import { advertisedSchema, toolDefinitions } from './tool-schemas.ts'
  * gives destructiveHint and idempotentHint meaning only when readOnlyHint is false, so they are not sent.
  */
 export const TOOL_ANNOTATIONS = { readOnlyHint: true, openWorldHint: false } as const
+
+/**
+ * What the server offers, in initialize, server/discover and the server card alike. The tool and prompt lists are
+ * fixed for the life of the process, and a stateless server has no stream to announce on. Completions are of
+ * prompt arguments (mcp-prompts.ts).
+ */
+export const SERVER_CAPABILITIES = { tools: { listChanged: false }, prompts: { listChanged: false }, completions: {} }
 
 /** MCP tool names are the capability names (snake_case, within the spec's [A-Za-z0-9_.-]{1,128}). */
 export const MCP_SERVER_NAME = 'newsdesk'
@@ -25,7 +33,7 @@ export interface McpServerDeps extends CapabilityDeps {
 const LIST_TTL_MS = 60 * 60 * 1000
 
 /**
- * The MCP server factory: one tool per capability. Everything that does not depend on the request (the tool
+ * The MCP server factory: one tool per capability, and the prompts (mcp-prompts.ts). Everything that does not depend on the request (the tool
  * definitions and their JSON Schemas) is computed here, once per process; the SDK still wants a fresh McpServer
  * per exchange (its 2026-07-28 handler refuses an instance that is already serving), which is then a few object
  * allocations. Most requests never get here: the answer cache in front serves repeated calls (answer-cache.ts).
@@ -36,15 +44,16 @@ export function createMcpServerFactory(deps: McpServerDeps): () => McpServer {
     input: advertisedSchema(tool.inputSchema),
     output: advertisedSchema(tool.outputSchema),
   }))
+  const registerPrompts = createPromptRegistrar(deps)
   return () => {
     const server = new McpServer(
       { name: MCP_SERVER_NAME, title: deps.title, version: deps.version },
       {
         instructions: deps.instructions,
-        // The tool list is fixed for the life of the process, and a stateless server has no stream to announce on.
-        capabilities: { tools: { listChanged: false } },
+        capabilities: SERVER_CAPABILITIES,
         cacheHints: {
           'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+          'prompts/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
           'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
         },
       },
@@ -58,6 +67,7 @@ export function createMcpServerFactory(deps: McpServerDeps): () => McpServer {
         annotations: { title: tool.title, ...TOOL_ANNOTATIONS },
       }, (args: unknown) => callTool(tool.name, args, deps))
     }
+    registerPrompts(server)
     return server
   }
 }

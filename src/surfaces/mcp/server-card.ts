@@ -1,5 +1,5 @@
 import { CAPABILITIES } from '../../capabilities/catalog.ts'
-import { MCP_SERVER_NAME, TOOL_ANNOTATIONS } from './mcp-server.ts'
+import { MCP_SERVER_NAME, SERVER_CAPABILITIES, TOOL_ANNOTATIONS } from './mcp-server.ts'
 import { toolDefinitions } from './tool-schemas.ts'
 
 /** The revisions POST /mcp answers: the stateless 2026 revision and the three initialize-based ones. */
@@ -42,7 +42,7 @@ export function renderServerCard(facts: ServerCardFacts) {
     protocolVersion: LEGACY_PROTOCOL_VERSIONS[0],
     transport: { type: 'streamable-http', endpoint },
     authentication: { required: false },
-    capabilities: { tools: { listChanged: false } },
+    capabilities: SERVER_CAPABILITIES,
     instructions: facts.instructions,
     tools: toolDefinitions(CAPABILITIES).map((tool) => ({ ...tool, annotations: { title: tool.title, ...TOOL_ANNOTATIONS } })),
     _meta: {

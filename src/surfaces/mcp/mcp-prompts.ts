@@ -1,0 +1,133 @@
+import { completable, type GetPromptResult, type McpServer } from '@modelcontextprotocol/server'
+import { z } from 'zod'
+import { storyIdFrom } from '../../capabilities/catalog.ts'
+import { AppError } from '../../domain/errors.ts'
+import { LANGUAGES, isLanguage, type Language } from '../../domain/languages.ts'
+import { TOPICS, TOPIC_NAMES } from '../../domain/topics.ts'
+import { Since } from '../../query/inputs.ts'
+import type { QueryService } from '../../query/query-service.ts'
+
+/**
+ * The MCP prompts: what a person picks from a client's menu ("brief me on finance"). Each is a short user message
+ * that names the tools to call, with their arguments, and asks the model to cite `original_url`; none reads the
+ * store, so a prompt is a function of its arguments. Arguments are checked by zod (a bad one is the SDK's -32602),
+ * and the completable ones complete: topics and languages from the domain's lists, story ids by headline words
+ * through the query service's search, the same one search_stories runs.
+ */
+
+export interface PromptDeps {
+  query: QueryService
+  siteUrl: string
+}
+
+/** At most this many completions; a client shows them as a menu. */
+export const MAX_COMPLETIONS = 10
+/** Fewer characters than this complete no story: a search of one or two letters says little and matches whole words only. */
+const MIN_HEADLINE_PREFIX = 3
+
+const CITE = 'Cite every story you use with its original_url (the publisher\'s article) and name its publisher.'
+
+const englishNames = new Intl.DisplayNames(['en'], { type: 'language' })
+const languageName = (lang: Language) => englishNames.of(lang) ?? lang
+
+const startsWith = (prefix: string) => (value: string) => value.startsWith(prefix.trim().toLowerCase())
+
+const TOPIC_RULE = `must be one of ${TOPICS.join(', ')}`
+const LANG_RULE = `must be one of ${LANGUAGES.join(', ')}`
+const STORY_RULE = 'must be a story id (UUID) or a story page URL'
+
+/** Fresh schemas: completable() marks the schema it is given, and the tools' shared ones stay unmarked. */
+const topicArg = () => completable(
+  z.enum(TOPICS, { error: TOPIC_RULE }).meta({ description: `Topic slug: ${TOPICS.join(', ')}.` }),
+  (value) => TOPICS.filter(startsWith(value ?? '')),
+)
+const langArg = () => completable(
+  z.enum(LANGUAGES, { error: LANG_RULE }).meta({ description: `Answer language: ${LANGUAGES.join(', ')} (default en).` }),
+  (value) => LANGUAGES.filter(startsWith(value ?? '')),
+).optional()
+
+/** Story ids whose headline has the words typed so far, newest first; nothing for a short or word-less prefix. */
+async function storyIdsByHeadline(query: QueryService, typed: string, lang: unknown): Promise<string[]> {
+  const q = typed.trim().slice(0, 256)
+  if (q.length < MIN_HEADLINE_PREFIX) return []
+  try {
+    const found = await query.listStories({ q, limit: MAX_COMPLETIONS, lang: isLanguage(lang) ? lang : undefined })
+    return found.stories.map((s) => s.id)
+  } catch (err) {
+    // Only common words or punctuation: nothing to complete. A store failure stays an error (never kept as "none").
+    if (err instanceof AppError && err.code === 'invalid_parameter') return []
+    throw err
+  }
+}
+
+function storyArg(deps: PromptDeps) {
+  const isStory = (value: string) => {
+    try {
+      storyIdFrom(value, deps.siteUrl)
+      return true
+    } catch {
+      return false
+    }
+  }
+  return completable(
+    z.string({ error: STORY_RULE }).max(2048, { error: STORY_RULE }).refine(isStory, { error: STORY_RULE })
+      .meta({ description: 'A story id or page URL; completes from headline words.' }),
+    (value, context) => storyIdsByHeadline(deps.query, value ?? '', context?.arguments?.lang),
+  )
+}
+
+const userMessage = (text: string): GetPromptResult => ({ messages: [{ role: 'user', content: { type: 'text', text } }] })
+const call = (tool: string, args: Record<string, unknown>) => `${tool} ${JSON.stringify(args)}`
+
+/**
+ * The prompts' registration, for each per-exchange McpServer; the argument schemas (and their completers) are made
+ * here, once per process.
+ */
+export function createPromptRegistrar(deps: PromptDeps): (server: McpServer) => void {
+  const briefingArgs = z.object({
+    topic: topicArg(),
+    since: Since.optional().meta({ description: 'ISO 8601 date or time, e.g. 2026-11-23; default: the latest stories.' }),
+    lang: langArg(),
+  })
+  const storyArgs = z.object({ story_id: storyArg(deps) })
+  return (server) => {
+    server.registerPrompt('briefing', {
+      title: 'News briefing on a topic',
+      description: 'A briefing on one topic, since a date if given, in one of the nine languages.',
+      argsSchema: briefingArgs,
+    }, ({ topic, since, lang = 'en' }) => userMessage(
+      `Brief me on ${TOPIC_NAMES[topic].en} news${since ? ` since ${since}` : ''}, written in ${languageName(lang)}. `
+      + `Call ${call('get_latest_stories', { topic, ...(since ? { since } : {}), lang, limit: 20 })}; for a story that `
+      + `needs more than its summary, call ${call('get_story', { id: '<story id>', lang })}. Group related stories, lead `
+      + `with what matters most, and keep to what the stories say. ${CITE}`,
+    ))
+
+    server.registerPrompt('story_background', {
+      title: 'Background of a story',
+      description: 'What led up to one story, from its related stories and earlier coverage.',
+      argsSchema: storyArgs,
+    }, ({ story_id }) => {
+      const id = storyIdFrom(story_id, deps.siteUrl)
+      return userMessage(
+        `Give me the background of the story ${id}. Call ${call('get_story', { id })}; then call get_story for each `
+        + 'story in its `related` list, and search_stories with two or three keywords of its headline (with `until` '
+        + 'set to its published_at) for earlier coverage. Explain what led up to it, in order, and what is new in this '
+        + `story. ${CITE}`,
+      )
+    })
+
+    server.registerPrompt('coverage_comparison', {
+      title: 'How outlets covered a story',
+      description: 'Compare how the publishers that covered one story told it.',
+      argsSchema: storyArgs,
+    }, ({ story_id }) => {
+      const id = storyIdFrom(story_id, deps.siteUrl)
+      return userMessage(
+        `Compare how outlets covered the story ${id}. Call ${call('get_story', { id })}: its source and original_title `
+        + 'are the main report, and `covered_by` lists the other outlets with their titles and urls. Compare their '
+        + 'headlines and angles: what each stresses or leaves out. Say so when only one outlet covered it. '
+        + `${CITE} Cite each other outlet with its url from covered_by.`,
+      )
+    })
+  }
+}
