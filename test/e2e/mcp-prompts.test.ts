@@ -5,7 +5,7 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { SITE_URL, startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts'
 import { request } from '../helpers/http.ts'
-import { ALL_SEARCH_STORIES, SEARCH_STORIES } from '../fixtures/stories.ts'
+import { ALL_SEARCH_STORIES, ALPHA, BETA, SEARCH_STORIES } from '../fixtures/stories.ts'
 
 type Prompt = { name: string; title?: string; description?: string; arguments?: Array<{ name: string; required?: boolean }> }
 type Messages = { messages: Array<{ role: string; content: { type: string; text?: string } }> }
@@ -83,7 +83,7 @@ describe('MCP prompts and completions (POST /mcp)', () => {
         const prompts = await session.listPrompts()
         assert.deepEqual(prompts.map((p) => p.name), ['briefing', 'story_background', 'coverage_comparison'])
         const args = Object.fromEntries(prompts.map((p) => [p.name, p.arguments?.map((a) => `${a.name}${a.required ? '' : '?'}`)]))
-        assert.deepEqual(args, { briefing: ['topic', 'since?', 'lang?'], story_background: ['story_id'], coverage_comparison: ['story_id'] })
+        assert.deepEqual(args, { briefing: ['topic', 'since?', 'lang?', 'source?'], story_background: ['story_id'], coverage_comparison: ['story_id'] })
         for (const prompt of prompts) assert.ok(prompt.title && prompt.description, prompt.name)
       })
 
@@ -93,6 +93,8 @@ describe('MCP prompts and completions (POST /mcp)', () => {
         assert.match(text, /get_story/)
         assert.match(text, /Spanish/)
         assert.match(text, /original_url/)
+        const byPublisher = textOf(await session.getPrompt('briefing', { topic: 'finance', source: BETA.id.toUpperCase() }))
+        assert.ok(byPublisher.includes(`get_latest_stories {"topic":"finance","source":"${BETA.id}","lang":"en","limit":20}`), byPublisher)
         const plain = textOf(await session.getPrompt('briefing', { topic: 'data-ai' }))
         assert.match(plain, /get_latest_stories \{"topic":"data-ai","lang":"en","limit":20\}/)
       })
@@ -113,9 +115,16 @@ describe('MCP prompts and completions (POST /mcp)', () => {
       it('bad prompt arguments are a JSON-RPC error naming the argument', async () => {
         await assert.rejects(session.getPrompt('briefing', { topic: 'sports' }), /topic|must be one of/)
         await assert.rejects(session.getPrompt('briefing', { topic: 'finance', since: 'yesterday' }), /since|ISO 8601/)
-        await assert.rejects(session.getPrompt('story_background', { story_id: 'not a story' }), /story id/)
+        await assert.rejects(session.getPrompt('briefing', { topic: 'finance', source: 'Beta Wire' }), /publisher id/)
+        await assert.rejects(session.getPrompt('story_background', { story_id: 'not a story' }), /`story_id` must be a story id/)
         await assert.rejects(session.getPrompt('story_background', {}), /story_id/)
-        await assert.rejects(session.getPrompt('no_such_prompt', {}), /not found/)
+        await assert.rejects(session.getPrompt('no_such_prompt', {}), /Unknown prompt "no_such_prompt"/)
+      })
+
+      it('completes publisher names to ids (any word of the name, any case)', async () => {
+        assert.deepEqual((await session.complete('briefing', 'source', 'bet')).completion.values, [BETA.id])
+        assert.deepEqual((await session.complete('briefing', 'source', 'LEDG')).completion.values, [ALPHA.id])
+        assert.deepEqual((await session.complete('briefing', 'source', 'b')).completion.values, [], 'one letter completes nothing')
       })
 
       it('completes topics, languages and story ids by headline words', async () => {
@@ -143,13 +152,19 @@ describe('MCP prompts and completions (POST /mcp)', () => {
       const bad = await post({ jsonrpc: '2.0', id: 1, method: 'prompts/get', params: { name: 'briefing', arguments: { topic: 'sports', lang: 'xx' } } })
       assert.equal(bad.status, 200)
       assert.equal(bad.json.error.code, -32602)
-      assert.match(bad.json.error.message, /briefing/)
+      assert.equal(bad.json.error.message, 'Invalid arguments for prompt briefing: `topic` must be one of business, data-ai, finance, '
+        + 'growth, people, entrepreneurship, leadership, operations, engineering, marketing, product, design, sales. '
+        + '`lang` must be one of en, es, fr, de, it, pt, ja, ko, ar.')
+      const unknown = await post({ jsonrpc: '2.0', id: 7, method: 'prompts/get', params: { name: 'brief_me' } })
+      assert.equal(unknown.json.error.message, 'Unknown prompt "brief_me". The prompts are briefing, story_background, '
+        + 'coverage_comparison; prompts/list describes them.')
       const wrongType = await post({ jsonrpc: '2.0', id: 2, method: 'prompts/get', params: { name: 'briefing', arguments: { topic: 7 } } })
       assert.ok(wrongType.status < 500)
       assert.ok(wrongType.json.error.code === -32602, JSON.stringify(wrongType.json))
       const badRef = await post({ jsonrpc: '2.0', id: 3, method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'topic', value: 'f' } } })
       assert.ok(badRef.status < 500)
       assert.equal(badRef.json.error.code, -32602)
+      assert.match(badRef.json.error.message, /^Unknown prompt "nope"\./)
       const many = await post({ jsonrpc: '2.0', id: 4, method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'story_background' }, argument: { name: 'story_id', value: 'semiconductor' } } })
       assert.equal(many.status, 200)
       assert.ok(many.json.result.completion.values.length <= 10)

@@ -20,6 +20,9 @@ export interface PromptDeps {
   siteUrl: string
 }
 
+/** The prompts, as prompts/list lists them. */
+export const PROMPT_NAMES = ['briefing', 'story_background', 'coverage_comparison'] as const
+
 /** At most this many completions; a client shows them as a menu. */
 export const MAX_COMPLETIONS = 10
 /** Fewer characters than this complete no story: a search of one or two letters says little and matches whole words only. */
@@ -60,6 +63,39 @@ async function storyIdsByHeadline(query: QueryService, typed: string, lang: unkn
   }
 }
 
+/** Fewer characters than this complete no publisher: one letter would list a tenth of the directory. */
+const MIN_PUBLISHER_PREFIX = 2
+
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+
+/**
+ * Publisher ids whose name has a word starting with what was typed (any case or accent), the names that start with
+ * it first; read from the publisher directory list_sources pages through.
+ */
+async function publisherIdsByName(query: QueryService, typed: string): Promise<string[]> {
+  const prefix = folded(typed.trim())
+  if (prefix.length < MIN_PUBLISHER_PREFIX) return []
+  const starts: string[] = []
+  const words: string[] = []
+  for (let cursor: string | undefined, pages = 0; pages < 10; pages++) {
+    const page = await query.listSources(cursor === undefined ? {} : { cursor })
+    for (const source of page.sources) {
+      const name = folded(source.name)
+      if (name.startsWith(prefix)) starts.push(source.id)
+      else if (name.split(/[^\p{L}\p{N}]+/u).some((word) => word.startsWith(prefix))) words.push(source.id)
+    }
+    if (page.next_cursor === null || starts.length >= MAX_COMPLETIONS) break
+    cursor = page.next_cursor
+  }
+  return [...starts, ...words].slice(0, MAX_COMPLETIONS)
+}
+
+const PUBLISHER_RULE = 'must be a publisher id (UUID) from list_sources'
+const publisherArg = (deps: PromptDeps) => completable(
+  z.uuid({ error: PUBLISHER_RULE }).meta({ description: 'Only this publisher: its id; completes from its name.' }),
+  (value) => publisherIdsByName(deps.query, value ?? ''),
+).optional()
+
 function storyArg(deps: PromptDeps) {
   const isStory = (value: string) => {
     try {
@@ -88,16 +124,19 @@ export function createPromptRegistrar(deps: PromptDeps): (server: McpServer) => 
     topic: topicArg(),
     since: Since.optional().meta({ description: 'ISO 8601 date or time, e.g. 2026-11-23; default: the latest stories.' }),
     lang: langArg(),
+    source: publisherArg(deps),
   })
   const storyArgs = z.object({ story_id: storyArg(deps) })
   return (server) => {
     server.registerPrompt('briefing', {
       title: 'News briefing on a topic',
-      description: 'A briefing on one topic, since a date if given, in one of the nine languages.',
+      description: 'A briefing on one topic, since a date and from one publisher if given, in one of the nine languages.',
       argsSchema: briefingArgs,
-    }, ({ topic, since, lang = 'en' }) => userMessage(
-      `Brief me on ${TOPIC_NAMES[topic].en} news${since ? ` since ${since}` : ''}, written in ${languageName(lang)}. `
-      + `Call ${call('get_latest_stories', { topic, ...(since ? { since } : {}), lang, limit: 20 })}; for a story that `
+    }, ({ topic, since, lang = 'en', source }) => userMessage(
+      `Brief me on ${TOPIC_NAMES[topic].en} news${source ? ' from one publisher' : ''}${since ? ` since ${since}` : ''}, `
+      + `written in ${languageName(lang)}. Call ${call('get_latest_stories', {
+        topic, ...(source ? { source: source.toLowerCase() } : {}), ...(since ? { since } : {}), lang, limit: 20,
+      })}; for a story that `
       + `needs more than its summary, call ${call('get_story', { id: '<story id>', lang })}. Group related stories, lead `
       + `with what matters most, and keep to what the stories say. ${CITE}`,
     ))

@@ -38,4 +38,13 @@ describe('rewordSdkErrors: the SDK\'s own JSON-RPC errors in this surface\'s wor
     const success = { jsonrpc: '2.0', id: 7, result: { content: [{ type: 'text', text: 'the word "error":{ inside a story' }] } }
     assert.deepEqual(await (await rewordSdkErrors(call, sdkAnswer(success), log)).json(), success)
   })
+
+  it('a prompt\'s bad arguments read one sentence per argument, though a rule holds commas', async () => {
+    const { log } = recordingLog()
+    const get = { jsonrpc: '2.0', id: 8, method: 'prompts/get', params: { name: 'briefing', arguments: { topic: 'x', lang: 'y' } } }
+    const raw = { jsonrpc: '2.0', id: 8, error: { code: -32602, message: 'Invalid arguments for prompt briefing: topic: must be one of a, b, lang: must be one of en, es' } }
+    const out = await rewordSdkErrors(get, sdkAnswer(raw), log)
+    assert.deepEqual(await out.json(), { jsonrpc: '2.0', id: 8, error: { code: -32602,
+      message: 'Invalid arguments for prompt briefing: `topic` must be one of a, b. `lang` must be one of en, es.' } })
+  })
 })

@@ -1,12 +1,14 @@
 import type { Logger } from 'pino'
 import { CAPABILITIES } from '../../capabilities/catalog.ts'
+import { PROMPT_NAMES } from './mcp-prompts.ts'
 
 /**
  * The JSON-RPC errors the SDK answers by itself, worded as this surface words its own (tool failures are `isError`
  * results, written in mcp-server.ts):
  * - a tools/call naming no known tool ("Tool x not found") or carrying arguments that are not an object (a dump of
  *   its validator's issues) is -32602; the message becomes what an agent can act on: the tool names, or the shape
- *   of a call;
+ *   of a call; a prompts/get or completion/complete naming no known prompt, or a prompt's bad arguments, likewise
+ *   (the prompt names; one sentence per argument);
  * - -32603 is a bug (a handler threw): the SDK would send the thrown message as it is, so the raw text goes to the
  *   log and the client reads a generic message; unless the thrown error was the SDK's own check of a request param
  *   (a zod issue list), which is the client's mistake: -32602 naming the param.
@@ -19,8 +21,30 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const TOOL_NAMES = CAPABILITIES.map((c) => c.name)
 const toolList = `${TOOL_NAMES.slice(0, -1).join(', ')} and ${TOOL_NAMES.at(-1)}`
 
-function explain(message: string, params: unknown): string | undefined {
+/**
+ * The SDK's -32602 for a prompt, as one sentence per argument ("`topic` must be one of …."), like a tool's; its own
+ * text joins the issues with commas, which the rules themselves hold. An unknown prompt names the prompts.
+ */
+function explainPrompt(message: string, name: string | undefined): string | undefined {
+  if (/^Prompt .* not found$/s.test(message)) {
+    return `Unknown prompt "${name ?? ''}". The prompts are ${PROMPT_NAMES.join(', ')}; prompts/list describes them.`
+  }
+  const invalid = /^Invalid arguments for prompt (\S+): (.*)$/s.exec(message)
+  if (!invalid) return undefined
+  const sentences = invalid[2]!.split(/, (?=[a-z_]+: )/).map((issue) => {
+    const sentence = issue.replace(/^([a-z_]+): /, '`$1` ')
+    return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`
+  })
+  return `Invalid arguments for prompt ${invalid[1]}: ${sentences.join(' ')}`
+}
+
+function explain(message: string, params: unknown, method: unknown): string | undefined {
   const name = isObject(params) && typeof params.name === 'string' ? params.name.slice(0, 80) : undefined
+  if (method === 'prompts/get' || method === 'completion/complete') {
+    const ref = isObject(params) && isObject(params.ref) && typeof params.ref.name === 'string' ? params.ref.name.slice(0, 80) : undefined
+    return explainPrompt(message, method === 'prompts/get' ? name : ref)
+  }
+  if (method !== 'tools/call') return undefined
   if (/^Tool .* not found$/s.test(message)) {
     return `Unknown tool "${name ?? ''}". The tools are ${toolList}; tools/list describes them.`
   }
@@ -69,8 +93,8 @@ export function rewordedError(parsed: unknown, body: unknown, log: Logger): obje
     }
     log.error({ sdkError: error.message, method: isObject(body) ? body.method : undefined }, 'mcp: internal error')
     message = INTERNAL_ERROR_MESSAGE
-  } else if (error.code === -32602 && typeof error.message === 'string' && isObject(body) && body.method === 'tools/call') {
-    message = explain(error.message, body.params)
+  } else if (error.code === -32602 && typeof error.message === 'string' && isObject(body)) {
+    message = explain(error.message, body.params, body.method)
   }
   return message === undefined ? undefined : { ...(parsed as object), error: { ...error, message, data: undefined } }
 }
