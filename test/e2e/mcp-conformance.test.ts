@@ -143,6 +143,19 @@ describe('MCP: Inspector CLI and the conformance suite against a real server', (
         assert.deepEqual(byName.get_latest_stories!.inputSchema.properties.topic.enum, [...TOPICS])
       })
 
+      it('prompts/list and prompts/get (this Inspector CLI has no completion method: mcp-prompts.test.ts tests those)', async () => {
+        const [list, get] = await Promise.all([
+          inspector(url, era, ['--method', 'prompts/list']),
+          inspector(url, era, ['--method', 'prompts/get', '--prompt-name', 'briefing', '--prompt-args', 'topic=finance', 'lang=de']),
+        ])
+        assert.equal(list.code, 0, describeExec(list))
+        assert.deepEqual(list.json?.result?.prompts?.map((p: { name: string }) => p.name), ['briefing', 'story_background', 'coverage_comparison'])
+        assert.equal(get.code, 0, describeExec(get))
+        const text = get.json?.result?.messages?.[0]?.content?.text as string
+        assert.ok(text.includes('get_latest_stories {"topic":"finance","lang":"de","limit":20}'), text)
+        assert.match(text, /original_url/)
+      })
+
       it('get_latest_stories: newest first, with a limit and within a topic', async () => {
         const [latest, topic] = await Promise.all([
           callTool(url, era, 'get_latest_stories', { limit: 3 }),
