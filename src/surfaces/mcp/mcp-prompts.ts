@@ -114,6 +114,9 @@ function storyArg(deps: PromptDeps) {
 
 const userMessage = (text: string): GetPromptResult => ({ messages: [{ role: 'user', content: { type: 'text', text } }] })
 const call = (tool: string, args: Record<string, unknown>) => `${tool} ${JSON.stringify(args)}`
+/** A story prompt without `lang` leaves the language to the model (and get_story's default). */
+const writtenIn = (lang: Language | undefined) => (lang ? `, written in ${languageName(lang)}` : '')
+const withLang = (args: Record<string, unknown>, lang: Language | undefined) => (lang ? { ...args, lang } : args)
 
 /**
  * The prompts' registration, for each per-exchange McpServer; the argument schemas (and their completers) are made
@@ -126,44 +129,45 @@ export function createPromptRegistrar(deps: PromptDeps): (server: McpServer) => 
     lang: langArg(),
     source: publisherArg(deps),
   })
-  const storyArgs = z.object({ story_id: storyArg(deps) })
+  const storyArgs = z.object({ story_id: storyArg(deps), lang: langArg() })
   return (server) => {
     server.registerPrompt('briefing', {
       title: 'News briefing on a topic',
       description: 'A briefing on one topic, since a date and from one publisher if given, in one of the nine languages.',
       argsSchema: briefingArgs,
-    }, ({ topic, since, lang = 'en', source }) => userMessage(
-      `Brief me on ${TOPIC_NAMES[topic].en} news${source ? ' from one publisher' : ''}${since ? ` since ${since}` : ''}, `
-      + `written in ${languageName(lang)}. Call ${call('get_latest_stories', {
-        topic, ...(source ? { source: source.toLowerCase() } : {}), ...(since ? { since } : {}), lang, limit: 20,
-      })}; for a story that `
-      + `needs more than its summary, call ${call('get_story', { id: '<story id>', lang })}. Group related stories, lead `
-      + `with what matters most, and keep to what the stories say. ${CITE}`,
-    ))
+    }, ({ topic, since, lang = 'en', source }) => {
+      const latest = { topic, ...(source ? { source: source.toLowerCase() } : {}), ...(since ? { since } : {}), lang, limit: 20 }
+      return userMessage(
+        `Brief me on ${TOPIC_NAMES[topic].en} news${source ? ' from one publisher' : ''}${since ? ` since ${since}` : ''}, `
+        + `written in ${languageName(lang)}. Call ${call('get_latest_stories', latest)}; for a story that needs more than `
+        + `its summary, call ${call('get_story', { id: '<story id>', lang })}. Group related stories, lead with what `
+        + `matters most, and keep to what the stories say. ${CITE}`,
+      )
+    })
 
     server.registerPrompt('story_background', {
       title: 'Background of a story',
-      description: 'What led up to one story, from its related stories and earlier coverage.',
+      description: 'What led up to one story, from its related stories and earlier coverage; in a language if given.',
       argsSchema: storyArgs,
-    }, ({ story_id }) => {
+    }, ({ story_id, lang }) => {
       const id = storyIdFrom(story_id, deps.siteUrl)
       return userMessage(
-        `Give me the background of the story ${id}. Call ${call('get_story', { id })}; then call get_story for each `
-        + 'story in its `related` list, and search_stories with two or three keywords of its headline (with `until` '
-        + 'set to its published_at) for earlier coverage. Explain what led up to it, in order, and what is new in this '
-        + `story. ${CITE}`,
+        `Give me the background of the story ${id}${writtenIn(lang)}. Call ${call('get_story', withLang({ id }, lang))}; `
+        + 'then call get_story for each story in its `related` list, and search_stories with two or three keywords of '
+        + 'its headline (with `until` set to its published_at) for earlier coverage. Explain what led up to it, in '
+        + `order, and what is new in this story. ${CITE}`,
       )
     })
 
     server.registerPrompt('coverage_comparison', {
       title: 'How outlets covered a story',
-      description: 'Compare how the publishers that covered one story told it.',
+      description: 'Compare how the publishers that covered one story told it; in a language if given.',
       argsSchema: storyArgs,
-    }, ({ story_id }) => {
+    }, ({ story_id, lang }) => {
       const id = storyIdFrom(story_id, deps.siteUrl)
       return userMessage(
-        `Compare how outlets covered the story ${id}. Call ${call('get_story', { id })}: its source and original_title `
-        + 'are the main report, and `covered_by` lists the other outlets with their titles and urls. Compare their '
+        `Compare how outlets covered the story ${id}${writtenIn(lang)}. Call ${call('get_story', withLang({ id }, lang))}: `
+        + 'its source and original_title are the main report, and `covered_by` lists the other outlets with their titles and urls. Compare their '
         + 'headlines and angles: what each stresses or leaves out. Say so when only one outlet covered it. '
         + `${CITE} Cite each other outlet with its url from covered_by.`,
       )

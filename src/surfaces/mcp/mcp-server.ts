@@ -33,10 +33,10 @@ export interface McpServerDeps extends CapabilityDeps {
 const LIST_TTL_MS = 60 * 60 * 1000
 
 /**
- * The MCP server factory: one tool per capability, and the prompts (mcp-prompts.ts). Everything that does not depend on the request (the tool
- * definitions and their JSON Schemas) is computed here, once per process; the SDK still wants a fresh McpServer
- * per exchange (its 2026-07-28 handler refuses an instance that is already serving), which is then a few object
- * allocations. Most requests never get here: the answer cache in front serves repeated calls (answer-cache.ts).
+ * The MCP server factory: one tool per capability, and the prompts (mcp-prompts.ts). Everything that does not depend
+ * on the request (the tool definitions, their JSON Schemas, the prompts' argument schemas) is computed here, once per
+ * process; the SDK still wants a fresh McpServer per exchange (its 2026-07-28 handler refuses an instance that is
+ * already serving), which is then a few object allocations. Most requests never get here: the answer cache in front serves repeated calls (answer-cache.ts).
  */
 export function createMcpServerFactory(deps: McpServerDeps): () => McpServer {
   const tools = toolDefinitions(CAPABILITIES as readonly Capability[]).map((tool) => ({
