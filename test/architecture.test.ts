@@ -105,7 +105,6 @@ const SHARED_NAMES: Record<string, string> = {
   'figures.ts': 'figures read from article text for each use: clustering keys, summary facts',
   'json-feed.ts': 'the JSON Feed format, read by the crawler and written by the feeds surface',
   'opml.ts': 'the OPML format, read for the publisher directory and written by the feeds surface',
-  'catalog.ts': 'not parallel: the capability catalog and the REST route of topic and publisher lists; the route is left to the response-front work on the routes (issue 26 point 1)',
 }
 
 describe('file names', () => {

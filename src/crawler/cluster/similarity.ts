@@ -2,7 +2,7 @@
  * Clustering stage: do two articles report the same event? A decision on one pair of fingerprints, used only on the
  * candidates the index returns.
  *
- * Wording alone cannot tell: two publishers' takes on one event share 5–30 % of their title + lead shingles, and so
+ * Wording alone cannot tell: two publishers' takes on one event share only a small part of their title + lead shingles, and so
  * do "Fed holds rates" and "Bank of England holds rates" (0.09–0.16 in the test corpus). So the rules ask for two
  * kinds of evidence, the same names (people, companies, places, specific numbers: fingerprint.names) and similar
  * wording (estimated Jaccard J of the title + lead shingles, shared title terms), and refuse a pair whose names

@@ -14,8 +14,8 @@ export function createSqliteContentVersions(db: Database): ContentVersions {
 }
 
 /**
- * The SQLite content version from memory. Reading it costs a statement (about 3 µs), which is a tenth of a whole
- * cached answer at full speed, so it is re-validated at most once per event-loop turn: `data_version` moves when
+ * The SQLite content version from memory. Reading it costs a statement, a noticeable share of a whole cached
+ * answer at full speed (decision 0026), so it is re-validated at most once per event-loop turn: `data_version` moves when
  * another connection (a crawl worker, `newsdesk import` in another process) commits, and `total_changes()` when
  * this connection writes. Requests read in the same turn share one check; a request sent after a commit reaches
  * a later turn (or the same turn's check, which runs after the poll that delivered it), so it sees the commit.
@@ -23,8 +23,8 @@ export function createSqliteContentVersions(db: Database): ContentVersions {
  * the store's contentVersion().
  */
 export function createSqliteVersionMemo(db: Database, read: () => string): () => string {
-  // Two plain statements, not one SELECT over the pragma's table-valued function: 2.2 against 4.0 µs per check at
-  // 100k stories (`node --import tsx bench/version-probe.ts`), about a twelfth of a cached answer's CPU.
+  // Two plain statements, not one SELECT over the pragma's table-valued function: the cheaper check of the two
+  // (`node --import tsx bench/version-probe.ts` re-measures it; decision 0026).
   const dataVersionOf = db.prepare('PRAGMA data_version').pluck()
   const totalChangesOf = db.prepare('SELECT total_changes()').pluck()
   let dataVersion = -1

@@ -7,7 +7,7 @@ import type { CachePolicy } from '../http/cache-policy.ts'
 import type { Responder } from '../http/responder.ts'
 import { echoPath } from '../http/echo-path.ts'
 import { errorResponse } from '../http/error-response.ts'
-import { registerCatalogRoutes } from './routes/catalog.ts'
+import { registerCatalogRoutes } from './routes/topics-and-sources.ts'
 import { registerHealthRoute } from './routes/health.ts'
 import { registerStoryRoutes } from './routes/stories.ts'
 
