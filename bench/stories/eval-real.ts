@@ -19,12 +19,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import Database from '../../src/storage/sqlite/driver.ts'
-import { runCli, startServe, tempDir, testEnv } from '../../test/helpers/cli.ts'
+import { runCli, startServe, tempDir } from '../../test/helpers/cli.ts'
 import { FOLDS, fitOn, foldsOf, modelOf } from './fit-clustering.ts'
 import { corpusSet, realSet, siteSet, unitSet } from './labelled-sets.ts'
 import { bcubed, pairwise, type LabelledItem } from './metrics.ts'
 import { findRealNewsDir, loadRealNews, type RealArticle, type RealNews } from './real-news.ts'
 import { startRealSite } from './real-site.ts'
+import { evalCrawlEnv } from './eval-env.ts'
 import { lead3, rouge } from './rouge.ts'
 import { summaryChecks, type CheckedArticle, type SummaryCheckReport } from './summary-checks.ts'
 
@@ -63,18 +64,7 @@ async function replay(news: RealNews, label: string, modelFile?: string): Promis
   const site = await startRealSite(news)
   const dir = process.env.EVAL_KEEP_DIR ? path.join(process.env.EVAL_KEEP_DIR, label) : tempDir('newsdesk-eval-real-')
   fs.mkdirSync(dir, { recursive: true })
-  const db = path.join(dir, 'newsdesk.db')
-  fs.writeFileSync(path.join(dir, 'publishers.json'), JSON.stringify(site.directory, null, 2))
-  const env = testEnv({
-    DATABASE_URL: `sqlite:${db}`,
-    DATA_DIR: path.join(dir, 'data'),
-    SITE_URL: 'https://news.example.org',
-    NEWSDESK_SAMPLE: 'off',
-    NEWSDESK_PUBLISHERS: path.join(dir, 'publishers.json'),
-    NEWSDESK_FETCH_ALLOW: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    ...(modelFile ? { NEWSDESK_CLUSTER_MODEL: modelFile } : {}),
-  })
+  const { env, db } = evalCrawlEnv(dir, site.directory, modelFile ? { NEWSDESK_CLUSTER_MODEL: modelFile } : {})
   // One pass at the end of each day (UTC) from the first article's day to the last one's.
   const first = Math.floor(Date.parse(news.articles[0]!.publishedAt) / DAY) * DAY
   const last = Math.floor(Date.parse(news.articles.at(-1)!.publishedAt) / DAY) * DAY

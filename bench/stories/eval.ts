@@ -9,13 +9,12 @@
  * `--json` prints the numbers as one JSON object; `--verbose` lists every wrong merge and split, wrong topic and
  * boilerplate hit. EVAL_KEEP_DIR=<dir> crawls into that directory (and keeps the database) instead of a temporary one.
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import Database from '../../src/storage/sqlite/driver.ts'
-import { runCli, tempDir, testEnv } from '../../test/helpers/cli.ts'
+import { runCli, tempDir } from '../../test/helpers/cli.ts'
 import { loadStoryCorpus, type CorpusArticle } from './corpus.ts'
 import { bcubed, crossLanguageRecall, hardNegativeMerges, pairwise, type LabelledItem } from './metrics.ts'
 import { BOILERPLATE_MARKERS, startCorpusSite } from './site.ts'
+import { evalCrawlEnv } from './eval-env.ts'
 import { summaryChecks, type CheckedArticle, type SummaryCheckReport } from './summary-checks.ts'
 import { isLanguage } from '../../src/domain/languages.ts'
 
@@ -25,17 +24,7 @@ const asJson = process.argv.includes('--json')
 const corpus = loadStoryCorpus()
 const site = await startCorpusSite(corpus)
 const dir = process.env.EVAL_KEEP_DIR ?? tempDir('newsdesk-eval-stories-')
-const db = path.join(dir, 'newsdesk.db')
-fs.writeFileSync(path.join(dir, 'publishers.json'), JSON.stringify(site.directory, null, 2))
-const env = testEnv({
-  DATABASE_URL: `sqlite:${db}`,
-  DATA_DIR: path.join(dir, 'data'),
-  SITE_URL: 'https://news.example.org',
-  NEWSDESK_SAMPLE: 'off',
-  NEWSDESK_PUBLISHERS: path.join(dir, 'publishers.json'),
-  NEWSDESK_FETCH_ALLOW: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-})
+const { env, db } = evalCrawlEnv(dir, site.directory)
 const started = Date.now()
 const crawl = await runCli(['crawl'], { env })
 await site.stop()

@@ -22,9 +22,16 @@ interface Session {
 
 const ref = (name: string) => ({ type: 'ref/prompt' as const, name })
 
-async function sdkV1(url: string): Promise<Session> {
-  const client = new ClientV1({ name: 'newsdesk-prompts-v1', version: '1.0.0' })
-  await client.connect(new TransportV1(new URL(url)))
+/** Both SDK generations' clients have these methods by the same names and shapes. */
+interface PromptClient {
+  getServerCapabilities(): unknown
+  listPrompts(): Promise<{ prompts: unknown[] }>
+  getPrompt(params: { name: string; arguments?: Record<string, string> }): Promise<unknown>
+  complete(params: { ref: ReturnType<typeof ref>; argument: { name: string; value: string }; context?: { arguments: Record<string, string> } }): Promise<unknown>
+  close(): Promise<void>
+}
+
+function sessionOf(client: PromptClient): Session {
   return {
     capabilities: client.getServerCapabilities() as Record<string, unknown> | undefined,
     listPrompts: async () => (await client.listPrompts()).prompts as Prompt[],
@@ -36,18 +43,16 @@ async function sdkV1(url: string): Promise<Session> {
   }
 }
 
+async function sdkV1(url: string): Promise<Session> {
+  const client = new ClientV1({ name: 'newsdesk-prompts-v1', version: '1.0.0' })
+  await client.connect(new TransportV1(new URL(url)))
+  return sessionOf(client)
+}
+
 async function sdkV2(url: string, mode: 'legacy' | 'auto'): Promise<Session> {
   const client = new Client({ name: 'newsdesk-prompts-v2', version: '2.0.0' }, { versionNegotiation: { mode } })
   await client.connect(new StreamableHTTPClientTransport(new URL(url)))
-  return {
-    capabilities: client.getServerCapabilities() as Record<string, unknown> | undefined,
-    listPrompts: async () => (await client.listPrompts()).prompts as Prompt[],
-    getPrompt: async (name, args) => await client.getPrompt({ name, arguments: args }) as Messages,
-    complete: async (prompt, argument, value, context) => await client.complete({
-      ref: ref(prompt), argument: { name: argument, value }, ...(context ? { context: { arguments: context } } : {}),
-    }) as Completion,
-    close: () => client.close(),
-  }
+  return sessionOf(client)
 }
 
 const textOf = (result: Messages) => result.messages.map((m) => m.content.text ?? '').join('\n')
