@@ -9,7 +9,9 @@ import type { PipelineStages } from './workers/worker-pool.ts'
 import type { CrawlerFetcher } from './fetch/crawler-fetcher.ts'
 import type { LlmSummarizer } from './llm/llm-summarizer.ts'
 import type { ArticleTextMemo } from './pipeline/article-text-memo.ts'
-import { processFeed, type FeedReport } from './pipeline/process-feed.ts'
+import { commitPreparedRuns, type PreparedRun } from './pipeline/commit-runs.ts'
+import { HeldRuns, type HoldLimits } from './pipeline/held-runs.ts'
+import { prepareFeedRun, type FeedReport } from './pipeline/process-feed.ts'
 import { createStoryRewriteQueue } from './pipeline/story-rewrite-queue.ts'
 import { upgradeTeasers } from './pipeline/teaser-upgrade.ts'
 import { CrawlStoreFullError } from './store-full-error.ts'
@@ -74,6 +76,8 @@ export interface CrawlDeps {
   signal?: AbortSignal
   /** Where articles' own story text is remembered between rewrites: the process's shared memo when absent. */
   storyTextMemo?: ArticleTextMemo | null
+  /** How many new articles, and for how long, the pass holds to cluster them oldest first (held-runs.ts). */
+  hold?: HoldLimits
 }
 
 /** A feed's lease outlives any healthy fetch (timeouts are 20 s a request): a dead worker's feeds return after it. */
@@ -85,8 +89,9 @@ const CARRIED_OVER_PER_RUN = 200
  * One crawl pass: make the feed table match the directory, rebuild the clustering index from the window of recent
  * articles, then process due feeds concurrently until none is due; finally retry a few LLM summaries that failed
  * before, and fetch again a bounded number of article pages that failed for a passing reason before (their articles
- * kept the feed teaser: pipeline/teaser-upgrade.ts). Each feed commits on its own, so a crash loses at most the
- * feeds in flight.
+ * kept the feed teaser: pipeline/teaser-upgrade.ts). Feeds with new articles are held briefly and committed
+ * together, their articles clustered oldest first (pipeline/held-runs.ts); the others commit on their own. A crash
+ * loses at most the feeds in flight and held, which stay due.
  *
  * Each of the `concurrency` lanes claims one feed when it is free (a lease, FOR UPDATE SKIP LOCKED on PostgreSQL):
  * workers sharing a store take feeds as fast as they process them, and a lease starts when its feed's work does,
@@ -126,6 +131,25 @@ export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
   let full: string | null = null
   /** Feeds claimed by this pass that did not commit: their leases are handed back at the end. */
   const aborted: string[] = []
+  const record = (report: FeedReport) => {
+    summary.feeds.total++
+    summary.feeds[report.status === 'ok' ? 'ok' : report.status === 'not-modified' ? 'notModified' : 'failed']++
+    if (report.status === 'failed' && report.unreachable === true) summary.feeds.unreachable++
+    summary.articlesNew += report.articlesNew
+    writer.enqueue(report.touched.map((storyId) => ({ storyId, attempts: 0 })))
+    deps.onFeed?.(report, ++done, Math.max(total, done))
+  }
+  /** A feed that did not commit: its lease is handed back at the end; reported as failed unless the store is full. */
+  const abort = (feedUrl: string, outcome: Aborted) => {
+    aborted.push(feedUrl)
+    full ??= outcome.full
+    if (full === null) record({ feedUrl, status: 'failed', reason: 'internal', articlesNew: 0, touched: [] })
+  }
+  const held = new HeldRuns(async (runs) => {
+    const outcome = await commitHeld(runs, feedDeps)
+    if ('status' in outcome) for (const r of runs) abort(r.feed.publisher.feedUrl, outcome)
+    else for (const report of outcome) record(report)
+  }, deps.hold)
   const lane = async () => {
     while (!deps.signal?.aborted && !failure && full === null) {
       let feed: FeedRecord | undefined
@@ -137,24 +161,15 @@ export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
         return
       }
       if (!feed) return
-      const outcome = await processOne(feed, feedDeps)
-      if (outcome.status === 'aborted') {
-        aborted.push(feed.publisher.feedUrl)
-        full ??= outcome.full
-        if (full !== null) continue
-      }
-      const report: FeedReport = outcome.status === 'aborted'
-        ? { feedUrl: feed.publisher.feedUrl, status: 'failed', reason: 'internal', articlesNew: 0, touched: [] }
-        : outcome
-      summary.feeds.total++
-      summary.feeds[report.status === 'ok' ? 'ok' : report.status === 'not-modified' ? 'notModified' : 'failed']++
-      if (report.status === 'failed' && report.unreachable === true) summary.feeds.unreachable++
-      summary.articlesNew += report.articlesNew
-      writer.enqueue(report.touched.map((storyId) => ({ storyId, attempts: 0 })))
-      deps.onFeed?.(report, ++done, Math.max(total, done))
+      const outcome = await prepareOne(feed, feedDeps)
+      if ('articles' in outcome) held.hold(outcome)
+      else if (outcome.status === 'aborted') abort(feed.publisher.feedUrl, outcome)
+      else record(outcome)
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, deps.concurrency ?? 16) }, lane))
+  // Feeds in flight when the pass stopped (aborted, a fault) still commit what they fetched.
+  await held.flush()
   // After the feeds, so this pass's articles are stored first (those over a feed's extraction budget are due at
   // once); their rewrites go through the same queue, after or alongside the feeds' own.
   if (!deps.signal?.aborted && !failure && full === null) {
@@ -185,19 +200,33 @@ export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
 /** A feed that threw instead of committing: its lease is handed back; `full` when the store had no room. */
 type Aborted = { status: 'aborted'; full: string | null }
 
-async function processOne(feed: FeedRecord, deps: Parameters<typeof processFeed>[1]): Promise<FeedReport | Aborted> {
+async function prepareOne(feed: FeedRecord, deps: Parameters<typeof prepareFeedRun>[1]): Promise<FeedReport | PreparedRun | Aborted> {
   try {
-    const report = await processFeed(feed, deps)
+    const outcome = await prepareFeedRun(feed, deps)
     // Debug: failures are normal (dead feeds, outages), recorded on the feed and counted in the pass summary.
-    if (report.status === 'failed') deps.log.debug({ feed: feed.publisher.feedUrl, reason: report.reason }, 'crawl: feed failed')
-    return report
+    if ('status' in outcome && outcome.status === 'failed') deps.log.debug({ feed: feed.publisher.feedUrl, reason: outcome.reason }, 'crawl: feed failed')
+    return outcome
   } catch (err) {
-    // A full store fails every feed alike: the pass stops and says so once (CrawlStoreFullError), not per feed.
-    const full = storeFullReason(err)
-    // A bug or another store fault in one feed: logged; its lease is handed back at the end of the pass.
-    if (full === null) deps.log.error({ err, feed: feed.publisher.feedUrl }, 'crawl: feed aborted')
-    return { status: 'aborted', full }
+    return abortedBy(err, deps.log, { feed: feed.publisher.feedUrl })
   }
+}
+
+/** Clusters and commits held runs together; their reports, or why none of them committed. */
+async function commitHeld(runs: PreparedRun[], deps: Parameters<typeof commitPreparedRuns>[1] & { log: Logger }): Promise<FeedReport[] | Aborted> {
+  try {
+    const committed = await commitPreparedRuns(runs, deps)
+    return committed.map((c) => ({ feedUrl: c.feedUrl, status: 'ok', articlesNew: c.articlesNew, touched: c.touched }))
+  } catch (err) {
+    return abortedBy(err, deps.log, { feeds: runs.map((r) => r.feed.publisher.feedUrl) })
+  }
+}
+
+function abortedBy(err: unknown, log: Logger, context: object): Aborted {
+  // A full store fails every feed alike: the pass stops and says so once (CrawlStoreFullError), not per feed.
+  const full = storeFullReason(err)
+  // A bug or another store fault: logged; the leases are handed back at the end of the pass.
+  if (full === null) log.error({ err, ...context }, 'crawl: feed aborted')
+  return { status: 'aborted', full }
 }
 
 /** Frees this pass's leases on the feeds it could not finish; how many were freed (0 when the store refused). */

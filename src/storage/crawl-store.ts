@@ -50,9 +50,10 @@ export interface CrawlRuns {
    * it reads the articles committed after `afterSeq` — those this worker has not seen yet, from other workers — and
    * the story merges made since (oldest first), passes them to `assign`, which must be synchronous (it clusters the
    * run's articles against an index that now holds them), and commits the run `assign` returns in the same
-   * transaction. Returns the highest commit sequence number stored once it committed.
+   * transaction; several runs (several feeds' articles clustered together) commit in order in that one transaction.
+   * Returns the highest commit sequence number stored once it committed.
    */
-  commitClusteredRun(afterSeq: number, assign: (unseen: ArticleRecord[], merges: StoryMerge[]) => FeedRunCommit): Promise<number>
+  commitClusteredRun(afterSeq: number, assign: (unseen: ArticleRecord[], merges: StoryMerge[]) => FeedRunCommit | FeedRunCommit[]): Promise<number>
   /**
    * Refetches due at `now` (newest articles first, at most `limit`) whose article is stored, each claimed until now +
    * leaseSeconds by moving its retry_at there, in one transaction (FOR UPDATE SKIP LOCKED on PostgreSQL): workers

@@ -178,6 +178,28 @@ export function runCrawlStoreContract(name: string, openFresh: () => Promise<Sto
       assert.equal((await store.crawl.listFeeds()).find((f) => f.publisher.feedUrl === p3!.feedUrl)!.lastFetchedAt, at(92))
     })
 
+    it('a clustered commit of several feeds\' runs stores them all in one transaction, or none', async () => {
+      const storyId = 'd4000000-0000-4000-8000-000000000005'
+      const all: ArticleRecord[] = []
+      for await (const a of store.crawl.recentArticles(at(-1))) all.push(a)
+      const seen = Math.max(...all.map((a) => a.commitSeq!))
+      const runs = () => [
+        { feed: okState(p1!.feedUrl, at(120), at(135)), articles: [article(2101, storyId, p1!, at(119))], stories: [], summaries: [] },
+        { feed: okState(p2!.feedUrl, at(120), at(135)), articles: [article(2102, storyId, p2!, at(118))], stories: [], summaries: [] },
+      ]
+      // A failure in the second run's writes (an article without a title) leaves the first run unwritten too.
+      const clash = runs()
+      clash[1]!.articles = [{ ...clash[1]!.articles[0]!, title: null as unknown as string }]
+      await assert.rejects(store.crawl.commitClusteredRun(seen, () => clash))
+      assert.deepEqual(await store.crawl.storyArticles(storyId, 10), [])
+      assert.notEqual((await store.crawl.listFeeds()).find((f) => f.publisher.feedUrl === p1!.feedUrl)!.lastFetchedAt, at(120))
+
+      await store.crawl.commitClusteredRun(seen, () => runs())
+      assert.deepEqual((await store.crawl.storyArticles(storyId, 10)).map((a) => a.id).sort(), runs().flatMap((r) => r.articles.map((a) => a.id)).sort())
+      const feeds = await store.crawl.listFeeds()
+      for (const url of [p1!.feedUrl, p2!.feedUrl]) assert.equal(feeds.find((f) => f.publisher.feedUrl === url)!.lastFetchedAt, at(120))
+    })
+
     it('merges stories: articles move to the survivor, the merged story leaves lists, search and sitemaps, its id redirects', async () => {
       const [older, newer, third] = ['d4000000-0000-4000-8000-000000000011', 'd4000000-0000-4000-8000-000000000012', 'd4000000-0000-4000-8000-000000000013']
       const snapshot = (id: string, headline: string) => StorySnapshot.parse(makeStory({ id, headline, published_at: '2026-11-20T09:00:00Z' }))
@@ -249,7 +271,7 @@ export function runCrawlStoreContract(name: string, openFresh: () => Promise<Sto
       const kinds = new Map<string, number>()
       for (const r of state) kinds.set(r.newsdesk_record, (kinds.get(r.newsdesk_record) ?? 0) + 1)
       assert.deepEqual([...kinds.keys()], ['source', 'feed', 'article', 'summary', 'story', 'month', 'redirect'], 'in restore order')
-      assert.equal(kinds.get('article'), 2 + 1203 + 3 + 4, 'every article committed above')
+      assert.equal(kinds.get('article'), 2 + 1203 + 2 + 3 + 4, 'every article committed above')
       assert.equal(kinds.get('redirect'), 2, 'both merged ids')
 
       const copy = await openFresh()

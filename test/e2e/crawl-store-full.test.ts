@@ -101,7 +101,8 @@ describe('a full disk during a crawl pass', { timeout: 60_000 }, () => {
       publishers: FEEDS, problems: [], leaseSeconds: 600,
       run: (opts = {}) => runCrawl({
         crawl, fetcher, publishers: publishers(), llm: null, log, intervalSeconds: 900, stages: inThreadStages,
-        concurrency: 4, owner, leaseSeconds: 600, storyTextMemo: null, ...opts,
+        // Each feed's two articles commit as a batch of their own, so the store fills after one feed.
+        concurrency: 4, owner, leaseSeconds: 600, storyTextMemo: null, hold: { articles: 2, ms: 60_000 }, ...opts,
       }),
       warmUp: async () => {},
       close: async () => {},

@@ -10,7 +10,8 @@ import { BRIDGE_ARTICLES, BRIDGE_T0, FIGURES_ONLY } from '../cluster/testdata/br
 import type { CrawlerFetcher } from '../fetch/crawler-fetcher.ts'
 import { failure } from '../fetch/fetch-result.ts'
 import { inThreadStages } from '../workers/in-thread-stages.ts'
-import { processFeed, relationsAfter, survivorsOf } from './process-feed.ts'
+import { relationsAfter, survivorsOf } from './commit-runs.ts'
+import { processFeed } from './process-feed.ts'
 import { createStoryRewriteQueue } from './story-rewrite-queue.ts'
 
 /**

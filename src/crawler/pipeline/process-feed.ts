@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Logger } from 'pino'
-import type { ArticleRecord, ArticleRefetch, FeedRecord, FeedStateUpdate, Publisher, StoryMerge, StoryRelation } from '../../domain/crawl-records.ts'
-import { bestPerPair } from '../../domain/story-relations.ts'
+import type { FeedRecord, FeedStateUpdate, Publisher } from '../../domain/crawl-records.ts'
 import type { CrawlStore } from '../../storage/crawl-store.ts'
-import { signatureToBytes } from '../cluster/minhash.ts'
-import { clusterArticle } from '../cluster/assign-cluster.ts'
 import type { ClusterWindow } from '../cluster-window.ts'
 import type { CrawlerFetcher } from '../fetch/crawler-fetcher.ts'
 import { detectLanguage } from '../extract/detect-language.ts'
@@ -12,7 +9,7 @@ import { dedupeArticles } from '../normalize/dedupe.ts'
 import { normalizeFeed } from '../normalize/normalize-feed.ts'
 import type { NormalizedArticle } from '../normalize/normalize-item.ts'
 import { maxAgeOf, nextFeedState, retryAfterSeconds, type FetchOutcome, type ScheduleOptions } from '../schedule/next-fetch.ts'
-import { clusterInputOf } from './cluster-input.ts'
+import { commitPreparedRuns, type PreparedArticle, type PreparedRun } from './commit-runs.ts'
 import { isTransient, refetchRetryAt, type KeptTeaser } from './refetch-policy.ts'
 import type { PipelineStages } from '../workers/worker-pool.ts'
 
@@ -48,13 +45,14 @@ export interface ProcessFeedDeps {
 }
 
 /**
- * One feed, end to end: fetch (conditionally) → parse → normalize and dedupe against the store → extract the pages of
- * teaser-only items → detect the language → cluster → commit the feed's state and its articles in one transaction,
- * with the stories they touched marked for rewriting (the story rewrite queue rewrites them from all their committed
- * articles) and the articles that kept their teaser for a passing reason queued for a later fetch of their page
- * (teaser-upgrade.ts). Every failure is recorded on the feed and reported as a value; it never stops the crawl.
+ * One feed up to clustering: fetch (conditionally) → parse → normalize and dedupe against the store → extract the
+ * pages of teaser-only items → detect the language. A feed with new articles comes back as a prepared run, which
+ * commitPreparedRuns clusters and commits with the stories they touched marked for rewriting (the story rewrite queue
+ * rewrites them from all their committed articles) and the articles that kept their teaser for a passing reason
+ * queued for a later fetch of their page (teaser-upgrade.ts). Any other outcome is committed here and reported: a
+ * failure is recorded on the feed; it never stops the crawl.
  */
-export async function processFeed(feed: FeedRecord, deps: ProcessFeedDeps): Promise<FeedReport> {
+export async function prepareFeedRun(feed: FeedRecord, deps: ProcessFeedDeps): Promise<FeedReport | PreparedRun> {
   const url = feed.publisher.feedUrl
   const report: FeedReport = { feedUrl: url, status: 'ok', articlesNew: 0, touched: [] }
   const commitState = async (outcome: FetchOutcome) => {
@@ -88,66 +86,21 @@ export async function processFeed(feed: FeedRecord, deps: ProcessFeedDeps): Prom
     await commitState(outcome)
     return report
   }
-  // Clustered under the store's clustering lock, against an index that holds every article committed before.
-  const state = nextFeedState(feed, outcome, deps.now(), deps.schedule)
-  let committed: ArticleRecord[] = []
-  let touched: string[] = []
-  const lastSeq = await deps.crawl.commitClusteredRun(deps.window.lastSeq, (unseen, merged) => {
-    deps.window.absorb(unseen, merged)
-    // Another worker may have stored one of these meanwhile (the same item in two feeds): it keeps its copy.
-    const taken = new Set(unseen.flatMap((a) => [`u:${a.canonicalUrl}`, `h:${a.contentHash}`, ...(a.guidKey ? [`g:${a.guidKey}`] : [])]))
-    const fresh = prepared.filter((a) => !taken.has(`u:${a.canonicalUrl}`) && !taken.has(`h:${a.contentHash}`) && !(a.guidKey && taken.has(`g:${a.guidKey}`)))
-    const merges: StoryMerge[] = []
-    const related: StoryRelation[] = []
-    const assigned = fresh.map((a) => assignStory(a, fetchedAt.getTime(), deps.window, merges, related))
-    // An article assigned before a later one of the run merged its story goes to the survivor.
-    const survivor = survivorsOf(merges)
-    committed = assigned.map((a) => ({ ...a, storyId: survivor(a.storyId) }))
-    touched = [...new Set(committed.map((a) => a.storyId))]
-    const marks = touched.map((storyId) => ({ storyId, source: 'extractive' as const, attempts: 0, retryAt: state.fetchedAt }))
-    const refetches: ArticleRefetch[] = committed.flatMap((a) => {
-      const retryAt = refetchAt.get(a.id)
-      return retryAt === undefined ? [] : [{ articleId: a.id, url: a.canonicalUrl, attempts: 0, retryAt }]
-    })
-    return { feed: state, articles: committed, stories: [], summaries: marks, merges, refetches, relations: relationsAfter(related, survivor) }
-  })
-  deps.window.seen(lastSeq)
-  return { ...report, articlesNew: committed.length, touched }
-}
-
-type PreparedArticle = Omit<ArticleRecord, 'storyId' | 'signature'>
-
-/**
- * The story an article joins (or starts), added to the index at once so the next article of the run sees it; the
- * stories it bridged are merged into the oldest, and the merges appended to `merges`; the stories close to it but
- * not its event are appended to `related` as relations of its story.
- */
-function assignStory(article: PreparedArticle, now: number, window: ClusterWindow, merges: StoryMerge[], related: StoryRelation[]): ArticleRecord {
-  const assigned = clusterArticle(clusterInputOf(article), article.id, randomUUID(), { index: window.index, now, model: window.model })
-  for (const from of assigned.merged) merges.push({ from, into: assigned.clusterId })
-  for (const r of assigned.related) related.push({ storyId: assigned.clusterId, relatedId: r.clusterId, score: r.score })
-  window.indexed(article.id, now)
-  return { ...article, storyId: assigned.clusterId, signature: signatureToBytes(assigned.fingerprint.signature) }
-}
-
-/** Maps a story id through a run's merges (in order; chains followed) to the story that survived. */
-export function survivorsOf(merges: StoryMerge[]): (storyId: string) => string {
-  const into = new Map<string, string>()
-  for (const m of merges) {
-    for (const [from, to] of into) if (to === m.from) into.set(from, m.into)
-    into.set(m.from, m.into)
-  }
-  return (storyId) => into.get(storyId) ?? storyId
+  return { feed, state: nextFeedState(feed, outcome, deps.now(), deps.schedule), articles: prepared, refetchAt, fetchedAt }
 }
 
 /**
- * A run's relations as committed: both ids mapped to the stories that survived the run's merges (a relation found
- * before a later article merged one of its stories), then one per pair with its best score; a story never relates to
- * itself, so a pair the merges joined is dropped.
+ * One feed, end to end, on its own: prepared (prepareFeedRun) and committed at once (commitPreparedRuns). A crawl pass
+ * holds the prepared runs of several feeds instead, so their articles are clustered oldest first (crawl-run.ts).
  */
-export function relationsAfter(found: readonly StoryRelation[], survivor: (storyId: string) => string): StoryRelation[] {
-  return bestPerPair(found.map((r) => ({ storyId: survivor(r.storyId), relatedId: survivor(r.relatedId), score: r.score })))
+export async function processFeed(feed: FeedRecord, deps: ProcessFeedDeps): Promise<FeedReport> {
+  const run = await prepareFeedRun(feed, deps)
+  if (!('articles' in run)) return run
+  const [committed] = await commitPreparedRuns([run], deps)
+  return { feedUrl: feed.publisher.feedUrl, status: 'ok', articlesNew: committed!.articlesNew, touched: committed!.touched }
 }
+
+
 
 /**
  * An item whose link the service may publish (see fetch/link-policy.ts): one pointing at a loopback, private or

@@ -208,7 +208,8 @@ export function createPostgresCrawlRuns({ query, transaction }: CrawlAccess, ver
         await lockClustering(client)
         const unseen = (await client.query<ArticleRow>(CRAWL_SQL.committedAfter, [afterSeq])).rows.map(toArticle)
         const merged = await mergesSince(client, afterSeq)
-        const version = await writeFeedRun(client, assign(unseen, merged), versions.channel)
+        let version: string | null = null
+        for (const run of [assign(unseen, merged)].flat()) version = await writeFeedRun(client, run, versions.channel) ?? version
         const seq = await client.query<{ n: string }>('SELECT COALESCE(MAX(commit_seq), 0) AS n FROM articles')
         return { version, lastSeq: Number(seq.rows[0]!.n) }
       }))

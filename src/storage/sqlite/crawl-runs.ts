@@ -109,9 +109,9 @@ export function createSqliteCrawlRuns(
   })
 
   // SQLite has one writer at a time: the write transaction (BEGIN IMMEDIATE) is the store-wide clustering lock.
-  const commitClustered = db.transaction((afterSeq: number, assign: (unseen: ArticleRecord[], merged: StoryMerge[]) => FeedRunCommit) => {
+  const commitClustered = db.transaction((afterSeq: number, assign: (unseen: ArticleRecord[], merged: StoryMerge[]) => FeedRunCommit | FeedRunCommit[]) => {
     const unseen = (stmt.committedAfter.all(afterSeq) as ArticleRow[]).map(toArticle)
-    commitRun(assign(unseen, merges.since(afterSeq)))
+    for (const run of [assign(unseen, merges.since(afterSeq))].flat()) commitRun(run)
     return stmt.lastCommitSeq.get() as number
   })
 
