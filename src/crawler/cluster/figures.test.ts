@@ -8,6 +8,14 @@ describe('figures', () => {
     assert.deepEqual(figureKeys('1,2 Mrd. Dollar', 'de'), ['1200000000'])
     assert.deepEqual(figureKeys('1.200 millones de dólares', 'es'), ['1200000000'])
     assert.deepEqual(figureKeys('1,2 milliard de dollars', 'fr'), ['1200000000'])
+    assert.deepEqual(figureKeys('1,2 miliardi di dollari', 'it'), ['1200000000'])
+    assert.deepEqual(figureKeys('US$ 1,2 bilhão', 'pt'), ['1200000000'])
+    assert.deepEqual(figureKeys('1,2 mil milhões de euros', 'pt'), ['1200000000'])
+    assert.deepEqual(figureKeys('1,2 mil millones de dólares', 'es'), ['1200000000'])
+    for (const [text, lang] of [['48,5 milioni', 'it'], ['48,5 milhões', 'pt'], ['48.500 mila', 'it'], ['48.500 mil', 'es'], ['$48.5 million', 'en']] as const) {
+      assert.deepEqual(figureKeys(text, lang), ['48500000'], `${text} (${lang})`)
+    }
+    assert.deepEqual(figureKeys('in calo del 6,2 per cento', 'it'), ['6.2%'])
     for (const [text, lang] of [['128,000', 'en'], ['128.000', 'de'], ['128 000', 'fr'], ['128.000', 'es']] as const) {
       assert.deepEqual(figureKeys(`${text} people`, lang), ['128000'], `${text} (${lang})`)
     }

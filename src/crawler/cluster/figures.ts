@@ -1,7 +1,7 @@
 /**
  * Clustering stage: the figures an article states (amounts, percentages, counts), normalized so that one figure
  * written in different languages and styles gives one key: 1.4 / 1,4; 128,000 / 128.000 / 128 000; "$1.2bn" /
- * "1.2 billion dollars" / "1,2 Mrd." / "1.200 millones". Figures survive translation, which makes them, with names,
+ * "1.2 billion dollars" / "1,2 Mrd." / "1.200 millones" / "1,2 miliardi" / "1,2 bilhão". Figures survive translation, which makes them, with names,
  * the evidence that joins coverage of one event across languages (similarity.ts).
  *
  * Separators follow the article's language: English writes "1,234.5", the other languages here "1.234,5" (and
@@ -15,7 +15,8 @@
 /** A number, a scale word and a percent sign or word, in any of the languages clustering knows. */
 const FIGURE = new RegExp(
   String.raw`(?<![\p{L}\p{N}.,])(\d{1,3}(?:(?:[,.]|[ \u00a0\u202f](?=\d{3}(?!\d)))\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)` +
-  String.raw`(?:\s?(%|per ?cent\b|percent\b|por ?ciento\b|pour ?cent\b|prozent\b|bn\b|billion\b|billions\b|mrd\b\.?|milliarden?\b|milliards?\b|mds?\b|mn\b|m\b|million\b|millions\b|millón\b|millones\b|mio\b\.?|millionen\b|k\b|thousand\b))?`,
+  String.raw`(?:\s?(%|per ?cent\b|percent\b|por ?ciento\b|pour ?cent\b|prozent\b|per ?cento\b|por ?cento\b|bn\b|billion\b|billions\b|mrd\b\.?|milliarden?\b|milliards?\b|mds?\b|` +
+  String.raw`mil\s+mill(?:ones|ón)\b|mil\s+milh(?:ões|ão)\b|miliard[io]\b|bilh(?:ões|ão)\b|mn\b|m\b|million\b|millions\b|millón\b|millones\b|mio\b\.?|millionen\b|milion[ei]\b|milh(?:ões|ão)\b|k\b|thousand\b|mila\b|mil\b))?`,
   'giu',
 )
 
@@ -23,6 +24,9 @@ const SCALE: Record<string, number> = {
   bn: 1e9, billion: 1e9, billions: 1e9, mrd: 1e9, 'mrd.': 1e9, milliarde: 1e9, milliarden: 1e9, milliard: 1e9, milliards: 1e9,
   md: 1e9, mds: 1e9, mn: 1e6, m: 1e6, million: 1e6, millions: 1e6, 'millón': 1e6, millones: 1e6, mio: 1e6, 'mio.': 1e6,
   millionen: 1e6, k: 1e3, thousand: 1e3,
+  // Italian and Portuguese; Spanish and Portuguese "mil" is a thousand, "mil millones" / "mil milhões" a billion.
+  miliardi: 1e9, miliardo: 1e9, 'bilhões': 1e9, 'bilhão': 1e9, milioni: 1e6, milione: 1e6, 'milhões': 1e6, 'milhão': 1e6,
+  mila: 1e3, mil: 1e3, 'milmillones': 1e9, 'milmillón': 1e9, 'milmilhões': 1e9, 'milmilhão': 1e9,
 }
 
 /** The value of a written number in the given language's style ("2.300" is 2300 in German, 2.3 in English). */
