@@ -38,6 +38,7 @@ export const FEATURES = [
   'storyKeyTermShare',
   'titleNamesMissing',
   'samePublisher',
+  'crossStorySize',
 ] as const
 
 export type FeatureName = typeof FEATURES[number]
@@ -179,6 +180,9 @@ export function matchFeatures(view: ArticleView, cluster: ClusterRecord, stats: 
   // it): a second piece of its own in alike words is more often another event of the same kind (two matches, two
   // earnings reports).
   f[20] = cluster.publishers.has(fp.publisherId) ? 1 : 0
+  // A story's members are mostly in one language: an article in another meets a grown story through names and
+  // figures only, which a larger story does not make more likely to coincide; its size is weighed apart.
+  f[21] = cross * f[16]
   return f
 }
 

@@ -3,8 +3,8 @@
 import type { MatchModel } from './match-model.ts'
 
 export const MATCH_WEIGHTS: MatchModel = {
-  features: ['bias', 'centroidCosine', 'titleCentroidCosine', 'memberCosineMax', 'memberCosineMin', 'jaccardMax', 'entityShare', 'storyEntityCoverage', 'specificFigures', 'ruleMatch', 'conflict', 'hoursNearest', 'hoursFirst', 'crossLanguage', 'crossEntities', 'crossFigures', 'storySize', 'keyTermShare', 'storyKeyTermShare', 'titleNamesMissing', 'samePublisher'],
-  weights: [-2.5849, 6.9321, -1.3559, 9.1319, 3.7217, 3.9782, 0.6247, 0.0024, 0.6661, -0.0446, -0.2082, -1.4638, 1.1171, 0.2425, 3.033, 5.2846, -4.4796, 1.6166, 2.8182, -1.353, -4.6967],
+  features: ['bias', 'centroidCosine', 'titleCentroidCosine', 'memberCosineMax', 'memberCosineMin', 'jaccardMax', 'entityShare', 'storyEntityCoverage', 'specificFigures', 'ruleMatch', 'conflict', 'hoursNearest', 'hoursFirst', 'crossLanguage', 'crossEntities', 'crossFigures', 'storySize', 'keyTermShare', 'storyKeyTermShare', 'titleNamesMissing', 'samePublisher', 'crossStorySize'],
+  weights: [-2.5834, 7.0951, -1.2562, 8.6656, 3.5899, 3.9134, 0.6839, 0.0551, 0.6881, -0.0747, -0.2194, -1.49, 1.1626, -0.3555, 2.268, 4.3454, -4.6922, 1.6972, 2.9532, -1.3661, -4.7172, 2.903],
   join: 0.4,
   merge: 0.8,
   related: 0.2,
