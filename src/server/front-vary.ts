@@ -1,7 +1,7 @@
 import { requestedVersion } from '../surfaces/a2a/methods.ts'
 import { descriptorClass } from '../surfaces/http/descriptor-types.ts'
 import { chooseFormat } from '../surfaces/pages/negotiate.ts'
-import type { VaryClassifier } from './front-path.ts'
+import type { VaryClassifier } from '../front/cached-gets.ts'
 
 /** Beyond this many distinct header values a memo starts over: clients send few, attackers many. */
 const MEMO_LIMIT = 256

@@ -3,7 +3,7 @@ import http from 'node:http'
 import { after, before, describe, it } from 'node:test'
 import zlib from 'node:zlib'
 import { StorySnapshot } from '../../src/domain/story.ts'
-import type { FrontPath } from '../../src/server/front-path.ts'
+import type { CachedGets } from '../../src/front/cached-gets.ts'
 import type { RunningServer } from '../../src/server/start-server.ts'
 import type { Store } from '../../src/storage/store.ts'
 import { SKILL_NAME } from '../../src/surfaces/discovery/skill-md.ts'
@@ -66,7 +66,7 @@ describe('front path: cached answers before the framework, byte-identical to it'
   let store: Store
   let withFront: RunningServer
   let framework: RunningServer
-  let front: FrontPath
+  let front: CachedGets
   let archive: string[] = []
   let twins: FrontTwins
 

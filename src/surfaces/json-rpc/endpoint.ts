@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { readWebStreamCapped } from '../../util/read-web-stream.ts'
-import { fromSocket } from '../http/front-note.ts'
+import { nodeRequestOf } from '../http/cache-declaration.ts'
 import type { AnswerCache } from './answer-cache.ts'
 import { envelopeAround } from './envelope.ts'
 import { BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, answerTooLarge, isBatchBody, jsonRpcIdProblem, jsonRpcShapeProblem } from './guards.ts'
@@ -131,7 +131,7 @@ export function createJsonRpcEndpoint<K>(deps: JsonRpcEndpointDeps<K>) {
     if (text === undefined) return respond(surface.refuse(head, 413, -32600, `Request too large: the limit is ${surface.maxBodyBytes} bytes`))
     const guarded = guard(head, text)
     if ('status' in guarded) return respond(guarded)
-    const call = surface.read(head, guarded.body, text, await surface.known(await versionFor(fromSocket(c))))
+    const call = surface.read(head, guarded.body, text, await surface.known(await versionFor(nodeRequestOf(c) !== undefined)))
     if ('status' in call) return respond(call)
     const result = await resultOf(call, request)
     if (typeof result !== 'string') return result instanceof Response ? result : respond(result)
