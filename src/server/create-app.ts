@@ -130,7 +130,7 @@ export function createApp({ config, query, log, crawlerKeys, documents, upstream
   app.route('/', mcpEndpoint.routes)
   front.endpoint('/mcp', mcpEndpoint.front)
   app.route('/', createDiscoveryRoutes({ facts, respond }))
-  // The publishers' names the A2A agent reads free text with, per content version (its route and front path share them).
+  // The publishers' names the A2A agent reads free text with, per content version (its route and the response front share them).
   const sourceNames = createSourceNames(query)
   const a2aEndpoint = createA2aRoutes({ query, siteUrl: config.siteUrl, log, respond, operator: config.operator, version, answers, sourceNames })
   app.route('/', a2aEndpoint.routes)

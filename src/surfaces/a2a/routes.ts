@@ -53,7 +53,7 @@ export interface A2aRoutesDeps extends A2aSurfaceDeps {
   maxAnswerBytes?: number
 }
 
-/** The agent at POST /a2a and its card; `front` is the endpoint's answer cache for the agent front path. */
+/** The agent at POST /a2a and its card; `front` is the endpoint's answer cache for the response front. */
 export function createA2aRoutes(deps: A2aRoutesDeps) {
   const settings: CardSettings = { siteUrl: deps.siteUrl, version: deps.version, operator: deps.operator }
   const cards = { '1.0': agentCard10(settings), hybrid: agentCardHybrid(settings) }

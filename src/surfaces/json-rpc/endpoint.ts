@@ -20,7 +20,7 @@ export interface JsonRpcEndpointDeps<K> {
   allowOrigin?: (origin: string | undefined) => boolean
 }
 
-/** A cached answer as the front path writes it: its media type, then `head`, the stored `bytes` and `tail`. */
+/** A cached answer as the response front writes it: its media type, then `head`, the stored `bytes` and `tail`. */
 export interface FrontAnswer {
   contentType: string
   head: string
@@ -28,7 +28,7 @@ export interface FrontAnswer {
   tail: string
 }
 
-/** What the agent front path (server/agent-front-path.ts) asks of an endpoint. */
+/** What the response front (front/agent-calls.ts) asks of an endpoint. */
 export interface JsonRpcFront {
   /** The body cap: a longer declared body is left to the route, which refuses it unread. */
   maxBodyBytes: number

@@ -31,7 +31,7 @@ export interface McpRoutesDeps {
 /**
  * POST /mcp serves both protocol generations with JSON bodies, statelessly and anonymously: the JSON-RPC endpoint
  * (json-rpc/endpoint.ts) over the MCP surface (mcp-surface.ts), whose calls the SDK answers (sdk-answer.ts). Also
- * the server card, at both of its paths. `front` is the endpoint's answer cache for the agent front path.
+ * the server card, at both of its paths. `front` is the endpoint's answer cache for the response front.
  */
 export function createMcpRoutes(deps: McpRoutesDeps) {
   const maxAnswerBytes = deps.maxAnswerBytes ?? JSON_RPC_MAX_ANSWER_BYTES
