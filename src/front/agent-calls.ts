@@ -31,6 +31,8 @@ function singleHeaders(raw: string[]): HeaderSource | null {
 }
 
 const EMPTY = Buffer.alloc(0)
+/** Decodes as the route's `request.text()` does (a leading BOM dropped), since the route takes the text read here. */
+const UTF8 = new TextDecoder()
 
 const byName = (a: readonly [string, string], b: readonly [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
 
@@ -125,7 +127,7 @@ export function createAgentCalls({ log }: AgentCallsDeps) {
   function respond(req: IncomingMessage, res: ServerResponse, next: NextListener, endpoint: JsonRpcFront, head: RequestHead, body: Buffer) {
     let answer: FrontAnswer | undefined
     try {
-      answer = endpoint.answer(head, body.toString('utf8'))
+      answer = endpoint.answer(head, UTF8.decode(body), req)
     } catch {
       answer = undefined
     }

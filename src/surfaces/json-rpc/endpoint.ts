@@ -34,8 +34,11 @@ export interface JsonRpcFront {
   maxBodyBytes: number
   /** Whether the headers (and URL) allow a cached answer at all; asked before the body is read. */
   admits(head: RequestHead): boolean
-  /** The cached answer to this body, or undefined to leave the request to the route. */
-  answer(head: RequestHead, text: string): FrontAnswer | undefined
+  /**
+   * The cached answer to this body, or undefined to leave the request to the route, which then takes the body as
+   * read and guarded here (kept under `request`, the Node request the route gets as `c.env.incoming`).
+   */
+  answer(head: RequestHead, text: string, request: object): FrontAnswer | undefined
 }
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
@@ -58,13 +61,15 @@ async function readBodyCapped(request: Request, maxBytes: number): Promise<strin
  * surface's header checks, the body cap, the guards every surface shares (guards.ts), the surface's reading of the
  * request, then the answer cache (a kept result in the call's envelope, the id spliced in) or the surface's answer,
  * kept for the next caller when it may be, and the answer cap. Each path parses the body once, and a result is
- * serialized once, by whoever made it. The route and the front path take the same steps through the same functions;
- * the front path answers only what the answer cache holds, and leaves everything else (refusals too) to the route,
- * which reads the body again.
+ * serialized once, by whoever made it. The route and the response front take the same steps through the same
+ * functions; the front answers only what the answer cache holds, and leaves everything else (refusals too) to the
+ * route, with the body it read and guarded (so a miss is parsed once too).
  */
 export function createJsonRpcEndpoint<K>(deps: JsonRpcEndpointDeps<K>) {
   const { surface, answers, contentVersion, contentVersionNow = () => null, allowOrigin = () => true } = deps
   const maxAnswerBytes = deps.maxAnswerBytes ?? JSON_RPC_MAX_ANSWER_BYTES
+  /** Bodies the front read and guarded but could not answer, by Node request, for the route (see JsonRpcFront). */
+  const handedOn = new WeakMap<object, { text: string; guarded: Reply | { body: unknown } }>()
   const respond = ({ status, json }: Reply, extra: Record<string, string> = {}) => new Response(json ?? null, {
     status, headers: json === undefined ? NO_STORE : { 'Content-Type': surface.contentType, ...NO_STORE, ...extra },
   })
@@ -127,11 +132,13 @@ export function createJsonRpcEndpoint<K>(deps: JsonRpcEndpointDeps<K>) {
     const head: RequestHead = { headers: request.headers, url: request.url }
     const refused = refuseHead(head)
     if (refused) return respond(refused)
-    const text = await readBodyCapped(request, surface.maxBodyBytes)
+    const incoming = nodeRequestOf(c)
+    const handed = incoming && handedOn.get(incoming)
+    const text = handed ? handed.text : await readBodyCapped(request, surface.maxBodyBytes)
     if (text === undefined) return respond(surface.refuse(head, 413, -32600, `Request too large: the limit is ${surface.maxBodyBytes} bytes`))
-    const guarded = guard(head, text)
+    const guarded = handed ? handed.guarded : guard(head, text)
     if ('status' in guarded) return respond(guarded)
-    const call = surface.read(head, guarded.body, text, await surface.known(await versionFor(nodeRequestOf(c) !== undefined)))
+    const call = surface.read(head, guarded.body, text, await surface.known(await versionFor(incoming !== undefined)))
     if ('status' in call) return respond(call)
     const result = await resultOf(call, request)
     if (typeof result !== 'string') return result instanceof Response ? result : respond(result)
@@ -142,8 +149,9 @@ export function createJsonRpcEndpoint<K>(deps: JsonRpcEndpointDeps<K>) {
   const front: JsonRpcFront = {
     maxBodyBytes: surface.maxBodyBytes,
     admits: (head) => answers.enabled && refuseHead(head) === undefined,
-    answer(head, text) {
+    answer(head, text, request) {
       const guarded = guard(head, text)
+      handedOn.set(request, { text, guarded })
       if ('status' in guarded || guarded.body === undefined) return undefined
       const known = surface.knownNow(contentVersionNow)
       const call = known === undefined ? undefined : surface.read(head, guarded.body, text, known)
