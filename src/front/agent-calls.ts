@@ -13,7 +13,7 @@ export interface AgentCallsDeps {
 /** The framework's listener, to which a request goes on with the body already read (see take()). */
 export type NextListener = (req: IncomingMessage, res: ServerResponse) => unknown
 
-/** A Node request whose body the front path read: the Node adapter of the framework takes it from here. */
+/** A Node request whose body the front read: the Node adapter of the framework takes it from here. */
 type WithRawBody = IncomingMessage & { rawBody?: Buffer }
 
 /**
@@ -38,12 +38,13 @@ const byName = (a: readonly [string, string], b: readonly [string, string]) => (
 
 /**
  * The response front's agent calls: POST /mcp and POST /a2a answered from the answer cache before the framework
- * sees them, by the endpoints registered when their routes are built (endpoint()). A request qualifies on its headers first (a declared body
- * within the cap, no repeated header, what the endpoint admits); only then is its body read. When the endpoint
- * has a cached answer for it, the answer is written with the headers the framework sends with one (status 200,
- * its media type, no-store, the security and CORS headers, in the framework's order, then Content-Length);
- * otherwise the request goes on to the framework with the body it already read attached (`rawBody`, which the
- * Node adapter uses instead of the socket), so the framework answers it exactly as if it had read it itself.
+ * sees them, by the endpoints registered when their routes are built (endpoint()). A request qualifies on its
+ * headers first (a declared body within the cap, no repeated header, what the endpoint admits); only then is its
+ * body read. When the endpoint has a cached answer for it, the answer is written with the headers the framework
+ * sends with one (status 200, its media type, no-store, the security and CORS headers, in the framework's order,
+ * then Content-Length); otherwise the request goes on to the framework with the body it already read attached
+ * (`rawBody`, which the Node adapter uses instead of the socket; the endpoint keeps its parse for the route), so the
+ * framework answers it exactly as if it had read it itself.
  */
 export function createAgentCalls({ log }: AgentCallsDeps) {
   /** The JSON-RPC endpoints by path (the query string is not part of it). */

@@ -43,38 +43,18 @@ interface VaryNode {
 
 type Slot = FrontEntry | VaryNode
 
+const paramName = (segment: string) => segment.split('=', 1)[0]!
+
 /**
  * Query segments in name order, so `?b=1&a=2` and `?a=2&b=1` are one request form. The sort is stable and by name
- * only, so repeated names keep their order (never recorded anyway: see record()).
+ * only, so repeated names keep their order (never learnt anyway: see learn()).
  */
 export function canonicalUrl(url: string): string {
   const q = url.indexOf('?')
   if (q < 0 || url.indexOf('&', q) < 0) return url
   const parts = url.slice(q + 1).split('&')
-  const name = (s: string) => {
-    const eq = s.indexOf('=')
-    return eq < 0 ? s : s.slice(0, eq)
-  }
-  parts.sort((a, b) => {
-    const na = name(a)
-    const nb = name(b)
-    return na < nb ? -1 : na > nb ? 1 : 0
-  })
+  parts.sort((a, b) => (paramName(a) < paramName(b) ? -1 : paramName(a) > paramName(b) ? 1 : 0))
   return `${url.slice(0, q + 1)}${parts.join('&')}`
-}
-
-/** The query parameter names of a URL, or null when one repeats or is empty (such requests are never recorded). */
-function distinctParamNames(url: string): string[] | null {
-  const q = url.indexOf('?')
-  if (q < 0) return []
-  const names: string[] = []
-  for (const part of url.slice(q + 1).split('&')) {
-    const eq = part.indexOf('=')
-    const n = eq < 0 ? part : part.slice(0, eq)
-    if (!n || names.includes(n)) return null
-    names.push(n)
-  }
-  return names
 }
 
 /**
@@ -155,8 +135,10 @@ export function createCachedGets({ cache, versionNow, vary, maxEntries }: Cached
   function learn(req: NodeRequestHead, { declaration, key, version, headers }: ServedEntry): void {
     if (req.method !== 'GET') return
     const raw = req.url ?? ''
-    const names = distinctParamNames(raw)
-    if (!names || names.some((n) => !declaration.params.includes(n))) return
+    const q = raw.indexOf('?')
+    // Each query name declared, and named once (an empty name never is).
+    const names = q < 0 ? [] : raw.slice(q + 1).split('&').map(paramName)
+    if (names.some((n, i) => !declaration.params.includes(n) || names.indexOf(n) !== i)) return
     const base: Array<[string, string]> = []
     let lastModified: string | undefined
     for (const [name, value] of Object.entries(headers)) {

@@ -2,32 +2,20 @@ import type { Context } from 'hono'
 
 /**
  * What a route declares when it is built about the answers it serves through the responder (decision 0025): the
- * query parameters its cache key is made of, and the request headers its answers may vary on. The response front
- * answers a repeated request before the framework only within these bounds: a request naming any other parameter
- * is left to the route (so unknown parameters cannot mint entries), and requests are told apart by the declared
- * headers, reduced to the choices the routes make with them.
+ * query parameters its cache key is made of, and the request headers (lowercase; Accept-Encoding is the responder's
+ * own) its answers may vary on. The response front answers a repeated request before the framework only within
+ * these: a request naming any other parameter is left to the route, so unknown parameters cannot mint entries.
  */
 export interface CacheDeclaration {
   params: readonly string[]
-  /** Lowercase names; Accept-Encoding is the responder's own and never declared. */
   vary: readonly string[]
 }
 
 /** The head of the node:http request a response answers, as the response front keys it. */
-export interface NodeRequestHead {
-  method?: string
-  url?: string
-  headers: Readonly<Record<string, string | string[] | undefined>>
-}
+export type NodeRequestHead = { method?: string, url?: string, headers: Readonly<Record<string, string | string[] | undefined>> }
 
-/** A 200 the responder sent from a response cache entry (see CacheFront.learn). */
-export interface ServedEntry {
-  declaration: CacheDeclaration
-  key: string
-  version: string
-  /** The headers sent: lowercase names in the order the adapter writes them. */
-  headers: Readonly<Record<string, string>>
-}
+/** A 200 the responder sent from a cache entry: the route's declaration, the entry, the headers sent (as written). */
+export type ServedEntry = { declaration: CacheDeclaration, key: string, version: string, headers: Readonly<Record<string, string>> }
 
 /** The response front as the routes and the responder see it. */
 export interface CacheFront {
@@ -38,6 +26,4 @@ export interface CacheFront {
 }
 
 /** The node:http request the Node adapter passes as `c.env.incoming`; absent for in-process `app.request()` calls. */
-export function nodeRequestOf(c: Context): NodeRequestHead | undefined {
-  return (c.env as { incoming?: NodeRequestHead } | undefined)?.incoming
-}
+export const nodeRequestOf = (c: Context): NodeRequestHead | undefined => (c.env as { incoming?: NodeRequestHead } | undefined)?.incoming

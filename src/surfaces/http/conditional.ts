@@ -7,27 +7,16 @@
  */
 export const LAST_MODIFIED_SETTLE_MS = 1000
 
-/** The validators a conditional GET sends (absent: not sent). */
-export interface Validators {
-  ifNoneMatch?: string
-  ifModifiedSince?: string
-}
-
-/** What to answer a request for a representation: 304 or not, and the Last-Modified it may carry (none: withheld). */
-export interface Revalidation {
-  notModified: boolean
-  lastModified: string | undefined
-}
-
 /**
- * The one decision on ETag, Last-Modified and 304, taken by the responder and by the response front alike:
+ * The one decision on ETag, Last-Modified and 304, taken by the responder and by the response front alike: whether
+ * to answer 304 to the validators a request sent, and the Last-Modified the answer may carry (none: withheld).
  * - Last-Modified goes out only once settled (LAST_MODIFIED_SETTLE_MS); until then only the ETag validates.
  * - RFC 9110 §13.2.2: If-None-Match decides when present, by the weak comparison of §13.1.2 (`W/"x"` matches `"x"`,
  *   since CDNs weaken ETags when they recompress; a list matches if any member does; `*` matches). Only without it
  *   does If-Modified-Since count, against the settled date, at whole seconds (the precision of HTTP dates); an
  *   unparseable date is ignored. Many feed readers send If-Modified-Since alone.
  */
-export function revalidate(request: Validators, etag: string, lastModified: string | undefined, now: number): Revalidation {
+export function revalidate(request: { ifNoneMatch?: string, ifModifiedSince?: string }, etag: string, lastModified: string | undefined, now: number): { notModified: boolean, lastModified: string | undefined } {
   const modified = lastModified === undefined ? NaN : Date.parse(lastModified)
   const settled = now >= Math.floor(modified / 1000) * 1000 + 1000 + LAST_MODIFIED_SETTLE_MS
   const sent = settled ? lastModified : undefined

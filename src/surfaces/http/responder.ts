@@ -30,10 +30,7 @@ export interface RenderOptions {
 }
 
 /** An entry to answer with, and the content version it is current at (none: a stale entry, never learnt). */
-interface Current {
-  entry: CachedBody
-  version?: string
-}
+type Current = { entry: CachedBody, version?: string }
 
 /**
  * Serves `render`'s output through the response cache with ETag, 304, the cacheable header set and the
