@@ -31,8 +31,11 @@ function singleHeaders(raw: string[]): HeaderSource | null {
 }
 
 const EMPTY = Buffer.alloc(0)
-/** Decodes as the route's `request.text()` does (a leading BOM dropped), since the route takes the text read here. */
-const UTF8 = new TextDecoder()
+/** The body as the route's `request.text()` decodes it (a leading BOM dropped), since the route takes this text. */
+function textOf(body: Buffer): string {
+  const text = body.toString('utf8')
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+}
 
 const byName = (a: readonly [string, string], b: readonly [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
 
@@ -128,7 +131,7 @@ export function createAgentCalls({ log }: AgentCallsDeps) {
   function respond(req: IncomingMessage, res: ServerResponse, next: NextListener, endpoint: JsonRpcFront, head: RequestHead, body: Buffer) {
     let answer: FrontAnswer | undefined
     try {
-      answer = endpoint.answer(head, UTF8.decode(body), req)
+      answer = endpoint.answer(head, textOf(body), req)
     } catch {
       answer = undefined
     }

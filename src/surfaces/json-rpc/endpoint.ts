@@ -146,19 +146,26 @@ export function createJsonRpcEndpoint<K>(deps: JsonRpcEndpointDeps<K>) {
     return respond(parts ? { status: 200, json: parts.head + result + parts.tail } : call.error(200, -32603, answerTooLarge(maxAnswerBytes)))
   }
 
+  /** The answer cache's answer to a guarded body, under the content version in memory; undefined: the route's. */
+  function cachedAnswer(head: RequestHead, text: string, guarded: Reply | { body: unknown }): FrontAnswer | undefined {
+    if ('status' in guarded || guarded.body === undefined) return undefined
+    const known = surface.knownNow(contentVersionNow)
+    const call = known === undefined ? undefined : surface.read(head, guarded.body, text, known)
+    if (!call || 'status' in call || !kept(call)) return undefined
+    const hit = answers.get(call.key, call.version, 'front')
+    const parts = hit && around(call, hit.bytes.byteLength)
+    return parts && { contentType: surface.contentType, bytes: hit.bytes, ...parts }
+  }
+
   const front: JsonRpcFront = {
     maxBodyBytes: surface.maxBodyBytes,
     admits: (head) => answers.enabled && refuseHead(head) === undefined,
     answer(head, text, request) {
       const guarded = guard(head, text)
-      handedOn.set(request, { text, guarded })
-      if ('status' in guarded || guarded.body === undefined) return undefined
-      const known = surface.knownNow(contentVersionNow)
-      const call = known === undefined ? undefined : surface.read(head, guarded.body, text, known)
-      if (!call || 'status' in call || !kept(call)) return undefined
-      const hit = answers.get(call.key, call.version, 'front')
-      const parts = hit && around(call, hit.bytes.byteLength)
-      return parts && { contentType: surface.contentType, bytes: hit.bytes, ...parts }
+      const answer = cachedAnswer(head, text, guarded)
+      // Only a miss keeps its parse for the route: a hit is over here.
+      if (!answer) handedOn.set(request, { text, guarded })
+      return answer
     },
   }
 
