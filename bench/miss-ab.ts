@@ -1,6 +1,6 @@
 import pino from 'pino'
 import type { Hono } from 'hono'
-import type { FrontPath } from '../src/server/front-path.ts'
+import type { ResponseFront } from '../src/front/response-front.ts'
 import { servedRequest } from './served-request.ts'
 
 /**
@@ -36,7 +36,7 @@ async function open(root: string): Promise<Tree> {
   const log = pino({ level: 'silent' })
   const env = { SITE_URL: 'https://news.example.org', HEALTH_MAX_STORY_AGE_MINUTES: '525600' }
   const query = createQueryService({ store, siteUrl: env.SITE_URL, version: 'bench', healthMaxStoryAgeMinutes: 525600 })
-  const make = (cacheMb: string) => createApp({ config: loadConfig({ ...env, RESPONSE_CACHE_MB: cacheMb }), query, log, crawlerKeys: createKeyRing(newKeyFile(Date.now())) }) as { app: Hono, front: FrontPath }
+  const make = (cacheMb: string) => createApp({ config: loadConfig({ ...env, RESPONSE_CACHE_MB: cacheMb }), query, log, crawlerKeys: createKeyRing(newKeyFile(Date.now())) }) as { app: Hono, front: ResponseFront }
   const off = make('0')
   const on = make('64')
   const served = servedRequest(off.app, off.front)

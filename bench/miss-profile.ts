@@ -100,7 +100,7 @@ export async function profileMiss(databaseUrl: string, n = 3000): Promise<MissPr
     const log = pino({ level: 'silent' })
     const { app, front } = createApp({ config, query, log, crawlerKeys: createKeyRing(newKeyFile(Date.now())) })
     const served = servedRequest(app, front)
-    // With its response cache on, the framework answers from the entry; the front path, which would answer first,
+    // With its response cache on, the framework answers from the entry; the response front, which would answer first,
     // is asked for another URL's form so that every request reaches the framework.
     const cached = createApp({ config: loadConfig({ SITE_URL: config.siteUrl, HEALTH_MAX_STORY_AGE_MINUTES: '525600' }), query, log, crawlerKeys: createKeyRing(newKeyFile(Date.now())) })
     const noFront = { ...cached.front, serve: () => false }

@@ -77,7 +77,11 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'surfaces/a2a': [...SURFACE_BASE, 'capabilities', 'markdown', 'surfaces/json-rpc', 'surfaces/discovery'],
   // WebSub pings after crawl passes: the crawler they wrap, the store they read, and the feeds' own addresses.
   websub: ['domain', 'util', 'config', 'storage', 'metrics', 'crawler', 'query/story-feed.ts', 'surfaces/feeds/feed-urls.ts'],
-  server: ['domain', 'util', 'config', 'query', 'signing', 'crawler/fetch', 'surfaces'],
+  // The response front (decision 0025): answers from the response cache and the answer cache before the framework,
+  // within what routes declare (surfaces/http/cache-declaration.ts) and by the JSON-RPC endpoints registered with it.
+  // It knows no surface beyond those two shared layers.
+  front: ['util', 'surfaces/http', 'surfaces/json-rpc'],
+  server: ['domain', 'util', 'config', 'query', 'signing', 'crawler/fetch', 'surfaces', 'front'],
   cli: ['*'],
 }
 
@@ -153,6 +157,27 @@ describe('layering', () => {
       }
     }
     assert.deepEqual(wrong, [])
+  })
+
+  it('only the server builds the response front; routes feed it through the responder\'s declarations alone', () => {
+    for (const file of sources('src').filter((f) => !/^src[\\/](front|server)[\\/]/.test(f))) {
+      for (const { spec } of imports(file)) {
+        const to = target(file, spec)
+        assert.ok(to === null || !to.startsWith(path.join('src', 'front')), `${file} imports ${spec}`)
+      }
+    }
+  })
+
+  it('ETag, Last-Modified and 304 are decided in surfaces/http/conditional.ts alone, for the responder and the front', () => {
+    const deciders = ['src/surfaces/http/responder.ts', 'src/front/cached-gets.ts'].map((f) => f.split('/').join(path.sep))
+    // The serving side: the crawler sends validators of its own as a client.
+    for (const file of ['src/surfaces', 'src/front', 'src/server'].flatMap(sources)) {
+      const text = fs.readFileSync(path.join(ROOT, file), 'utf8')
+      const decides = /\b(writeHead|completeResponse|new Response|c\.body)\(\s*(null\s*,\s*)?304\b|(header\(\s*|headers\[\s*)'if-(none-match|modified-since)'/i.test(text)
+      if (!decides) continue
+      assert.ok(deciders.includes(file), `${file} reads validators or answers 304 itself: call revalidate() (conditional.ts)`)
+      assert.ok(imports(file).some(({ spec }) => spec.endsWith('/conditional.ts')), `${file} answers 304 without revalidate()`)
+    }
   })
 
   it('src/ never imports test/ (the build compiles src/ alone)', () => {

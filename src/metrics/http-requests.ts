@@ -8,7 +8,7 @@ interface RequestStart { request: IncomingMessage; response: ServerResponse; ser
 
 /**
  * Every HTTP request of the process's servers, counted at node:http's level (the `http.server.request.start`
- * diagnostics channel), not in a framework middleware: a request answered before Hono (a response-cache front path)
+ * diagnostics channel), not in a framework middleware: a request answered before Hono (the response front, src/front/)
  * counts like any other, and the server start-up needs no hook. A request is observed when its response closes: its
  * status, or `aborted` when the client left before the answer was complete. `ignore` is the metrics listener itself.
  */

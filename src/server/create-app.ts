@@ -28,8 +28,7 @@ import { createImageRoutes } from '../surfaces/images/routes.ts'
 import { createStylesheet } from '../surfaces/pages/stylesheet.ts'
 import { OPENAPI_TYPE, descriptorContentType } from '../surfaces/http/descriptor-types.ts'
 import { createFallback } from './fallback.ts'
-import { createAgentFrontPath } from './agent-front-path.ts'
-import { createFrontPath } from './front-path.ts'
+import { createResponseFront } from '../front/response-front.ts'
 import { FRONT_VARY } from './front-vary.ts'
 import { securityHeaders } from './security-headers-middleware.ts'
 
@@ -55,7 +54,16 @@ export interface AppDeps {
 export function createApp({ config, query, log, crawlerKeys, documents, upstreamWaitMs }: AppDeps) {
   const policy = createCachePolicy(config.cache)
   const cache = createResponseCache(config.cache.responseCacheBytes)
-  const respond = createResponder({ cache, policy, contentVersion: () => query.contentVersion(), contentVersionNow: () => query.contentVersionNow() })
+  // Cached answers before the framework, within what the routes declare; request forms remembered: about one per
+  // 4 kB of response cache, at least a thousand.
+  const front = createResponseFront({
+    cache,
+    log,
+    versionNow: () => query.contentVersionNow(),
+    vary: FRONT_VARY,
+    maxEntries: Math.max(1000, Math.floor(config.cache.responseCacheBytes / 4096)),
+  })
+  const respond = createResponder({ cache, policy, contentVersion: () => query.contentVersion(), contentVersionNow: () => query.contentVersionNow(), front: front.routes })
   // MCP and A2A answers by normalized request; a quarter of the response cache's budget, off when it is off.
   const answers = createAnswerCache(Math.floor(config.cache.responseCacheBytes / 4))
 
@@ -63,7 +71,8 @@ export function createApp({ config, query, log, crawlerKeys, documents, upstream
   app.use('*', securityHeaders())
 
   // The API's base URL answers with where to go next (the API catalog and llms.txt link it).
-  app.get('/api/v1', (c) => respond.json(c, 'api-index', async () => ({
+  const fixed = respond.declare({ params: [], vary: [] })
+  app.get('/api/v1', (c) => fixed.json(c, 'api-index', async () => ({
     service: SERVICE_NAME,
     description: SERVICE_TAGLINE,
     openapi: `${config.siteUrl}/openapi.json`,
@@ -80,9 +89,10 @@ export function createApp({ config, query, log, crawlerKeys, documents, upstream
   app.route('/api/v1', rest)
 
   const openApiDocument = buildOpenApiDocument(rest, { baseUrl: config.baseUrl, siteUrl: config.siteUrl })
+  const negotiated = respond.declare({ params: [], vary: ['accept'] })
   app.get('/openapi.json', (c) => {
     const contentType = descriptorContentType(c.req.header('Accept'), OPENAPI_TYPE)
-    return respond.json(c, `openapi:${contentType}`, async () => openApiDocument, { static: true, contentType, headers: { Vary: 'Accept' } })
+    return negotiated.json(c, `openapi:${contentType}`, async () => openApiDocument, { static: true, contentType, headers: { Vary: 'Accept' } })
   })
 
   app.route('/', createSitemapRoutes({ query, respond, siteUrl: config.siteUrl }))
@@ -118,11 +128,13 @@ export function createApp({ config, query, log, crawlerKeys, documents, upstream
     contentVersionNow: () => query.contentVersionNow(),
   })
   app.route('/', mcpEndpoint.routes)
+  front.endpoint('/mcp', mcpEndpoint.front)
   app.route('/', createDiscoveryRoutes({ facts, respond }))
-  // The publishers' names the A2A agent reads free text with, per content version (its route and front path share them).
+  // The publishers' names the A2A agent reads free text with, per content version (its route and the response front share them).
   const sourceNames = createSourceNames(query)
   const a2aEndpoint = createA2aRoutes({ query, siteUrl: config.siteUrl, log, respond, operator: config.operator, version, answers, sourceNames })
   app.route('/', a2aEndpoint.routes)
+  front.endpoint('/a2a', a2aEndpoint.front)
 
   const stylesheet = createStylesheet(respond)
   app.route('/', stylesheet.routes)
@@ -146,16 +158,5 @@ export function createApp({ config, query, log, crawlerKeys, documents, upstream
   app.notFound(fallback.notFound)
   app.onError(fallback.onError)
 
-  // Request forms remembered by the front path: about one per 4 kB of response cache, at least a thousand.
-  const front = createFrontPath({
-    cache,
-    versionNow: () => query.contentVersionNow(),
-    vary: FRONT_VARY,
-    maxEntries: Math.max(1000, Math.floor(config.cache.responseCacheBytes / 4096)),
-  })
-
-  // Agent answers the answer cache holds, under the content version known without I/O (else the route's).
-  const agentFront = createAgentFrontPath({ log, endpoints: { '/mcp': mcpEndpoint.front, '/a2a': a2aEndpoint.front } })
-
-  return { app, cache, openApiDocument, front, agentFront }
+  return { app, cache, openApiDocument, front }
 }

@@ -1,7 +1,7 @@
 import { requestedVersion } from '../surfaces/a2a/methods.ts'
 import { descriptorClass } from '../surfaces/http/descriptor-types.ts'
 import { chooseFormat } from '../surfaces/pages/negotiate.ts'
-import type { VaryClassifier } from './front-path.ts'
+import type { VaryClassifier } from '../front/cached-gets.ts'
 
 /** Beyond this many distinct header values a memo starts over: clients send few, attackers many. */
 const MEMO_LIMIT = 256
@@ -23,7 +23,7 @@ function memoized(classify: (value: string) => string): VaryClassifier {
 /**
  * The request headers cached responses vary on, reduced to the choices the routes make with them, so the front
  * path keys on "HTML or Markdown", not on every Accept string a client can invent (which would let anyone mint
- * front-path entries at will). Each classifier must distinguish at least everything its routes distinguish:
+ * front entries at will). Each classifier must distinguish at least everything its routes distinguish:
  * pages negotiate HTML or Markdown (chooseFormat), the description documents (OpenAPI, the MCP server card, the A2A agent card) answer
  * their own media type when Accept names it, the A2A agent card has a 1.0 and a hybrid variant.
  */

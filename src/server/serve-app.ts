@@ -3,12 +3,12 @@ import { DEFAULT_IDLE_TIMEOUT_MS, startServer, type RunningServer, type ServerOp
 
 /**
  * The application served as `newsdesk serve` serves it: built by createApp and listening through startServer with
- * both front paths (cached GETs, cached agent calls) in front of the framework. One place, so `serve`, the tests'
+ * the response front (cached GETs, cached agent calls) before the framework. One place, so `serve`, the tests'
  * in-process service and the security harness cannot drift apart in how requests reach the app.
  */
-export async function serveApp(deps: AppDeps, listen: Omit<ServerOptions, 'front' | 'agentFront'>): Promise<ReturnType<typeof createApp> & { server: RunningServer }> {
+export async function serveApp(deps: AppDeps, listen: Omit<ServerOptions, 'front'>): Promise<ReturnType<typeof createApp> & { server: RunningServer }> {
   // An upstream gets half the idle timeout: the reader's 504 goes out while its socket is still open.
   const built = createApp({ upstreamWaitMs: Math.floor((listen.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS) / 2), ...deps })
-  const server = await startServer(built.app, { ...listen, front: built.front, agentFront: built.agentFront })
+  const server = await startServer(built.app, { ...listen, front: built.front })
   return { ...built, server }
 }

@@ -6,8 +6,7 @@ import { capConnections } from './connection-cap.ts'
 import { answerClientError, unparsableRequest } from './client-error.ts'
 import { defaultMaxConnections } from './fd-limit.ts'
 import { answerConnect, answerExpectation, answerOutsideFramework, hostProblem } from './request-framing.ts'
-import type { AgentFrontPath } from './agent-front-path.ts'
-import type { FrontPath } from './front-path.ts'
+import type { ResponseFront } from '../front/response-front.ts'
 import { closeStalledWriters } from './write-stall.ts'
 
 export interface RunningServer {
@@ -26,10 +25,8 @@ export interface ServerOptions {
   sendTimeoutMs?: number
   /** How long a socket may see no traffic either way, a stalled reader included (tests lower it). */
   idleTimeoutMs?: number
-  /** The response cache's front path (serve): cached answers are written before the framework sees the request. */
-  front?: FrontPath
-  /** The answer cache's front path for POST /mcp and /a2a (serve): cached agent answers, also before the framework. */
-  agentFront?: AgentFrontPath
+  /** The response front (serve): cached answers, GETs and agent calls, are written before the framework sees the request. */
+  front?: ResponseFront
 }
 
 const DEFAULT_SEND_TIMEOUT_MS = 30_000
@@ -47,15 +44,15 @@ export const DEFAULT_IDLE_TIMEOUT_MS = 20_000
  */
 export function startServer(app: Hono, opts: ServerOptions): Promise<RunningServer> {
   const sendTimeoutMs = opts.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS
-  const { front, agentFront } = opts
-  const framework = getRequestListener(front ? front.wrapFetch(app.fetch) : app.fetch, { errorHandler: unparsableRequest })
-  // Cached answers go out before the framework sees the request (see front-path.ts and agent-front-path.ts); the
-  // rest go through it (an agent request the front path took is handed on by it, with the body it read).
+  const { front } = opts
+  const framework = getRequestListener(app.fetch, { errorHandler: unparsableRequest })
+  // Cached answers go out before the framework sees the request (src/front/); the rest go through it (an agent
+  // request the front took is handed on by it, with the body it read).
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     // Before anything reads the request: a missing or repeated Host is a 400 (RFC 9112 §3.2), never a guess.
     const badHost = hostProblem(req)
     if (badHost !== null) return answerOutsideFramework(res, 400, 'bad_request', badHost)
-    if (front?.serve(req, res) || agentFront?.take(req, res, framework)) return
+    if (front?.serve(req, res, framework)) return
     void framework(req, res)
   }
   const server = createServer({

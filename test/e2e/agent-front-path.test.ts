@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import http from 'node:http'
 import { after, before, describe, it } from 'node:test'
 import { StorySnapshot } from '../../src/domain/story.ts'
-import type { AgentFrontPath } from '../../src/server/agent-front-path.ts'
+import type { AgentCalls } from '../../src/front/agent-calls.ts'
 import type { RunningServer } from '../../src/server/start-server.ts'
 import type { Store } from '../../src/storage/store.ts'
 import { SEARCH_STORIES as S, makeStory } from '../fixtures/stories.ts'
@@ -103,7 +103,7 @@ describe('agent front path: cached MCP and A2A answers before the framework, ide
   let store: Store
   let withFront: RunningServer
   let framework: RunningServer
-  let agentFront: AgentFrontPath
+  let agentFront: AgentCalls
   let twins: FrontTwins
 
   before(async () => {

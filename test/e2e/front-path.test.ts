@@ -3,10 +3,11 @@ import http from 'node:http'
 import { after, before, describe, it } from 'node:test'
 import zlib from 'node:zlib'
 import { StorySnapshot } from '../../src/domain/story.ts'
-import type { FrontPath } from '../../src/server/front-path.ts'
+import type { CachedGets } from '../../src/front/cached-gets.ts'
 import type { RunningServer } from '../../src/server/start-server.ts'
 import type { Store } from '../../src/storage/store.ts'
 import { SKILL_NAME } from '../../src/surfaces/discovery/skill-md.ts'
+import { LAST_MODIFIED_SETTLE_MS } from '../../src/surfaces/http/conditional.ts'
 import { ALPHA, SEARCH_STORIES as S, makeStory } from '../fixtures/stories.ts'
 import { startFrontTwins, type FrontTwins } from '../helpers/front-twins.ts'
 
@@ -66,7 +67,7 @@ describe('front path: cached answers before the framework, byte-identical to it'
   let store: Store
   let withFront: RunningServer
   let framework: RunningServer
-  let front: FrontPath
+  let front: CachedGets
   let archive: string[] = []
   let twins: FrontTwins
 
@@ -197,6 +198,27 @@ describe('front path: cached answers before the framework, byte-identical to it'
     assert.ok(fresh.body.equals(reference.body))
     const notModified = await rawGet(withFront.port, url, { 'if-none-match': header(old, 'etag')! })
     assert.equal(notModified.status, 200, 'the old ETag no longer matches')
+  })
+
+  it('answers date-only revalidations (If-Modified-Since alone) by the responder\'s rule, with the framework\'s 304 and 200', async () => {
+    const url = '/feeds/topics/finance.atom'
+    // Last-Modified is sent, and a form learnt, once the date it names has settled (LAST_MODIFIED_SETTLE_MS).
+    const updated = Date.parse(/<updated>([^<]+)<\/updated>/.exec((await rawGet(framework.port, url)).body.toString())![1]!)
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.floor(updated / 1000) * 1000 + 1000 + LAST_MODIFIED_SETTLE_MS - Date.now()) + 5))
+    const lastModified = header(await rawGet(withFront.port, url), 'last-modified')!
+    assert.ok(lastModified, 'a settled Last-Modified')
+    const dates = [lastModified, new Date(Date.parse(lastModified) + 3_600_000).toUTCString(), new Date(Date.parse(lastModified) - 1000).toUTCString(), 'not a date']
+    for (const since of dates) {
+      const h = { 'if-modified-since': since }
+      const reference = await rawGet(framework.port, url, h)
+      const answeredBefore = front.stats().answered + front.stats().notModified
+      const fronted = await rawGet(withFront.port, url, h)
+      assert.equal(front.stats().answered + front.stats().notModified, answeredBefore + 1, `${since}: answered by the front`)
+      assert.equal(fronted.status, reference.status, since)
+      assert.deepEqual(fronted.headers, reference.headers, `${since}: headers`)
+      assert.ok(fronted.body.equals(reference.body), `${since}: bytes`)
+    }
+    assert.deepEqual((await Promise.all(dates.map((since) => rawGet(withFront.port, url, { 'if-modified-since': since })))).map((r) => r.status), [304, 304, 200, 200])
   })
 
   it('leaves HEAD and other methods to the framework', async () => {

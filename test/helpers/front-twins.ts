@@ -3,9 +3,9 @@ import pino from 'pino'
 import { loadConfig } from '../../src/config/config.ts'
 import { StorySnapshot } from '../../src/domain/story.ts'
 import { createQueryService } from '../../src/query/query-service.ts'
-import type { AgentFrontPath } from '../../src/server/agent-front-path.ts'
+import type { AgentCalls } from '../../src/front/agent-calls.ts'
+import type { CachedGets } from '../../src/front/cached-gets.ts'
 import { createApp } from '../../src/server/create-app.ts'
-import type { FrontPath } from '../../src/server/front-path.ts'
 import { startServer, type RunningServer } from '../../src/server/start-server.ts'
 import { newKeyFile } from '../../src/signing/key-file.ts'
 import { createKeyRing } from '../../src/signing/key-ring.ts'
@@ -17,12 +17,13 @@ import { tempDir } from './cli.ts'
 /** One store served twice, the pair the front-path tests compare answer for answer. */
 export interface FrontTwins {
   store: Store
-  /** Served as `newsdesk serve` serves it: both front paths before the framework. */
+  /** Served as `newsdesk serve` serves it: the response front before the framework. */
   withFront: RunningServer
-  /** The same application with no front path: every request goes through the framework. */
+  /** The same application with no response front: every request goes through the framework. */
   framework: RunningServer
-  front: FrontPath
-  agentFront: AgentFrontPath
+  /** The response front's two halves: cached GETs and agent calls. */
+  front: CachedGets
+  agentFront: AgentCalls
   /** Another framework-only server over the same store, with a fresh answer cache (the caller closes it). */
   freshFramework(): Promise<RunningServer>
   close(): Promise<void>
@@ -30,7 +31,7 @@ export interface FrontTwins {
 
 /**
  * The search fixture stories plus 30 finance fillers (enough that lists pass the compression threshold) in a new
- * SQLite store, served with and without the front paths by the same configuration, query service and key ring.
+ * SQLite store, served with and without the response front by the same configuration, query service and key ring.
  */
 export async function startFrontTwins(): Promise<FrontTwins> {
   const store = openSqliteStore(path.join(tempDir(), 'front-twins.db'))
@@ -42,10 +43,10 @@ export async function startFrontTwins(): Promise<FrontTwins> {
   const crawlerKeys = createKeyRing(newKeyFile(Date.parse('2026-11-20T12:00:00Z')))
   const freshFramework = () => startServer(createApp({ config, query, log, crawlerKeys }).app, { port: 0, host: '127.0.0.1' })
   const a = createApp({ config, query, log, crawlerKeys })
-  const withFront = await startServer(a.app, { port: 0, host: '127.0.0.1', front: a.front, agentFront: a.agentFront })
+  const withFront = await startServer(a.app, { port: 0, host: '127.0.0.1', front: a.front })
   const framework = await freshFramework()
   return {
-    store, withFront, framework, front: a.front, agentFront: a.agentFront, freshFramework,
+    store, withFront, framework, front: a.front.gets, agentFront: a.front.agents, freshFramework,
     async close() {
       await withFront.close()
       await framework.close()

@@ -53,7 +53,7 @@ export interface A2aRoutesDeps extends A2aSurfaceDeps {
   maxAnswerBytes?: number
 }
 
-/** The agent at POST /a2a and its card; `front` is the endpoint's answer cache for the agent front path. */
+/** The agent at POST /a2a and its card; `front` is the endpoint's answer cache for the response front. */
 export function createA2aRoutes(deps: A2aRoutesDeps) {
   const settings: CardSettings = { siteUrl: deps.siteUrl, version: deps.version, operator: deps.operator }
   const cards = { '1.0': agentCard10(settings), hybrid: agentCardHybrid(settings) }
@@ -68,10 +68,11 @@ export function createA2aRoutes(deps: A2aRoutesDeps) {
 
   // 1.0 clients ask with A2A-Version: 1.0; everyone else (an unsupported version too) gets the hybrid card, which
   // lists the supported versions. Both are static content.
+  const card = deps.respond.declare({ params: [], vary: ['a2a-version', 'accept'] })
   routes.get('/.well-known/agent-card.json', (c) => {
     const variant = headerDialect({ headers: c.req.raw.headers, url: c.req.url }) === '1.0' ? '1.0' : 'hybrid'
     const contentType = descriptorContentType(c.req.header('Accept'), AGENT_CARD_TYPE)
-    return deps.respond.json(c, `a2a-agent-card:${variant}:${contentType}`, async () => cards[variant], { static: true, contentType, headers: { Vary: 'A2A-Version, Accept' } })
+    return card.json(c, `a2a-agent-card:${variant}:${contentType}`, async () => cards[variant], { static: true, contentType, headers: { Vary: 'A2A-Version, Accept' } })
   })
   routes.options('/.well-known/agent-card.json', (c) => c.body(null, 204, {
     Allow: 'GET, HEAD, OPTIONS',

@@ -28,8 +28,10 @@ export function createDiscoveryRoutes({ facts, respond }: { facts: SiteFacts; re
   const apiCatalogLink = { Link: `<${facts.siteUrl}/.well-known/api-catalog>; rel="api-catalog"` }
 
   const routes = new Hono()
+  const fixed = respond.declare({ params: [], vary: [] })
+  const negotiated = respond.declare({ params: [], vary: ['accept'] })
   const serve = (path: string, contentType: string, body: string, headers: Record<string, string> = {}) =>
-    routes.get(path, (c) => respond.text(c, `discovery:${path}`, contentType, async () => body, { static: true, headers }))
+    routes.get(path, (c) => fixed.text(c, `discovery:${path}`, contentType, async () => body, { static: true, headers }))
 
   serve('/llms.txt', MARKDOWN, documents.llms)
   serve('/auth.md', MARKDOWN, documents.authMd)
@@ -38,7 +40,7 @@ export function createDiscoveryRoutes({ facts, respond }: { facts: SiteFacts; re
   serve('/.well-known/ai-catalog.json', 'application/ai-catalog+json', documents.aiCatalog)
   routes.get('/.well-known/agent-skills/index.json', (c) => {
     const contentType = descriptorContentType(c.req.header('Accept'), SKILLS_INDEX_TYPE)
-    return respond.text(c, `discovery:skills-index:${contentType}`, contentType, async () => documents.skillsIndex, { static: true, headers: { Vary: 'Accept' } })
+    return negotiated.text(c, `discovery:skills-index:${contentType}`, contentType, async () => documents.skillsIndex, { static: true, headers: { Vary: 'Accept' } })
   })
   serve(`/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`, MARKDOWN, documents.skillMd)
   return routes

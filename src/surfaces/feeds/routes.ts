@@ -53,12 +53,15 @@ const targetOf = (input: FeedInput): FeedTarget =>
  */
 export function createFeedRoutes({ query, respond, siteUrl, hubUrl = null }: FeedDeps): Hono {
   const routes = new Hono()
+  // A feed's key is its scope (in the path, or q) and language; the OPML list's, its language.
+  const feeds = respond.declare({ params: ['q', 'lang'], vary: [] })
+  const opml = respond.declare({ params: ['lang'], vary: [] })
 
   const serve = (c: Context, format: FeedFormat, input: FeedInput, load: () => Promise<Awaited<ReturnType<QueryService['storyFeed']>>>) => {
     // A search feed names no hub: which searches a pass changed is unknowable, so no ping would ever come for one,
     // and a reader that trusts a hub polls less (docs/decisions/0053-websub-pings.md).
     const hub = input.q === undefined ? hubUrl : null
-    return respond.rendered(c, cacheKey(`feed:${format}`, input), async (): Promise<Rendered> => {
+    return feeds.rendered(c, cacheKey(`feed:${format}`, input), async (): Promise<Rendered> => {
       const feed = await load()
       return {
         body: WRITERS[format](buildFeedModel(feed, siteUrl, hub)),
@@ -99,7 +102,7 @@ export function createFeedRoutes({ query, respond, siteUrl, hubUrl = null }: Fee
 
   routes.get(OPML_PATH, (c) => {
     const lang = langOf(c)
-    return respond.text(c, cacheKey('feed:opml', { lang }), 'text/x-opml; charset=utf-8',
+    return opml.text(c, cacheKey('feed:opml', { lang }), 'text/x-opml; charset=utf-8',
       async () => renderTopicsOpml(siteUrl, lang, (await query.listCategories({ lang })).categories))
   })
 

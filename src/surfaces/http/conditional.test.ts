@@ -1,15 +1,21 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { LAST_MODIFIED_SETTLE_MS, notModified, settledLastModified } from './conditional.ts'
+import { LAST_MODIFIED_SETTLE_MS, revalidate } from './conditional.ts'
 
 const ETAG = '"abc"'
 const LM = 'Fri, 20 Nov 2026 12:00:00 GMT'
+/** Long after every date below: each is settled. */
+const LATER = Date.parse('2027-01-01T00:00:00Z')
+const notModified = (ifNoneMatch: string | undefined, ifModifiedSince: string | undefined, etag: string, lastModified: string | undefined) =>
+  revalidate({ ifNoneMatch, ifModifiedSince }, etag, lastModified, LATER).notModified
+const settledLastModified = (lastModified: string | undefined, now: number) => revalidate({}, ETAG, lastModified, now).lastModified
 
-describe('notModified (RFC 9110 §13.2.2)', () => {
+describe('revalidate: 304 (RFC 9110 §13.2.2)', () => {
   it('If-None-Match decides when present, whatever If-Modified-Since says', () => {
     assert.equal(notModified('"abc"', undefined, ETAG, LM), true)
     assert.equal(notModified('W/"abc"', undefined, ETAG, LM), true)
     assert.equal(notModified('"x", "abc"', undefined, ETAG, LM), true)
+    assert.equal(notModified('*', undefined, ETAG, undefined), true)
     assert.equal(notModified('"x"', LM, ETAG, LM), false)
   })
 
@@ -25,9 +31,13 @@ describe('notModified (RFC 9110 §13.2.2)', () => {
     assert.equal(notModified(undefined, 'yesterday', ETAG, LM), false)
     assert.equal(notModified(undefined, undefined, ETAG, LM), false)
   })
+
+  it('ignores If-Modified-Since against a date not yet settled (it is not sent either)', () => {
+    assert.deepEqual(revalidate({ ifModifiedSince: LM }, ETAG, LM, Date.parse(LM) + 999), { notModified: false, lastModified: undefined })
+  })
 })
 
-describe('settledLastModified: a date is sent only once no later write can share its second', () => {
+describe('revalidate: a Last-Modified is sent only once no later write can share its second', () => {
   const second = Date.parse(LM)
   it('withholds it during its own second and the settling time after, sends it from then on', () => {
     assert.equal(settledLastModified(LM, second + 999), undefined)

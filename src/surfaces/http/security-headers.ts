@@ -74,7 +74,7 @@ export function completeResponse(body: BodyInit | null, status: number, headers:
   return completeResponseWithHeaders(body, status, headers).response
 }
 
-/** completeResponse, also giving the final header object (for the front path's note: see front-note.ts). */
+/** completeResponse, also giving the final header object (what the responder hands the response front). */
 export function completeResponseWithHeaders(body: BodyInit | null, status: number, headers: Record<string, string>): { response: Response, headers: Record<string, string> } {
   const sent = withSecurityHeaders(headers)
   const response = new Response(body, { status, headers: sent })

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { readWebStreamCapped } from '../../util/read-web-stream.ts'
-import { fromSocket } from '../http/front-note.ts'
+import { nodeRequestOf } from '../http/cache-declaration.ts'
 import type { AnswerCache } from './answer-cache.ts'
 import { envelopeAround } from './envelope.ts'
 import { BATCH_REFUSED, JSON_RPC_MAX_ANSWER_BYTES, answerTooLarge, isBatchBody, jsonRpcIdProblem, jsonRpcShapeProblem } from './guards.ts'
@@ -20,7 +20,7 @@ export interface JsonRpcEndpointDeps<K> {
   allowOrigin?: (origin: string | undefined) => boolean
 }
 
-/** A cached answer as the front path writes it: its media type, then `head`, the stored `bytes` and `tail`. */
+/** A cached answer as the response front writes it: its media type, then `head`, the stored `bytes` and `tail`. */
 export interface FrontAnswer {
   contentType: string
   head: string
@@ -28,14 +28,17 @@ export interface FrontAnswer {
   tail: string
 }
 
-/** What the agent front path (server/agent-front-path.ts) asks of an endpoint. */
+/** What the response front (front/agent-calls.ts) asks of an endpoint. */
 export interface JsonRpcFront {
   /** The body cap: a longer declared body is left to the route, which refuses it unread. */
   maxBodyBytes: number
   /** Whether the headers (and URL) allow a cached answer at all; asked before the body is read. */
   admits(head: RequestHead): boolean
-  /** The cached answer to this body, or undefined to leave the request to the route. */
-  answer(head: RequestHead, text: string): FrontAnswer | undefined
+  /**
+   * The cached answer to this body, or undefined to leave the request to the route, which then takes the body as
+   * read and guarded here (kept under `request`, the Node request the route gets as `c.env.incoming`).
+   */
+  answer(head: RequestHead, text: string, request: object): FrontAnswer | undefined
 }
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
@@ -58,13 +61,15 @@ async function readBodyCapped(request: Request, maxBytes: number): Promise<strin
  * surface's header checks, the body cap, the guards every surface shares (guards.ts), the surface's reading of the
  * request, then the answer cache (a kept result in the call's envelope, the id spliced in) or the surface's answer,
  * kept for the next caller when it may be, and the answer cap. Each path parses the body once, and a result is
- * serialized once, by whoever made it. The route and the front path take the same steps through the same functions;
- * the front path answers only what the answer cache holds, and leaves everything else (refusals too) to the route,
- * which reads the body again.
+ * serialized once, by whoever made it. The route and the response front take the same steps through the same
+ * functions; the front answers only what the answer cache holds, and leaves everything else (refusals too) to the
+ * route, with the body it read and guarded (so a miss is parsed once too).
  */
 export function createJsonRpcEndpoint<K>(deps: JsonRpcEndpointDeps<K>) {
   const { surface, answers, contentVersion, contentVersionNow = () => null, allowOrigin = () => true } = deps
   const maxAnswerBytes = deps.maxAnswerBytes ?? JSON_RPC_MAX_ANSWER_BYTES
+  /** Bodies the front read and guarded but could not answer, by Node request, for the route (see JsonRpcFront). */
+  const handedOn = new WeakMap<object, { text: string; guarded: Reply | { body: unknown } }>()
   const respond = ({ status, json }: Reply, extra: Record<string, string> = {}) => new Response(json ?? null, {
     status, headers: json === undefined ? NO_STORE : { 'Content-Type': surface.contentType, ...NO_STORE, ...extra },
   })
@@ -127,11 +132,13 @@ export function createJsonRpcEndpoint<K>(deps: JsonRpcEndpointDeps<K>) {
     const head: RequestHead = { headers: request.headers, url: request.url }
     const refused = refuseHead(head)
     if (refused) return respond(refused)
-    const text = await readBodyCapped(request, surface.maxBodyBytes)
+    const incoming = nodeRequestOf(c)
+    const handed = incoming && handedOn.get(incoming)
+    const text = handed ? handed.text : await readBodyCapped(request, surface.maxBodyBytes)
     if (text === undefined) return respond(surface.refuse(head, 413, -32600, `Request too large: the limit is ${surface.maxBodyBytes} bytes`))
-    const guarded = guard(head, text)
+    const guarded = handed ? handed.guarded : guard(head, text)
     if ('status' in guarded) return respond(guarded)
-    const call = surface.read(head, guarded.body, text, await surface.known(await versionFor(fromSocket(c))))
+    const call = surface.read(head, guarded.body, text, await surface.known(await versionFor(incoming !== undefined)))
     if ('status' in call) return respond(call)
     const result = await resultOf(call, request)
     if (typeof result !== 'string') return result instanceof Response ? result : respond(result)
@@ -139,18 +146,26 @@ export function createJsonRpcEndpoint<K>(deps: JsonRpcEndpointDeps<K>) {
     return respond(parts ? { status: 200, json: parts.head + result + parts.tail } : call.error(200, -32603, answerTooLarge(maxAnswerBytes)))
   }
 
+  /** The answer cache's answer to a guarded body, under the content version in memory; undefined: the route's. */
+  function cachedAnswer(head: RequestHead, text: string, guarded: Reply | { body: unknown }): FrontAnswer | undefined {
+    if ('status' in guarded || guarded.body === undefined) return undefined
+    const known = surface.knownNow(contentVersionNow)
+    const call = known === undefined ? undefined : surface.read(head, guarded.body, text, known)
+    if (!call || 'status' in call || !kept(call)) return undefined
+    const hit = answers.get(call.key, call.version, 'front')
+    const parts = hit && around(call, hit.bytes.byteLength)
+    return parts && { contentType: surface.contentType, bytes: hit.bytes, ...parts }
+  }
+
   const front: JsonRpcFront = {
     maxBodyBytes: surface.maxBodyBytes,
     admits: (head) => answers.enabled && refuseHead(head) === undefined,
-    answer(head, text) {
+    answer(head, text, request) {
       const guarded = guard(head, text)
-      if ('status' in guarded || guarded.body === undefined) return undefined
-      const known = surface.knownNow(contentVersionNow)
-      const call = known === undefined ? undefined : surface.read(head, guarded.body, text, known)
-      if (!call || 'status' in call || !kept(call)) return undefined
-      const hit = answers.get(call.key, call.version, 'front')
-      const parts = hit && around(call, hit.bytes.byteLength)
-      return parts && { contentType: surface.contentType, bytes: hit.bytes, ...parts }
+      const answer = cachedAnswer(head, text, guarded)
+      // Only a miss keeps its parse for the route: a hit is over here.
+      if (!answer) handedOn.set(request, { text, guarded })
+      return answer
     },
   }
 

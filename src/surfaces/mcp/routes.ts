@@ -31,7 +31,7 @@ export interface McpRoutesDeps {
 /**
  * POST /mcp serves both protocol generations with JSON bodies, statelessly and anonymously: the JSON-RPC endpoint
  * (json-rpc/endpoint.ts) over the MCP surface (mcp-surface.ts), whose calls the SDK answers (sdk-answer.ts). Also
- * the server card, at both of its paths. `front` is the endpoint's answer cache for the agent front path.
+ * the server card, at both of its paths. `front` is the endpoint's answer cache for the response front.
  */
 export function createMcpRoutes(deps: McpRoutesDeps) {
   const maxAnswerBytes = deps.maxAnswerBytes ?? JSON_RPC_MAX_ANSWER_BYTES
@@ -43,9 +43,10 @@ export function createMcpRoutes(deps: McpRoutesDeps) {
   })
   const routes = endpoint.routes('/mcp', 'Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID')
 
+  const card = deps.respond.declare({ params: [], vary: ['accept'] })
   const serveCard = (c: Context) => {
     const wantsCardType = acceptsType(c.req.header('accept'), MCP_CARD_TYPE)
-    return deps.respond.text(c, `mcp-server-card:${wantsCardType}`, wantsCardType ? MCP_CARD_TYPE : 'application/json; charset=utf-8',
+    return card.text(c, `mcp-server-card:${wantsCardType}`, wantsCardType ? MCP_CARD_TYPE : 'application/json; charset=utf-8',
       async () => JSON.stringify(deps.serverCard), { static: true, headers: { Vary: 'Accept' } })
   }
   routes.get('/.well-known/mcp/server-card.json', serveCard)

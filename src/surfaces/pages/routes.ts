@@ -131,15 +131,19 @@ export function createPageRoutes(deps: PageDeps) {
     })
   }
 
-  /** One page: its cache key is the page path plus language and format, so every variant is cached once. */
-  function page(load: Loader, keyParams: (c: Context) => Record<string, string | undefined> = () => ({})) {
+  /**
+   * One page: its cache key is the page path plus language and format, so every variant is cached once, and the
+   * parameters `keyParams` reads (named in `names`, its declaration).
+   */
+  function page(load: Loader, keyParams: (c: Context) => Record<string, string | undefined> = () => ({}), names: readonly string[] = []) {
+    const cached = respond.declare({ params: ['lang', 'format', ...names], vary: ['accept'] })
     return async (c: Context) => {
       try {
         const r = readPageRequest(c)
         const params = keyParams(c)
         const key = cacheKey(`page:${r.path}`, { lang: r.lang, format: r.format, ...params })
         const keep = Object.fromEntries(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined))
-        return await respond.rendered(c, key, async () => render(await load(c, r), r, keep), { headers: pageHeaders(r, keep) })
+        return await cached.rendered(c, key, async () => render(await load(c, r), r, keep), { headers: pageHeaders(r, keep) })
       } catch (err) {
         if (err instanceof StoryMoved) return storyMovedResponse(c, err)
         return errorPage(err, c)
@@ -213,13 +217,14 @@ export function createPageRoutes(deps: PageDeps) {
     routes.get(`${path}.md`, handler)
   }
   const cursorKey = (c: Context) => ({ cursor: cursorOf(c) })
-  routes.get('/', page(home, cursorKey))
-  routes.get('/index.md', page(async (c, req) => home(c, { ...req, path: '/' }), cursorKey))
+  const cursor = ['cursor']
+  routes.get('/', page(home, cursorKey, cursor))
+  routes.get('/index.md', page(async (c, req) => home(c, { ...req, path: '/' }), cursorKey, cursor))
   routes.get('/s/:id', page(story))
-  routes.get('/c/:slug', page(topic, cursorKey))
-  routes.get('/source/:id', page(source, cursorKey))
+  routes.get('/c/:slug', page(topic, cursorKey, cursor))
+  routes.get('/source/:id', page(source, cursorKey, cursor))
   both('/sources', page(sources))
-  both('/search', page(search, (c) => ({ q: c.req.query('q')?.trim() || undefined, cursor: cursorOf(c) })))
+  both('/search', page(search, (c) => ({ q: c.req.query('q')?.trim() || undefined, cursor: cursorOf(c) }), ['q', 'cursor']))
   both('/pricing', page(document('pricing')))
   for (const slug of ['terms', 'privacy', 'refund'] as const) both(`/legal/${slug}`, page(document(slug)))
 

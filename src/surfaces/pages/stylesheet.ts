@@ -22,7 +22,8 @@ export function createStylesheet(respond: Responder) {
   routes.get('/favicon.ico', () => new Response(icon, { headers: iconHeaders }))
   // Through the response cache, like every page: br or gzip made once, the ETag per encoding, 304s.
   const text = css.toString('utf8')
-  routes.get(href, (c) => respond.text(c, `asset:${href}`, 'text/css; charset=utf-8', async () => text, {
+  const asset = respond.declare({ params: [], vary: [] })
+  routes.get(href, (c) => asset.text(c, `asset:${href}`, 'text/css; charset=utf-8', async () => text, {
     static: true, cacheHeaders: { 'Cache-Control': 'public, max-age=31536000, immutable' },
   }))
   return { href, icon: '/favicon.svg', routes }

@@ -22,18 +22,19 @@ const ARCHIVE_FILE = /^stories-(\d{4}-\d{2}|undated)(?:-([2-9]|[1-9]\d+))?\.xml$
 /** /sitemap.xml, /sitemaps/index.xml and the monthly archive sitemaps, all cached per content version. */
 export function createSitemapRoutes({ query, respond }: SitemapDeps): Hono {
   const app = new Hono()
+  const cached = respond.declare({ params: [], vary: [] })
 
   app.get('/sitemap.xml', (c) =>
-    respond.text(c, 'sitemap:pages', XML, async () => urlsetXml((await query.sitemapEntries()).urls)))
+    cached.text(c, 'sitemap:pages', XML, async () => urlsetXml((await query.sitemapEntries()).urls)))
 
   app.get('/sitemaps/index.xml', (c) =>
-    respond.text(c, 'sitemap:index', XML, async () => sitemapIndexXml((await query.archiveMonths()).sitemaps)))
+    cached.text(c, 'sitemap:index', XML, async () => sitemapIndexXml((await query.archiveMonths()).sitemaps)))
 
   app.get('/sitemaps/:file{stories-[^/]+\\.xml}', (c) => {
     const match = ARCHIVE_FILE.exec(c.req.param('file'))
     if (!match) throw new AppError('not_found', `Nothing at ${echoPath(c)}`)
     const input = { month: match[1]!, part: match[2] ? Number(match[2]) : 1 }
-    return respond.text(c, cacheKey('sitemap:archive', input), XML, async () => urlsetXml((await query.archiveMonth(input)).urls))
+    return cached.text(c, cacheKey('sitemap:archive', input), XML, async () => urlsetXml((await query.archiveMonth(input)).urls))
   })
 
   return app

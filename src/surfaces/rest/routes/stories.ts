@@ -42,16 +42,18 @@ const getStoryRoute = createRoute({
 })
 
 export function registerStoryRoutes(api: OpenAPIHono, query: QueryService, respond: Responder): void {
+  const list = respond.declare({ params: Object.keys(ListStoriesInput.shape), vary: [] })
+  const story = respond.declare({ params: ['lang'], vary: [] })
   api.openapi(listStoriesRoute, async (c) => {
     const input = c.req.valid('query')
     const key = cacheKey('stories', input.q !== undefined ? { ...input, topic: undefined } : input)
-    return respond.json(c, key, () => query.listStories(input)) as never
+    return list.json(c, key, () => query.listStories(input)) as never
   })
 
   api.openapi(getStoryRoute, async (c) => {
     const { id } = c.req.valid('param')
     const { lang } = c.req.valid('query')
     const input = { id: id.toLowerCase(), lang }
-    return respond.json(c, cacheKey('story', input), () => query.getStory(input)) as never
+    return story.json(c, cacheKey('story', input), () => query.getStory(input)) as never
   })
 }

@@ -34,13 +34,15 @@ const listSourcesRoute = createRoute({
 })
 
 export function registerCatalogRoutes(api: OpenAPIHono, query: QueryService, respond: Responder): void {
+  const categories = respond.declare({ params: Object.keys(ListCategoriesInput.shape), vary: [] })
+  const sources = respond.declare({ params: Object.keys(ListSourcesInput.shape), vary: [] })
   api.openapi(listCategoriesRoute, async (c) => {
     const input = c.req.valid('query')
-    return respond.json(c, cacheKey('categories', input), () => query.listCategories(input)) as never
+    return categories.json(c, cacheKey('categories', input), () => query.listCategories(input)) as never
   })
 
   api.openapi(listSourcesRoute, async (c) => {
     const input = c.req.valid('query')
-    return respond.json(c, cacheKey('sources', input), () => query.listSources(input)) as never
+    return sources.json(c, cacheKey('sources', input), () => query.listSources(input)) as never
   })
 }

@@ -1,20 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { LRUCache } from 'lru-cache'
 import { chooseEncoding, type EncodingChoice } from '../surfaces/http/accept-encoding.ts'
-import { ifNoneMatchHits } from '../surfaces/http/etag.ts'
-import { noteParams, takeFrontNote, type FrontNote } from '../surfaces/http/front-note.ts'
+import type { CacheDeclaration, NodeRequestHead, ServedEntry } from '../surfaces/http/cache-declaration.ts'
+import { revalidate } from '../surfaces/http/conditional.ts'
 import type { CacheEntry, ResponseCache } from '../surfaces/http/response-cache.ts'
 
 /** Turns a request header a response varies on into the few values the routes distinguish. */
 export type VaryClassifier = (value: string | undefined) => string
 
-export interface FrontPathDeps {
+export interface CachedGetsDeps {
   cache: ResponseCache
   /** The content version if known without I/O, else null (the request then takes the framework path). */
   versionNow: () => string | null
-  /** Request headers (lowercase) that responses may vary on, with how to classify them; others are never answered here. */
+  /** Request headers (lowercase) that routes may declare, with how to classify them; a route declaring another throws. */
   vary: Record<string, VaryClassifier>
-  /** How many request forms the front path remembers (each maps onto a response cache entry). */
+  /** How many request forms are remembered (each maps onto a response cache entry). */
   maxEntries: number
 }
 
@@ -29,71 +29,53 @@ interface FrontEntry {
   version: string
   /** The recorded response's headers minus the per-encoding ones, lowercase names in the framework's order. */
   base: Array<[string, string]>
+  /** Its Last-Modified (settled when learnt: see revalidate), which If-Modified-Since is judged against. */
+  lastModified: string | undefined
   /** Flat header lists (as node:http takes them) per encoding, built on first use for the body they were made for. */
   built: Map<string, { etag: string; ok: string[]; notModified: string[] }>
 }
 
-/** A URL whose responses vary on request headers: the answers are stored under the URL plus those headers' classes. */
+/** A URL whose route declared request headers: the answers are stored under the URL plus those headers' classes. */
 interface VaryNode {
   kind: 'vary'
-  names: string[]
+  names: readonly string[]
 }
 
 type Slot = FrontEntry | VaryNode
 
+const paramName = (segment: string) => segment.split('=', 1)[0]!
+
 /**
  * Query segments in name order, so `?b=1&a=2` and `?a=2&b=1` are one request form. The sort is stable and by name
- * only, so repeated names keep their order (never recorded anyway: see record()).
+ * only, so repeated names keep their order (never learnt anyway: see learn()).
  */
 export function canonicalUrl(url: string): string {
   const q = url.indexOf('?')
   if (q < 0 || url.indexOf('&', q) < 0) return url
   const parts = url.slice(q + 1).split('&')
-  const name = (s: string) => {
-    const eq = s.indexOf('=')
-    return eq < 0 ? s : s.slice(0, eq)
-  }
-  parts.sort((a, b) => {
-    const na = name(a)
-    const nb = name(b)
-    return na < nb ? -1 : na > nb ? 1 : 0
-  })
+  parts.sort((a, b) => (paramName(a) < paramName(b) ? -1 : paramName(a) > paramName(b) ? 1 : 0))
   return `${url.slice(0, q + 1)}${parts.join('&')}`
 }
 
-/** The query parameter names of a URL, or null when one repeats or is empty (such requests are never recorded). */
-function distinctParamNames(url: string): string[] | null {
-  const q = url.indexOf('?')
-  if (q < 0) return []
-  const names: string[] = []
-  for (const part of url.slice(q + 1).split('&')) {
-    const eq = part.indexOf('=')
-    const n = eq < 0 ? part : part.slice(0, eq)
-    if (!n || names.includes(n)) return null
-    names.push(n)
-  }
-  return names
-}
-
 /**
- * The front path: answers a GET whose response is in the response cache before the framework sees it, writing
- * the stored headers and bytes as the framework would have (same status, same headers in the same order, same
- * bytes; the e2e suite and test/e2e/front-path.test.ts compare them). Routing, validation and rendering run only
+ * The response front's GETs (REST, pages, feeds, sitemaps, discovery): answers a GET whose response is in the
+ * response cache before the framework sees it, writing the stored headers and bytes as the framework would have
+ * (same status, same headers in the same order, same bytes; the e2e suite and test/e2e/front-path.test.ts compare
+ * them), and deciding 304 by the responder's own function (revalidate). Routing, validation and rendering run only
  * when it cannot answer.
  *
- * It learns request forms from the framework: when the framework answers a GET with 200 from a cache entry, the
- * raw request form (path, query in name order, the classes of the headers the response varies on) is remembered
- * as pointing at that entry. So nothing is answered here that the framework did not validate first, an unknown
- * or ignored parameter never adds a form (the form's parameter names must all be ones the entry's key was made
- * of), and the bodies stay where they were: a form holds a key and its header lists, not a copy of the bytes.
- * A form is answered only while its entry is current: same content version, still in the response cache.
+ * It learns request forms from the responder: when the responder answers a GET with 200 from a cache entry, the
+ * raw request form (path, query in name order, the classes of the headers the route declared) is remembered as
+ * pointing at that entry. So nothing is answered here that the route did not validate first, a parameter the route
+ * did not declare never adds a form, and the bodies stay where they were: a form holds a key and its header lists,
+ * not a copy of the bytes. A form is answered only while its entry is current: same content version, still held.
  */
-export function createFrontPath({ cache, versionNow, vary, maxEntries }: FrontPathDeps) {
+export function createCachedGets({ cache, versionNow, vary, maxEntries }: CachedGetsDeps) {
   const slots = new LRUCache<string, Slot>({ max: maxEntries })
   let answered = 0
   let notModified = 0
 
-  function varyKey(url: string, names: string[], headers: IncomingMessage['headers']): string {
+  function varyKey(url: string, names: readonly string[], headers: NodeRequestHead['headers']): string {
     let key = url
     for (const n of names) {
       const raw = headers[n]
@@ -133,10 +115,11 @@ export function createFrontPath({ cache, versionNow, vary, maxEntries }: FrontPa
     // A body whose variants are still being made has none to send yet: a br or gzip request waits in the framework.
     if (body.compressing && coding !== 'identity') return false
     const built = headersFor(slot, body, coding)
-    const inm = req.headers['if-none-match']
-    // A date-only revalidation (feed readers that send If-Modified-Since alone) is the framework's to judge.
-    if (inm === undefined && req.headers['if-modified-since'] !== undefined) return false
-    if (inm !== undefined && (inm === built.etag || ifNoneMatchHits(inm, built.etag))) {
+    const validators = { ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] }
+    const answer = revalidate(validators, built.etag, slot.lastModified, Date.now())
+    // A form is learnt only with a settled date, which stays settled: only a clock set back gets here.
+    if (answer.lastModified !== slot.lastModified) return false
+    if (answer.notModified) {
       notModified++
       res.writeHead(304, built.notModified)
       res.end()
@@ -148,51 +131,43 @@ export function createFrontPath({ cache, versionNow, vary, maxEntries }: FrontPa
     return true
   }
 
-  /** Remembers the request form of a 200 the framework served from a cache entry (see the note it left). */
-  function record(req: IncomingMessage, response: Response, note: FrontNote): void {
-    if (req.method !== 'GET' || response.status !== 200) return
+  /** Remembers the request form of a 200 the responder sent from a cache entry, within the route's declaration. */
+  function learn(req: NodeRequestHead, { declaration, key, version, headers }: ServedEntry): void {
+    if (req.method !== 'GET') return
     const raw = req.url ?? ''
-    const names = distinctParamNames(raw)
-    if (!names) return
-    const params = noteParams(note)
-    if (names.some((n) => !params.has(n))) return
+    const q = raw.indexOf('?')
+    // Each query name declared, and named once (an empty name never is).
+    const names = q < 0 ? [] : raw.slice(q + 1).split('&').map(paramName)
+    if (names.some((n, i) => !declaration.params.includes(n) || names.indexOf(n) !== i)) return
     const base: Array<[string, string]> = []
-    let varyOn: string[] = []
-    // The responder's own header object when this is its response (what the adapter writes); else read them.
-    const headers = note.response === response && note.headers ? Object.entries(note.headers) : response.headers
-    for (const [name, value] of headers) {
+    let lastModified: string | undefined
+    for (const [name, value] of Object.entries(headers)) {
       if (name === 'set-cookie') return
-      if (name === 'vary') {
-        varyOn = value.split(',').map((v) => v.trim().toLowerCase()).filter((v) => v && v !== 'accept-encoding')
-        if (varyOn.some((v) => !vary[v])) return // a header without a classifier: left to the framework
-      }
+      // A route whose answer varies on a header it did not declare is left to the framework.
+      if (name === 'vary' && value.split(',').some((v) => !/^accept-encoding$/i.test(v.trim()) && !declaration.vary.includes(v.trim().toLowerCase()))) return
+      if (name === 'last-modified') lastModified = value
       if (!PER_ENCODING.has(name)) base.push([name, value])
     }
     const url = canonicalUrl(raw)
-    const entry: FrontEntry = { kind: 'answer', key: note.key, version: note.version, base, built: new Map() }
-    if (varyOn.length === 0) {
+    const entry: FrontEntry = { kind: 'answer', key, version, base, lastModified, built: new Map() }
+    if (declaration.vary.length === 0) {
       slots.set(url, entry)
       return
     }
-    slots.set(url, { kind: 'vary', names: varyOn })
-    slots.set(varyKey(url, varyOn, req.headers), entry)
+    slots.set(url, { kind: 'vary', names: declaration.vary })
+    slots.set(varyKey(url, declaration.vary, req.headers), entry)
+  }
+
+  /** Refuses, when a route is built, a declared header the front cannot tell apart. */
+  function declare(declaration: CacheDeclaration): void {
+    const unknown = declaration.vary.filter((name) => !vary[name])
+    if (unknown.length > 0) throw new Error(`cache declaration: no classifier for request header ${unknown.join(', ')}`)
   }
 
   return {
     serve,
-    /**
-     * Wraps the framework's fetch (as @hono/node-server calls it, with the Node request in `env.incoming`): the
-     * responder leaves a note on the request when it answered from the cache, and the response is recorded here.
-     */
-    wrapFetch<E extends { incoming: object }>(fetch: (request: Request, env: E) => Response | Promise<Response>) {
-      return async (request: Request, env: E): Promise<Response> => {
-        const response = await fetch(request, env)
-        const note = takeFrontNote(env.incoming)
-        // Only HTTP/1 servers take the front path; their requests are IncomingMessages.
-        if (note) record(env.incoming as IncomingMessage, response, note)
-        return response
-      }
-    },
+    learn,
+    declare,
     stats: () => ({ answered, notModified, forms: slots.size }),
   }
 }
@@ -201,4 +176,4 @@ function byName(a: [string, string], b: [string, string]): number {
   return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0
 }
 
-export type FrontPath = ReturnType<typeof createFrontPath>
+export type CachedGets = ReturnType<typeof createCachedGets>

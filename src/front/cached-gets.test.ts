@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { canonicalUrl } from './front-path.ts'
+import { canonicalUrl } from './cached-gets.ts'
 
 describe('canonicalUrl', () => {
   it('sorts query segments by name, keeping repeated names in order', () => {

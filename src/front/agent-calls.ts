@@ -5,9 +5,7 @@ import { DEFAULT_CSP, SECURITY_HEADERS } from '../surfaces/http/security-headers
 import type { FrontAnswer, JsonRpcFront } from '../surfaces/json-rpc/endpoint.ts'
 import type { HeaderSource, RequestHead } from '../surfaces/json-rpc/surface.ts'
 
-export interface AgentFrontPathDeps {
-  /** The JSON-RPC endpoints' answer caches by path (the query string is not part of it). */
-  endpoints: Record<string, JsonRpcFront>
+export interface AgentCallsDeps {
   /** Where a client that went away mid-body is noted, at info, as the framework notes it. */
   log: Pick<Logger, 'info'>
 }
@@ -15,7 +13,7 @@ export interface AgentFrontPathDeps {
 /** The framework's listener, to which a request goes on with the body already read (see take()). */
 export type NextListener = (req: IncomingMessage, res: ServerResponse) => unknown
 
-/** A Node request whose body the front path read: the Node adapter of the framework takes it from here. */
+/** A Node request whose body the front read: the Node adapter of the framework takes it from here. */
 type WithRawBody = IncomingMessage & { rawBody?: Buffer }
 
 /**
@@ -33,19 +31,27 @@ function singleHeaders(raw: string[]): HeaderSource | null {
 }
 
 const EMPTY = Buffer.alloc(0)
+/** The body as the route's `request.text()` decodes it (a leading BOM dropped), since the route takes this text. */
+function textOf(body: Buffer): string {
+  const text = body.toString('utf8')
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+}
 
 const byName = (a: readonly [string, string], b: readonly [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
 
 /**
- * The agent front path: POST /mcp and POST /a2a answered from the answer cache before the framework sees them,
- * the agent surfaces' counterpart of front-path.ts. A request qualifies on its headers first (a declared body
- * within the cap, no repeated header, what the endpoint admits); only then is its body read. When the endpoint
- * has a cached answer for it, the answer is written with the headers the framework sends with one (status 200,
- * its media type, no-store, the security and CORS headers, in the framework's order, then Content-Length);
- * otherwise the request goes on to the framework with the body it already read attached (`rawBody`, which the
- * Node adapter uses instead of the socket), so the framework answers it exactly as if it had read it itself.
+ * The response front's agent calls: POST /mcp and POST /a2a answered from the answer cache before the framework
+ * sees them, by the endpoints registered when their routes are built (endpoint()). A request qualifies on its
+ * headers first (a declared body within the cap, no repeated header, what the endpoint admits); only then is its
+ * body read. When the endpoint has a cached answer for it, the answer is written with the headers the framework
+ * sends with one (status 200, its media type, no-store, the security and CORS headers, in the framework's order,
+ * then Content-Length); otherwise the request goes on to the framework with the body it already read attached
+ * (`rawBody`, which the Node adapter uses instead of the socket; the endpoint keeps its parse for the route), so the
+ * framework answers it exactly as if it had read it itself.
  */
-export function createAgentFrontPath({ endpoints, log }: AgentFrontPathDeps) {
+export function createAgentCalls({ log }: AgentCallsDeps) {
+  /** The JSON-RPC endpoints by path (the query string is not part of it). */
+  const endpoints = new Map<string, JsonRpcFront>()
   const headerLists = new Map<string, string[]>()
   let answered = 0
   let handedOn = 0
@@ -73,7 +79,7 @@ export function createAgentFrontPath({ endpoints, log }: AgentFrontPathDeps) {
     const url = req.url ?? ''
     const q = url.indexOf('?')
     const path = q < 0 ? url : url.slice(0, q)
-    const endpoint = endpoints[path]
+    const endpoint = endpoints.get(path)
     if (!endpoint) return false
     const headers = singleHeaders(req.rawHeaders)
     if (!headers || headers.get('transfer-encoding') !== null) return false
@@ -125,7 +131,7 @@ export function createAgentFrontPath({ endpoints, log }: AgentFrontPathDeps) {
   function respond(req: IncomingMessage, res: ServerResponse, next: NextListener, endpoint: JsonRpcFront, head: RequestHead, body: Buffer) {
     let answer: FrontAnswer | undefined
     try {
-      answer = endpoint.answer(head, body.toString('utf8'))
+      answer = endpoint.answer(head, textOf(body), req)
     } catch {
       answer = undefined
     }
@@ -144,7 +150,12 @@ export function createAgentFrontPath({ endpoints, log }: AgentFrontPathDeps) {
     void next(req, res)
   }
 
-  return { take, stats: () => ({ answered, handedOn }) }
+  return {
+    take,
+    /** Registers the endpoint at `path` (when its routes are built): its cached answers are given here. */
+    endpoint: (path: string, front: JsonRpcFront) => void endpoints.set(path, front),
+    stats: () => ({ answered, handedOn }),
+  }
 }
 
-export type AgentFrontPath = ReturnType<typeof createAgentFrontPath>
+export type AgentCalls = ReturnType<typeof createAgentCalls>
