@@ -106,8 +106,13 @@ export function createApp({ config, query, log, crawlerKeys, documents, upstream
       + 'Use get_latest_stories (optionally with a topic from list_topics), search_stories for keywords, and get_story '
       + `for one story in full. ${CITATION_RULE} ${UNTRUSTED_TEXT_RULE}`,
   }
+  // The MCP resources read the site's pages and the REST API in process, so they are what those serve (and cache).
+  const readLocal = async (path: string) => {
+    const res = await app.request(path)
+    return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: await res.text(), location: res.headers.get('location') }
+  }
   const mcpEndpoint = createMcpRoutes({
-    createServer: createMcpServerFactory({ query, siteUrl: config.siteUrl, log, ...mcp }),
+    createServer: createMcpServerFactory({ query, siteUrl: config.siteUrl, baseUrl: config.baseUrl, readLocal, log, ...mcp }),
     serverCard: renderServerCard({ siteUrl: config.siteUrl, ...mcp }),
     siteUrl: config.siteUrl,
     allowedOrigins: config.mcpAllowedOrigins,

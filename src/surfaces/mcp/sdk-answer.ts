@@ -49,15 +49,15 @@ export function createSdkAnswer({ createServer, log, maxBodyBytes, maxAnswerByte
    * The SDK's response. The request's body has been read: the SDK gets it parsed, and reads nothing; only a body that
    * is not JSON goes in again as text, for the SDK to answer with its parse error.
    */
-  async function viaSdk(request: Request, text: string, body: unknown): Promise<Response> {
+  async function viaSdk(request: Request, text: string, body: unknown): Promise<{ response: Response; legacy: boolean }> {
     const sdkRequest = body === undefined ? new Request(request.url, { method: 'POST', headers: request.headers, body: text }) : request
-    return (await isLegacyRequest(sdkRequest, body, { maxRequestBodySize: maxBodyBytes }))
-      ? serveLegacy(sdkRequest, body)
-      : modern.fetch(sdkRequest, body === undefined ? undefined : { parsedBody: body })
+    const legacy = await isLegacyRequest(sdkRequest, body, { maxRequestBodySize: maxBodyBytes })
+    const response = legacy ? await serveLegacy(sdkRequest, body) : await modern.fetch(sdkRequest, body === undefined ? undefined : { parsedBody: body })
+    return { response, legacy }
   }
 
   return async function answer(request: Request, text: string, body: unknown, call: Call): Promise<Rendered | Reply | Response> {
-    const response = await viaSdk(request, text, body)
+    const { response, legacy } = await viaSdk(request, text, body)
     const bytes = await readWebStreamCapped(response.body, maxAnswerBytes)
     if (bytes === undefined) return call.error(200, -32603, answerTooLarge(maxAnswerBytes))
     const out = bytes.toString('utf8')
@@ -69,6 +69,6 @@ export function createSdkAnswer({ createServer, log, maxBodyBytes, maxAnswerByte
     const headers = new Headers(response.headers)
     headers.set('Cache-Control', 'no-store')
     headers.delete('Content-Length')
-    return rewordSdkErrors(body, new Response(response.body ? out : null, { status: response.status, statusText: response.statusText, headers }), log)
+    return rewordSdkErrors(body, new Response(response.body ? out : null, { status: response.status, statusText: response.statusText, headers }), log, legacy)
   }
 }
