@@ -9,6 +9,8 @@ import { DEFAULT_IDLE_TIMEOUT_MS, startServer, type RunningServer, type ServerOp
 export async function serveApp(deps: AppDeps, listen: Omit<ServerOptions, 'front' | 'agentFront'>): Promise<ReturnType<typeof createApp> & { server: RunningServer }> {
   // An upstream gets half the idle timeout: the reader's 504 goes out while its socket is still open.
   const built = createApp({ upstreamWaitMs: Math.floor((listen.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS) / 2), ...deps })
-  const server = await startServer(built.app, { ...listen, front: built.front, agentFront: built.agentFront })
+  const running = await startServer(built.app, { ...listen, front: built.front, agentFront: built.agentFront })
+  // Open MCP subscription streams would hold the close until their idle timeout: they end first.
+  const server: RunningServer = { ...running, close: async () => { built.listeners.close(); await running.close() } }
   return { ...built, server }
 }

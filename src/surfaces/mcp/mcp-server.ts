@@ -16,12 +16,13 @@ export const TOOL_ANNOTATIONS = { readOnlyHint: true, openWorldHint: false } as 
 /**
  * What the server offers, in initialize, server/discover and the server card alike. The tool and prompt lists are
  * fixed for the life of the process, and a stateless server has no stream to announce on. Completions are of
- * prompt arguments (mcp-prompts.ts). Resources are the edition, topics, searches and stories (mcp-resources.ts);
- * the list of them grows with every crawl, which the resources' own updates announce, not a list_changed.
+ * prompt arguments (mcp-prompts.ts). Resources are the edition, topics, searches and stories (mcp-resources.ts),
+ * each of which may be subscribed to (resource-listeners.ts); the list of them grows with every crawl, which the
+ * subscribed resources' updates announce, not a list_changed.
  */
 export const SERVER_CAPABILITIES = {
   tools: { listChanged: false }, prompts: { listChanged: false }, completions: {},
-  resources: { subscribe: false, listChanged: false },
+  resources: { subscribe: true, listChanged: false },
 }
 
 /** MCP tool names are the capability names (snake_case, within the spec's [A-Za-z0-9_.-]{1,128}). */

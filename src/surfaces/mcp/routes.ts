@@ -8,6 +8,7 @@ import { createJsonRpcEndpoint } from '../json-rpc/endpoint.ts'
 import { JSON_RPC_MAX_ANSWER_BYTES } from '../json-rpc/guards.ts'
 import { createOriginPolicy } from '../json-rpc/origin-policy.ts'
 import { MCP_MAX_BODY_BYTES, createMcpSurface } from './mcp-surface.ts'
+import type { ResourceListeners } from './resource-listeners.ts'
 import { createSdkAnswer } from './sdk-answer.ts'
 
 export interface McpRoutesDeps {
@@ -26,6 +27,10 @@ export interface McpRoutesDeps {
   contentVersionNow?: () => string | null
   /** The byte cap on one answer (tests lower it); JSON_RPC_MAX_ANSWER_BYTES by default. */
   maxAnswerBytes?: number
+  /** The resource subscriptions of this process (resource-listeners.ts); none: subscribing is refused as unknown. */
+  listeners?: ResourceListeners
+  /** Their heartbeat. */
+  heartbeatMs?: number
 }
 
 /**
@@ -35,7 +40,10 @@ export interface McpRoutesDeps {
  */
 export function createMcpRoutes(deps: McpRoutesDeps) {
   const maxAnswerBytes = deps.maxAnswerBytes ?? JSON_RPC_MAX_ANSWER_BYTES
-  const sdk = createSdkAnswer({ createServer: deps.createServer, log: deps.log, maxBodyBytes: MCP_MAX_BODY_BYTES, maxAnswerBytes })
+  const sdk = createSdkAnswer({
+    createServer: deps.createServer, log: deps.log, maxBodyBytes: MCP_MAX_BODY_BYTES, maxAnswerBytes,
+    listeners: deps.listeners, heartbeatMs: deps.heartbeatMs,
+  })
   const endpoint = createJsonRpcEndpoint({
     surface: createMcpSurface(sdk),
     allowOrigin: createOriginPolicy(deps.siteUrl, deps.allowedOrigins),
