@@ -144,13 +144,15 @@ describe('MCP resource subscriptions: a crawled story reaches every listener', {
       await service?.stop()
     })
 
-    it('both eras subscribe to the finance topic and the edition, and each is told when a new finance story is crawled', async () => {
+    it('both eras subscribe to the finance topic, the edition and a search, and each is told when a matching story is crawled', async () => {
       const mcp = `${service.url}/mcp`
-      listeners.push(await legacyV1(mcp, [FINANCE]), await legacyV2(mcp, [FINANCE, EDITION]), await modernV2(mcp, [FINANCE, EDITION]))
-      const told = Promise.all([...listeners.map((l) => l.next(FINANCE)), listeners[1]!.next(EDITION), listeners[2]!.next(EDITION)])
+      // A word of the next article's headline: the search matches it once it is crawled.
+      const search = `${SITE_URL}/search?q=${words(3, 9).split(' ')[0]}`
+      listeners.push(await legacyV1(mcp, [FINANCE]), await legacyV2(mcp, [FINANCE, EDITION]), await modernV2(mcp, [FINANCE, EDITION, search]))
+      const told = Promise.all([...listeners.map((l) => l.next(FINANCE)), listeners[1]!.next(EDITION), listeners[2]!.next(EDITION), listeners[2]!.next(search)])
       await crawlNewArticle(env, publisher, 3)
       await told
-      for (const l of listeners) assert.ok(l.updates.every((u) => u === FINANCE || u === EDITION), `${l.label}: ${JSON.stringify(l.updates)}`)
+      for (const l of listeners) assert.ok(l.updates.every((u) => u === FINANCE || u === EDITION || u === search), `${l.label}: ${JSON.stringify(l.updates)}`)
     })
 
     it('subscribing to a URI that names no resource is an error in both eras', async () => {

@@ -97,6 +97,8 @@ export function createResourceWatch(opts: ResourceWatchOptions): ResourceWatch {
           const after = await stateOf(entry.ref).catch((err: unknown) => { onError(err); return before })
           if (after === before || after === null) continue
           entry.state = Promise.resolve(after)
+          // A state that could not be read before (the store was down) is no change to report: only now known.
+          if (before === null) continue
           const told = new Set<string>()
           for (const [listener, uris] of entry.listeners) {
             for (const uri of uris) {
