@@ -222,11 +222,18 @@ async function main() {
     say(`load: without listeners: ${await restRatio(one)}`)
     const rssBefore = rssMb(one.pid)
     const opened: Array<Awaited<ReturnType<typeof rawListener>>> = []
-    for (let n = 0; n < LISTENERS; n++) opened.push(await rawListener(one.port, n))
+    // The 2025 half first, then the 2026-07-28 half, to see what each costs.
+    const half = Math.floor(LISTENERS / 2)
+    for (let n = 0; n < half; n++) opened.push(await rawListener(one.port, 2 * n))
+    await sleep(2000)
+    const rssLegacy = rssMb(one.pid)
+    for (let n = 0; n < LISTENERS - half; n++) opened.push(await rawListener(one.port, 2 * n + 1))
     await sleep(2000)
     const rssWith = rssMb(one.pid)
+    const per = (mb: number, count: number) => ((mb * 1024) / Math.max(1, count)).toFixed(1)
     say(`load: RSS ${rssBefore.toFixed(0)} MB before, ${rssWith.toFixed(0)} MB with ${opened.length} idle listeners open `
-      + `(${(((rssWith - rssBefore) * 1024) / Math.max(1, opened.length)).toFixed(1)} kB each)`)
+      + `(${per(rssWith - rssBefore, opened.length)} kB each: ${per(rssLegacy - rssBefore, half)} kB a 2025 stream, `
+      + `${per(rssWith - rssLegacy, LISTENERS - half)} kB a 2026-07-28 one)`)
     await sqliteStore.upsertStories([newStory(template)])
     const committed = performance.now()
     const fanout = await Promise.all(opened.map((l) => Promise.race([l.told, sleep(15_000).then(() => NaN)])))

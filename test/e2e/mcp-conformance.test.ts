@@ -159,6 +159,24 @@ describe('MCP: Inspector CLI and the conformance suite against a real server', (
         assert.match(text, /original_url/)
       })
 
+      it('resources/list, resources/templates/list and resources/read (a story as its page\'s Markdown)', async () => {
+        const [list, templates, read] = await Promise.all([
+          inspector(url, era, ['--method', 'resources/list']),
+          inspector(url, era, ['--method', 'resources/templates/list']),
+          inspector(url, era, ['--method', 'resources/read', '--uri', storyUrl(zurichLab.id)]),
+        ])
+        assert.equal(list.code, 0, describeExec(list))
+        const uris = (list.json?.result?.resources as Array<{ uri: string }>).map((r) => r.uri)
+        assert.equal(uris[0], `${SITE_URL}/`)
+        assert.ok(uris.includes(storyUrl(zurichLab.id)))
+        assert.equal(templates.code, 0, describeExec(templates))
+        assert.ok((templates.json?.result?.resourceTemplates as Array<{ uriTemplate: string }>).some((t) => t.uriTemplate === storyUrl('{id}')))
+        assert.equal(read.code, 0, describeExec(read))
+        const contents = read.json?.result?.contents as Array<{ uri: string; mimeType: string; text: string }>
+        assert.equal(contents[0]!.mimeType, 'text/markdown')
+        assert.ok(contents[0]!.text.includes(zurichLab.headline))
+      })
+
       it('get_latest_stories: newest first, with a limit and within a topic', async () => {
         const [latest, topic] = await Promise.all([
           callTool(url, era, 'get_latest_stories', { limit: 3 }),
