@@ -36,9 +36,10 @@ const JSON_TYPE = 'application/json'
 /** "Resource not found": -32002 in the 2025 revisions; the SDK's 2026-07-28 codec sends it as -32602. */
 const notFound = (uri: string, why: string) => new ProtocolError(ProtocolErrorCode.ResourceNotFound, `Resource not found: ${why}`, { uri: uri.slice(0, 300) })
 
-const UNKNOWN_URI = 'this server\'s resources are its edition ({site}/), topics ({site}/c/{topic}), searches '
-  + '({site}/search?q={query}) and stories ({site}/s/{id}), each also as JSON at the REST URL ({site}/api/v1/stories, '
-  + '?topic=, ?q=, /{id}); add ?lang= for another language. resources/templates/list lists them'
+const unknownUri = (site: ResourceSite) => `this server's resources are its edition (${site.siteUrl}/), topics `
+  + `(${site.siteUrl}/c/{topic}), searches (${site.siteUrl}/search?q={query}) and stories (${site.siteUrl}/s/{id}), each `
+  + `also as JSON at its REST URL (${site.baseUrl}/stories?topic= or ?q=, ${site.baseUrl}/stories/{id}); add ?lang= for `
+  + 'another language. resources/templates/list lists them'
 
 /** resources/templates/list: fixed for the life of the process. */
 export function resourceTemplates(site: ResourceSite) {
@@ -94,7 +95,7 @@ async function listResources(deps: ResourceDeps, cursor: string | undefined) {
 /** The resource's content, read from this service's own routes; a merged story reads as the story it joined. */
 async function readResource(deps: ResourceDeps, uri: string) {
   const ref = readResourceUri(uri, deps)
-  if (ref === undefined) throw notFound(uri, UNKNOWN_URI)
+  if (ref === undefined) throw notFound(uri, unknownUri(deps))
   let answer = await deps.readLocal(localPath(ref, deps))
   if (answer.status >= 300 && answer.status < 400 && answer.location && ref.target.kind === 'story') {
     const moved = /\/s\/([0-9a-f-]{36})|\/stories\/([0-9a-f-]{36})/i.exec(answer.location)
