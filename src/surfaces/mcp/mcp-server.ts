@@ -25,6 +25,9 @@ export const SERVER_CAPABILITIES = {
   resources: { subscribe: true, listChanged: false },
 }
 
+/** Makes the McpServer of one exchange; the SDK's handler passes the request it serves (createMcpHandler). */
+export type McpServerFactory = (ctx?: { requestInfo?: Request }) => McpServer
+
 /** MCP tool names are the capability names (snake_case, within the spec's [A-Za-z0-9_.-]{1,128}). */
 export const MCP_SERVER_NAME = 'newsdesk'
 
@@ -48,7 +51,7 @@ const LIST_TTL_MS = 60 * 60 * 1000
  * process; the SDK still wants a fresh McpServer per exchange (its 2026-07-28 handler refuses an instance that is
  * already serving), which is then a few object allocations. Most requests never get here: the answer cache in front serves repeated calls (answer-cache.ts).
  */
-export function createMcpServerFactory(deps: McpServerDeps): () => McpServer {
+export function createMcpServerFactory(deps: McpServerDeps): McpServerFactory {
   const tools = toolDefinitions(CAPABILITIES as readonly Capability[]).map((tool) => ({
     ...tool,
     input: advertisedSchema(tool.inputSchema),
@@ -56,20 +59,23 @@ export function createMcpServerFactory(deps: McpServerDeps): () => McpServer {
   }))
   const registerPrompts = createPromptRegistrar(deps)
   const registerResources = createResourceRegistrar(deps)
-  return () => {
-    const server = new McpServer(
-      { name: MCP_SERVER_NAME, title: deps.title, version: deps.version },
-      {
-        instructions: deps.instructions,
-        capabilities: SERVER_CAPABILITIES,
-        cacheHints: {
-          'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
-          'prompts/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
-          'resources/templates/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
-          'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
-        },
+  const bare = () => new McpServer(
+    { name: MCP_SERVER_NAME, title: deps.title, version: deps.version },
+    {
+      instructions: deps.instructions,
+      capabilities: SERVER_CAPABILITIES,
+      cacheHints: {
+        'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+        'prompts/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+        'resources/templates/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+        'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
       },
-    )
+    },
+  )
+  return (ctx) => {
+    const server = bare()
+    // A 2026-07-28 subscriptions/listen reads only the instance's capabilities and identity, then drops it.
+    if (ctx?.requestInfo?.headers.get('mcp-method') === 'subscriptions/listen') return server
     for (const tool of tools) {
       server.registerTool(tool.name, {
         title: tool.title,

@@ -1,4 +1,3 @@
-import type { McpServer } from '@modelcontextprotocol/server'
 import type { Context } from 'hono'
 import type { Logger } from 'pino'
 import { MCP_CARD_TYPE, acceptsType } from '../http/descriptor-types.ts'
@@ -8,11 +7,12 @@ import { createJsonRpcEndpoint } from '../json-rpc/endpoint.ts'
 import { JSON_RPC_MAX_ANSWER_BYTES } from '../json-rpc/guards.ts'
 import { createOriginPolicy } from '../json-rpc/origin-policy.ts'
 import { MCP_MAX_BODY_BYTES, createMcpSurface } from './mcp-surface.ts'
+import type { McpServerFactory } from './mcp-server.ts'
 import type { ResourceListeners } from './resource-listeners.ts'
 import { createSdkAnswer } from './sdk-answer.ts'
 
 export interface McpRoutesDeps {
-  createServer: () => McpServer
+  createServer: McpServerFactory
   siteUrl: string
   allowedOrigins: readonly string[]
   log: Logger

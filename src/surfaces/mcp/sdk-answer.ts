@@ -6,11 +6,12 @@ import { topLevelMemberText } from '../../util/json-member-text.ts'
 import { readWebStreamCapped } from '../../util/read-web-stream.ts'
 import { answerTooLarge } from '../json-rpc/guards.ts'
 import type { Call, Rendered, Reply } from '../json-rpc/surface.ts'
+import type { McpServerFactory } from './mcp-server.ts'
 import type { ResourceListeners } from './resource-listeners.ts'
 import { rewordSdkErrors } from './sdk-errors.ts'
 
 export interface SdkAnswerDeps {
-  createServer: () => McpServer
+  createServer: McpServerFactory
   log: Logger
   /** The request body cap, also the SDK's own. */
   maxBodyBytes: number
