@@ -20,6 +20,7 @@ import { packageVersion } from '../config/paths.ts'
 import { createMcpServerFactory } from '../surfaces/mcp/mcp-server.ts'
 import { createMcpRoutes } from '../surfaces/mcp/routes.ts'
 import { renderServerCard } from '../surfaces/mcp/server-card.ts'
+import { DEFAULT_LISTENER_LIMITS, createResourceListeners, type ListenerLimits } from '../surfaces/mcp/resource-listeners.ts'
 import { loadStaticDocuments, type StaticDocuments } from '../surfaces/pages/documents.ts'
 import { createPageRoutes } from '../surfaces/pages/routes.ts'
 import { createCrawlerFetcher, type CrawlerFetcher } from '../crawler/fetch/crawler-fetcher.ts'
@@ -45,13 +46,15 @@ export interface AppDeps {
    * timeout (serveApp passes half of it), so the reader gets an answer, never a dropped connection.
    */
   upstreamWaitMs?: number
+  /** The MCP resource subscriptions' bounds (tests and the listener bench lower them). */
+  listenerLimits?: Partial<ListenerLimits>
 }
 
 /**
  * The whole HTTP application: every surface mounted over the one query service. The only I/O here is reading
  * the bundled stylesheet and page texts once, so a broken install fails at start, not on a request.
  */
-export function createApp({ config, query, log, crawlerKeys, documents, upstreamWaitMs }: AppDeps) {
+export function createApp({ config, query, log, crawlerKeys, documents, upstreamWaitMs, listenerLimits }: AppDeps) {
   const policy = createCachePolicy(config.cache)
   const cache = createResponseCache(config.cache.responseCacheBytes)
   // Cached answers before the framework, within what the routes declare; request forms remembered: about one per
@@ -116,8 +119,17 @@ export function createApp({ config, query, log, crawlerKeys, documents, upstream
       + 'Use get_latest_stories (optionally with a topic from list_topics), search_stories for keywords, and get_story '
       + `for one story in full. ${CITATION_RULE} ${UNTRUSTED_TEXT_RULE}`,
   }
+  // The MCP resources read the site's pages and the REST API in process, so they are what those serve (and cache).
+  const readLocal = async (path: string) => {
+    const res = await app.request(path)
+    return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: await res.text(), location: res.headers.get('location') }
+  }
+  // Subscriptions to MCP resources: one watch of the content version for every listener of the process.
+  const listeners = createResourceListeners({ watch: { query, siteUrl: config.siteUrl, baseUrl: config.baseUrl }, limits: listenerLimits, log })
   const mcpEndpoint = createMcpRoutes({
-    createServer: createMcpServerFactory({ query, siteUrl: config.siteUrl, log, ...mcp }),
+    listeners,
+    heartbeatMs: listenerLimits?.heartbeatMs ?? DEFAULT_LISTENER_LIMITS.heartbeatMs,
+    createServer: createMcpServerFactory({ query, siteUrl: config.siteUrl, baseUrl: config.baseUrl, readLocal, log, ...mcp }),
     serverCard: renderServerCard({ siteUrl: config.siteUrl, ...mcp }),
     siteUrl: config.siteUrl,
     allowedOrigins: config.mcpAllowedOrigins,
@@ -158,5 +170,5 @@ export function createApp({ config, query, log, crawlerKeys, documents, upstream
   app.notFound(fallback.notFound)
   app.onError(fallback.onError)
 
-  return { app, cache, openApiDocument, front }
+  return { app, cache, openApiDocument, front, listeners }
 }

@@ -15,7 +15,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 /**
  * Black-box checks of POST /mcp with the two tools the MCP project publishes: the MCP Inspector CLI (scripted tool
  * calls, in the 2025 "legacy" era and the 2026-07-28 "modern" era) and the conformance suite
- * (@modelcontextprotocol/conformance, under Node 22), restricted to the scenarios that apply to a tools-only server.
+ * (@modelcontextprotocol/conformance, under Node 22), restricted to the scenarios that apply to a read-only news server.
  * Checks that fail only because they need the reference "everything" server's fixtures are listed, one by one and
  * with the reason, in test/fixtures/mcp-conformance-baseline.yml.
  *
@@ -36,17 +36,20 @@ const { zurichLab, rates, exports } = SEARCH_STORIES
 const storyUrl = (id: string) => `${SITE_URL}/s/${id}`
 
 /**
- * Scenarios that apply to a stateless, anonymous, tools-only server, per protocol revision. The rest of the suite
- * (tools-call-*, resources-*, prompts-*, completion, logging, elicitation, sampling, MRTR input-required-result-*,
- * tasks, json-schema-2020-12, custom x-mcp-header tools) exercises the reference fixture's own tools, resources and
- * prompts by name: against Newsdesk they can only report "not found" (its own prompts and completions are tested
- * in mcp-prompts.test.ts; caching checks its prompts/list hints).
+ * Scenarios that apply to a stateless, anonymous, read-only news server, per protocol revision. The rest of the
+ * suite (tools-call-*, resources-read-text/-binary, resources-templates-read, resources-subscribe/-unsubscribe,
+ * prompts-get-*, completion-complete, logging, elicitation, sampling, MRTR input-required-result-*, tasks,
+ * json-schema-2020-12, custom x-mcp-header tools) exercises the reference fixture's own tools, resources
+ * (`test://static-text`, `test://watched-resource`, …) and prompts (`test_simple_prompt`, …) by name: against
+ * Newsdesk they can only report "not found" (its own resources, subscriptions, prompts and completions are tested in
+ * mcp-resources.test.ts, mcp-subscriptions.test.ts and mcp-prompts.test.ts). resources-list and prompts-list list
+ * whatever the server has; caching checks the tools, prompts and resources list hints; sep-2164 the not-found error.
  * The conformance client negotiates 2025-11-25 on the wire for every 2025 run; --spec-version selects the scenarios.
  */
 const SCENARIOS: Record<string, string[]> = {
-  '2025-11-25': ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection', 'server-session-lifecycle'],
+  '2025-11-25': ['server-initialize', 'ping', 'tools-list', 'resources-list', 'prompts-list', 'dns-rebinding-protection', 'server-session-lifecycle'],
   '2026-07-28': [
-    'server-stateless', 'http-header-validation', 'tools-list', 'caching', 'dns-rebinding-protection',
+    'server-stateless', 'http-header-validation', 'tools-list', 'resources-list', 'prompts-list', 'caching', 'dns-rebinding-protection',
     'server-sse-multiple-streams', 'sep-2164-resource-not-found', 'input-required-result-unsupported-methods',
   ],
 }
@@ -154,6 +157,24 @@ describe('MCP: Inspector CLI and the conformance suite against a real server', (
         const text = get.json?.result?.messages?.[0]?.content?.text as string
         assert.ok(text.includes('get_latest_stories {"topic":"finance","lang":"de","limit":20}'), text)
         assert.match(text, /original_url/)
+      })
+
+      it('resources/list, resources/templates/list and resources/read (a story as its page\'s Markdown)', async () => {
+        const [list, templates, read] = await Promise.all([
+          inspector(url, era, ['--method', 'resources/list']),
+          inspector(url, era, ['--method', 'resources/templates/list']),
+          inspector(url, era, ['--method', 'resources/read', '--uri', storyUrl(zurichLab.id)]),
+        ])
+        assert.equal(list.code, 0, describeExec(list))
+        const uris = (list.json?.result?.resources as Array<{ uri: string }>).map((r) => r.uri)
+        assert.equal(uris[0], `${SITE_URL}/`)
+        assert.ok(uris.includes(storyUrl(zurichLab.id)))
+        assert.equal(templates.code, 0, describeExec(templates))
+        assert.ok((templates.json?.result?.resourceTemplates as Array<{ uriTemplate: string }>).some((t) => t.uriTemplate === storyUrl('{id}')))
+        assert.equal(read.code, 0, describeExec(read))
+        const contents = read.json?.result?.contents as Array<{ uri: string; mimeType: string; text: string }>
+        assert.equal(contents[0]!.mimeType, 'text/markdown')
+        assert.ok(contents[0]!.text.includes(zurichLab.headline))
       })
 
       it('get_latest_stories: newest first, with a limit and within a topic', async () => {

@@ -96,7 +96,12 @@ describe('one answer is capped in bytes: a clear JSON-RPC error, never a truncat
     const answers = createAnswerCache(1 << 20)
     const app = new Hono()
     app.route('/', createMcpRoutes({
-      createServer: createMcpServerFactory({ query: h.query, siteUrl: SITE_URL, log: h.log, ...mcp }),
+      createServer: createMcpServerFactory({
+        query: h.query, siteUrl: SITE_URL, baseUrl: config.baseUrl, readLocal: async (path) => {
+          const res = await app.request(path)
+          return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: await res.text(), location: res.headers.get('location') }
+        }, log: h.log, ...mcp,
+      }),
       serverCard: {}, siteUrl: SITE_URL, allowedOrigins: [], log: h.log, respond, maxAnswerBytes: CAP,
       answers, contentVersion: () => h.query.contentVersion(),
     }).routes)

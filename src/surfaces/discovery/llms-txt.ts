@@ -29,6 +29,14 @@ export function renderLlmsTxt(facts: SiteFacts): string {
       `- [${i.title}](${i.url}): ${i.summary}`,
       `- [${i.descriptor.title}](${i.descriptor.url}): machine-readable description of the ${i.title}`,
     ]),
+    `- [MCP resources and subscriptions](${siteUrl}/mcp): the resources are this site's own URLs: the edition \`${siteUrl}/\`, `
+      + 'a topic `/c/{topic}`, a search `/search?q=` and a story `/s/{id}` read (`resources/read`) as their Markdown page, the same '
+      + 'at its REST URL (`/api/v1/stories/{id}`, `/api/v1/stories?topic=|q=`) as JSON; `resources/list` pages through all stories. '
+      + 'To be told of new stories instead of polling, subscribe: under 2026-07-28 `subscriptions/listen` with '
+      + '`{"notifications": {"resourceSubscriptions": [URIs]}}`; under 2025-11-25 `resources/subscribe` `{"uri": URI}`, whose answer '
+      + 'is an event stream to keep open (later subscribes and `resources/unsubscribe` carry its `Mcp-Session-Id`). Either stream '
+      + 'carries `notifications/resources/updated` with the URI about a second after a matching story is stored, a heartbeat '
+      + 'every 10 s, and ends after 30 idle minutes: listen again then',
     `- [Markdown pages](${siteUrl}/?format=md): the home page in Markdown (each story with its first summary sentence), with links to every topic; \`Older stories\` links page back with \`cursor\``,
     `- [Publishers](${siteUrl}/sources?format=md): every publisher with its page, site, main topic, story count and newest story`,
     `- [API catalog](${siteUrl}/.well-known/api-catalog): RFC 9727 linkset of the APIs`,

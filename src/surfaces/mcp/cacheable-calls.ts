@@ -17,7 +17,10 @@ import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from './server-card
  * Methods whose answer never changes in the life of the process. A prompt is a function of its arguments alone
  * (mcp-prompts.ts); one whose arguments are bad is an error, and errors are never kept.
  */
-const FIXED_ANSWERS = new Set(['ping', 'initialize', 'tools/list', 'server/discover', 'prompts/list', 'prompts/get'])
+const FIXED_ANSWERS = new Set(['ping', 'initialize', 'tools/list', 'server/discover', 'prompts/list', 'prompts/get', 'resources/templates/list'])
+
+/** Methods whose answer is read from the stories: kept only while the content version holds. */
+const CONTENT_ANSWERS = new Set(['completion/complete', 'resources/list', 'resources/read'])
 
 /** The request headers the SDK reads to decide an answer. */
 const DECIDING_HEADERS = ['accept', 'mcp-protocol-version', 'mcp-method', 'mcp-name'] as const
@@ -44,7 +47,7 @@ export function cacheableCall(headers: HeaderSource, body: unknown): CacheableCa
     if (!parsed?.success) return undefined
     params.arguments = parsed.data
     dependsOnContent = true
-  } else if (method === 'completion/complete') {
+  } else if (CONTENT_ANSWERS.has(method)) {
     // Story ids complete by a search of the stories; topics and languages do not, but one rule keeps it simple.
     dependsOnContent = true
   } else if (!FIXED_ANSWERS.has(method)) {

@@ -4,6 +4,7 @@ import { CAPABILITIES, type Capability } from '../../capabilities/catalog.ts'
 import { argumentSentences, runCapability, type CapabilityDeps } from '../../capabilities/run-capability.ts'
 import { AppError } from '../../domain/errors.ts'
 import { createPromptRegistrar } from './mcp-prompts.ts'
+import { createResourceRegistrar, type LocalAnswer } from './mcp-resources.ts'
 import { advertisedSchema, toolDefinitions } from './tool-schemas.ts'
 
 /**
@@ -15,14 +16,26 @@ export const TOOL_ANNOTATIONS = { readOnlyHint: true, openWorldHint: false } as 
 /**
  * What the server offers, in initialize, server/discover and the server card alike. The tool and prompt lists are
  * fixed for the life of the process, and a stateless server has no stream to announce on. Completions are of
- * prompt arguments (mcp-prompts.ts).
+ * prompt arguments (mcp-prompts.ts). Resources are the edition, topics, searches and stories (mcp-resources.ts),
+ * each of which may be subscribed to (resource-listeners.ts); the list of them grows with every crawl, which the
+ * subscribed resources' updates announce, not a list_changed.
  */
-export const SERVER_CAPABILITIES = { tools: { listChanged: false }, prompts: { listChanged: false }, completions: {} }
+export const SERVER_CAPABILITIES = {
+  tools: { listChanged: false }, prompts: { listChanged: false }, completions: {},
+  resources: { subscribe: true, listChanged: false },
+}
+
+/** Makes the McpServer of one exchange; the SDK's handler passes the request it serves (createMcpHandler). */
+export type McpServerFactory = (ctx?: { requestInfo?: Request }) => McpServer
 
 /** MCP tool names are the capability names (snake_case, within the spec's [A-Za-z0-9_.-]{1,128}). */
 export const MCP_SERVER_NAME = 'newsdesk'
 
 export interface McpServerDeps extends CapabilityDeps {
+  /** The REST API's base URL: a story's JSON resource is its REST URL. */
+  baseUrl: string
+  /** A GET on this service's own routes, in process: the resources' content is what the site and API serve. */
+  readLocal(path: string): Promise<LocalAnswer>
   version: string
   title: string
   instructions: string
@@ -33,31 +46,36 @@ export interface McpServerDeps extends CapabilityDeps {
 const LIST_TTL_MS = 60 * 60 * 1000
 
 /**
- * The MCP server factory: one tool per capability, and the prompts (mcp-prompts.ts). Everything that does not depend
+ * The MCP server factory: one tool per capability, the prompts (mcp-prompts.ts) and the resources (mcp-resources.ts). Everything that does not depend
  * on the request (the tool definitions, their JSON Schemas, the prompts' argument schemas) is computed here, once per
  * process; the SDK still wants a fresh McpServer per exchange (its 2026-07-28 handler refuses an instance that is
  * already serving), which is then a few object allocations. Most requests never get here: the answer cache in front serves repeated calls (answer-cache.ts).
  */
-export function createMcpServerFactory(deps: McpServerDeps): () => McpServer {
+export function createMcpServerFactory(deps: McpServerDeps): McpServerFactory {
   const tools = toolDefinitions(CAPABILITIES as readonly Capability[]).map((tool) => ({
     ...tool,
     input: advertisedSchema(tool.inputSchema),
     output: advertisedSchema(tool.outputSchema),
   }))
   const registerPrompts = createPromptRegistrar(deps)
-  return () => {
-    const server = new McpServer(
-      { name: MCP_SERVER_NAME, title: deps.title, version: deps.version },
-      {
-        instructions: deps.instructions,
-        capabilities: SERVER_CAPABILITIES,
-        cacheHints: {
-          'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
-          'prompts/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
-          'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
-        },
+  const registerResources = createResourceRegistrar(deps)
+  const bare = () => new McpServer(
+    { name: MCP_SERVER_NAME, title: deps.title, version: deps.version },
+    {
+      instructions: deps.instructions,
+      capabilities: SERVER_CAPABILITIES,
+      cacheHints: {
+        'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+        'prompts/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+        'resources/templates/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+        'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
       },
-    )
+    },
+  )
+  return (ctx) => {
+    const server = bare()
+    // A 2026-07-28 subscriptions/listen reads only the instance's capabilities and identity, then drops it.
+    if (ctx?.requestInfo?.headers.get('mcp-method') === 'subscriptions/listen') return server
     for (const tool of tools) {
       server.registerTool(tool.name, {
         title: tool.title,
@@ -68,6 +86,7 @@ export function createMcpServerFactory(deps: McpServerDeps): () => McpServer {
       }, (args: unknown) => callTool(tool.name, args, deps))
     }
     registerPrompts(server)
+    registerResources(server)
     return server
   }
 }

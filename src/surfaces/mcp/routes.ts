@@ -1,4 +1,3 @@
-import type { McpServer } from '@modelcontextprotocol/server'
 import type { Context } from 'hono'
 import type { Logger } from 'pino'
 import { MCP_CARD_TYPE, acceptsType } from '../http/descriptor-types.ts'
@@ -8,10 +7,12 @@ import { createJsonRpcEndpoint } from '../json-rpc/endpoint.ts'
 import { JSON_RPC_MAX_ANSWER_BYTES } from '../json-rpc/guards.ts'
 import { createOriginPolicy } from '../json-rpc/origin-policy.ts'
 import { MCP_MAX_BODY_BYTES, createMcpSurface } from './mcp-surface.ts'
+import type { McpServerFactory } from './mcp-server.ts'
+import type { ResourceListeners } from './resource-listeners.ts'
 import { createSdkAnswer } from './sdk-answer.ts'
 
 export interface McpRoutesDeps {
-  createServer: () => McpServer
+  createServer: McpServerFactory
   siteUrl: string
   allowedOrigins: readonly string[]
   log: Logger
@@ -26,6 +27,10 @@ export interface McpRoutesDeps {
   contentVersionNow?: () => string | null
   /** The byte cap on one answer (tests lower it); JSON_RPC_MAX_ANSWER_BYTES by default. */
   maxAnswerBytes?: number
+  /** The resource subscriptions of this process (resource-listeners.ts); none: subscribing is refused as unknown. */
+  listeners?: ResourceListeners
+  /** Their heartbeat. */
+  heartbeatMs?: number
 }
 
 /**
@@ -35,7 +40,10 @@ export interface McpRoutesDeps {
  */
 export function createMcpRoutes(deps: McpRoutesDeps) {
   const maxAnswerBytes = deps.maxAnswerBytes ?? JSON_RPC_MAX_ANSWER_BYTES
-  const sdk = createSdkAnswer({ createServer: deps.createServer, log: deps.log, maxBodyBytes: MCP_MAX_BODY_BYTES, maxAnswerBytes })
+  const sdk = createSdkAnswer({
+    createServer: deps.createServer, log: deps.log, maxBodyBytes: MCP_MAX_BODY_BYTES, maxAnswerBytes,
+    listeners: deps.listeners, heartbeatMs: deps.heartbeatMs,
+  })
   const endpoint = createJsonRpcEndpoint({
     surface: createMcpSurface(sdk),
     allowOrigin: createOriginPolicy(deps.siteUrl, deps.allowedOrigins),

@@ -81,10 +81,24 @@ function schemaIssues(message: unknown): string | undefined {
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal error. It has been logged.'
 
-/** The JSON-RPC answer `parsed` with its error reworded as described above, or undefined when it stays as it is. */
-export function rewordedError(parsed: unknown, body: unknown, log: Logger): object | undefined {
+/**
+ * The 2025 revisions' "resource not found" code. The SDK sends -32602 in every era (the 2026-07-28 code), so a
+ * 2025-era client's resources/read that names no resource (mcp-resources.ts) gets -32002 back, as its revision says.
+ */
+const LEGACY_RESOURCE_NOT_FOUND = -32002
+
+const isResourceNotFound = (error: Record<string, unknown>, body: unknown) => error.code === -32602
+  && isObject(body) && body.method === 'resources/read' && isObject(error.data) && typeof error.data.uri === 'string'
+  && typeof error.message === 'string' && error.message.startsWith('Resource not found')
+
+/**
+ * The JSON-RPC answer `parsed` with its error reworded as described above, or undefined when it stays as it is;
+ * `legacy`: the request is of a 2025 revision.
+ */
+export function rewordedError(parsed: unknown, body: unknown, log: Logger, legacy = false): object | undefined {
   const error = isObject(parsed) && isObject(parsed.error) ? parsed.error : undefined
   if (error === undefined) return undefined
+  if (legacy && isResourceNotFound(error, body)) return { ...(parsed as object), error: { ...error, code: LEGACY_RESOURCE_NOT_FOUND } }
   let message: string | undefined
   if (error.code === -32603 && error.message !== INTERNAL_ERROR_MESSAGE) {
     const invalid = schemaIssues(error.message)
@@ -100,7 +114,7 @@ export function rewordedError(parsed: unknown, body: unknown, log: Logger): obje
 }
 
 /** `response` with its error reworded when it is one of the SDK's errors described above. */
-export async function rewordSdkErrors(body: unknown, response: Response, log: Logger): Promise<Response> {
+export async function rewordSdkErrors(body: unknown, response: Response, log: Logger, legacy = false): Promise<Response> {
   if (!(response.headers.get('content-type') ?? '').startsWith('application/json')) return response
   const text = await response.text()
   const rebuilt = (out: string) => new Response(out, { status: response.status, statusText: response.statusText, headers: response.headers })
@@ -112,6 +126,6 @@ export async function rewordSdkErrors(body: unknown, response: Response, log: Lo
   } catch {
     return rebuilt(text)
   }
-  const reworded = rewordedError(parsed, body, log)
+  const reworded = rewordedError(parsed, body, log, legacy)
   return reworded === undefined ? rebuilt(text) : rebuilt(JSON.stringify(reworded))
 }
