@@ -161,8 +161,10 @@ export async function runCrawl(deps: CrawlDeps): Promise<CrawlSummary> {
         return
       }
       if (!feed) return
+      // Committed before half its lease is gone, however long its pages took.
+      const latest = Date.now() + (leaseSeconds * 1000) / 2
       const outcome = await prepareOne(feed, feedDeps)
-      if ('articles' in outcome) held.hold(outcome)
+      if ('articles' in outcome) held.hold(outcome, latest)
       else if (outcome.status === 'aborted') abort(feed.publisher.feedUrl, outcome)
       else record(outcome)
     }

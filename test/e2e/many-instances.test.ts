@@ -276,11 +276,13 @@ describe('many instances on one PostgreSQL store: a shared crawl, identical answ
     after(stopThree)
 
     it('kill -9 during a pass; a survivor takes over the dead instance\'s feeds once its leases expire', async (t: TestContext) => {
-      // Once some feeds are done, an instance holding a lease for more than 300 ms is waiting for article pages (or
-      // for its turn at the host: two requests at a time): kill it then.
+      // Once some feeds are fetched, an instance holding a lease for more than 300 ms is waiting for article pages (or
+      // for its turn at the host: two requests at a time), or holds fetched feeds to cluster them together: kill it
+      // then. (Fetched, not committed: a pass commits its feeds with new articles in batches.)
       let victim: { instance: ServeProcess; owner: string } | undefined
+      const feedPaths = new Set(directory.map((e) => pathOf(e.feed_url)))
       await waitFor('an instance in the middle of a pass', async () => {
-        if ((await crawlState(db!)).fetched < 3) return false
+        if (site!.requests.filter((r) => feedPaths.has(r.path)).length < 3) return false
         const { rows } = await db!.query<{ owner: string; n: number }>(`SELECT lease_owner AS owner, count(*)::int AS n FROM feeds
           WHERE lease_owner IS NOT NULL AND lease_until < $1 GROUP BY 1 ORDER BY 2 DESC`,
         [new Date(Date.now() + (LEASE_SECONDS * 1000 - 300)).toISOString()])
