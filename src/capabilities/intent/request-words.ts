@@ -16,12 +16,16 @@ import type { Language } from '../../domain/languages.ts'
  *   agent ("what are you capable of?", "¿cómo te puedo usar?", "Wie benutze ich dich?", "어떤 기능이 있어?"):
  *   verbs of using, helping, doing and asking, nouns for skills and features. Anywhere else they are keywords
  *   ("iPhone features").
+ * - you: the ways of addressing the agent (second-person pronouns, formal and familiar, and the forms they take
+ *   glued to a verb). A message of nothing but filler, request words and one of these ("what are you for?",
+ *   "o que você consegue fazer?") is a question about the agent: it names nothing to look up.
  */
 export interface RequestWords {
   news: string[]
   help: string[]
   sources: string[]
   aboutAgent: string[]
+  you: string[]
   about: string[]
   topics: string[]
   limit: string[]
@@ -47,6 +51,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     sources: ['sources', 'source', 'publishers', 'publisher', 'outlets', 'outlet', 'news outlets', 'news sources', 'media outlets',
       'newspapers', 'websites', 'sites', 'feeds', 'publications'],
     aboutAgent: ['help', 'use', 'using', 'capab', 'able', 'skill', 'feature', 'command', 'instruction', 'function', 'ask', 'question', 'work', 'assist', 'agent', 'bot'],
+    you: ['you', 'u', 'ya', 'yourself', 'your'],
     about: [
       'about', 'on', 'regarding', 're', 'concerning', 'around', 'involving', 'mentioning', 'with', 'search', 'find',
       'look up', 'lookup', 'related to', 'related', 'covering', 'for',
@@ -70,6 +75,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
       'cómo funciona esto', 'quién eres', 'qué eres', 'para qué sirves', 'ayuda', 'cómo te uso', 'cómo se usa'],
     sources: ['fuentes', 'fuente', 'medios', 'editores', 'periódicos', 'diarios', 'fuentes de noticias'],
     aboutAgent: ['ayud', 'usar', 'uso', 'usas', 'utiliz', 'funcion', 'sirv', 'capaz', 'pregunt', 'hac', 'agente', 'asistente'],
+    you: ['tú', 'tu', 'usted', 'ustedes', 'vos', 'te', 'ti', 'contigo'],
     about: ['sobre', 'acerca', 'respecto', 'relacionadas', 'relacionados', 'busca', 'buscar', 'búscame', 'encuentra', 'con'],
     topics: ['temas', 'tema', 'categorías', 'categorias', 'categoría', 'secciones', 'sección', 'seccion'],
     limit: ['primeras', 'primeros', 'últimas', 'ultimas', 'últimos', 'ultimos', 'top', 'principales'],
@@ -92,6 +98,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
       'à quoi sers tu', 'à quoi tu sers'],
     sources: ['sources', 'source', 'éditeurs', 'médias', 'journaux', "sources d'information"],
     aboutAgent: ['aid', 'utilis', 'fonction', 'sers', 'servir', 'capable', 'question', 'demand', 'fair', 'agent', 'assistant'],
+    you: ['tu', 'toi', 'vous', 'te', 't'],
     about: ['sur', 'concernant', 'propos', 'autour', 'cherche', 'chercher', 'recherche', 'trouve', 'avec', 'chez'],
     topics: ['sujets', 'sujet', 'thèmes', 'themes', 'thème', 'catégories', 'categories', 'catégorie', 'rubriques', 'rubrique'],
     limit: ['premières', 'premiers', 'derniers', 'dernières', 'dernieres', 'derniere', 'top'],
@@ -110,7 +117,8 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['was kannst du', 'was kannst du alles', 'was können sie', 'wobei kannst du mir helfen', 'wobei kannst du helfen',
       'wie funktionierst du', 'wie funktioniert das', 'wer bist du', 'hilfe', 'was machst du', 'was kann ich dich fragen'],
     sources: ['quellen', 'medien', 'verlage', 'nachrichtenquellen', 'zeitungen', 'herausgeber'],
-    aboutAgent: ['hilf', 'helf', 'funktion', 'frag', 'stell', 'nutz', 'benutz', 'mach', 'verwend', 'agent', 'assistent'],
+    aboutAgent: ['hilf', 'helf', 'biet', 'kannst', 'funktion', 'frag', 'stell', 'nutz', 'benutz', 'mach', 'verwend', 'agent', 'assistent'],
+    you: ['du', 'dich', 'dir', 'sie', 'ihr', 'euch'],
     about: ['über', 'ueber', 'zu', 'zum', 'zur', 'betreffend', 'bezüglich', 'suche', 'such', 'finde', 'mit'],
     topics: ['themen', 'thema', 'kategorien', 'kategorie', 'rubriken', 'rubrik', 'bereiche', 'ressorts'],
     limit: ['top', 'ersten', 'letzten', 'neuesten', 'wichtigsten'],
@@ -128,7 +136,8 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['cosa sai fare', 'che cosa sai fare', 'che sai fare', 'cosa puoi fare', 'come funzioni', 'come funziona', 'chi sei',
       'aiuto', 'in cosa puoi aiutarmi', 'come posso usarti', 'cosa fai'],
     sources: ['fonti', 'testate', 'editori', 'giornali'],
-    aboutAgent: ['aiut', 'serv', 'funzion', 'capac', 'usar', 'uso', 'usi', 'utilizz', 'domand', 'chied', 'far', 'agente', 'assistente'],
+    aboutAgent: ['aiut', 'serv', 'funzion', 'capac', 'usar', 'uso', 'usi', 'usa', 'offr', 'utilizz', 'domand', 'chied', 'far', 'agente', 'assistente'],
+    you: ['tu', 'te', 'ti', 'voi', 'vi', 'lei'],
     about: ['su', 'sul', 'sulla', 'sui', 'sulle', 'riguardo', 'riguardanti', 'circa', 'cerca', 'cercare', 'trova', 'con'],
     topics: ['argomenti', 'argomento', 'categorie', 'categoria', 'temi', 'sezioni', 'sezione', 'rubriche'],
     limit: ['prime', 'primi', 'ultime', 'ultimi', 'top', 'principali'],
@@ -147,6 +156,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
       'como posso te usar', 'em que você pode me ajudar', 'o que você faz'],
     sources: ['fontes', 'veículos', 'jornais', 'editoras', 'fontes de notícias'],
     aboutAgent: ['ajud', 'serv', 'funcion', 'usar', 'uso', 'usa', 'utiliz', 'capaz', 'pergunt', 'faz', 'agente', 'assistente'],
+    you: ['você', 'voce', 'vocês', 'tu', 'te', 'ti', 'contigo'],
     about: ['sobre', 'acerca', 'relacionadas', 'busque', 'buscar', 'procure', 'pesquise', 'encontre', 'com'],
     topics: ['tópicos', 'topicos', 'tópico', 'temas', 'tema', 'categorias', 'categoria', 'seções', 'secoes', 'assuntos'],
     limit: ['primeiras', 'primeiros', 'últimas', 'ultimas', 'últimos', 'top', 'principais'],
@@ -162,7 +172,8 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['何ができますか', '何ができるの', '何ができる', 'ことができますか', 'できますか', '使い方', 'ヘルプ', 'あなたは誰', '何者', 'どうやって使う',
       '何をしてくれる'],
     sources: ['情報源', 'ソース', '出典', 'メディア', '媒体', '配信元', 'ニュースソース'],
-    aboutAgent: ['機能', '使い方', '使う', '使え', '質問', 'できること', '手伝', '助け', 'エージェント', 'アシスタント'],
+    aboutAgent: ['機能', 'できる', 'できます', '使い方', '使う', '使え', '質問', 'できること', '手伝', '助け', 'エージェント', 'アシスタント'],
+    you: ['あなた', '君', 'きみ', 'お前'],
     about: ['について', 'に関する', 'に関して', 'についての', '関連', '関する', '検索', '探して', '調べて'],
     topics: ['トピック', 'トピックス', 'カテゴリ', 'カテゴリー', 'ジャンル', '分野', 'テーマ'],
     limit: ['トップ', '上位', '最新'],
@@ -175,7 +186,8 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['뭘 할 수 있어', '무엇을 할 수 있어', '무엇을 도와줄 수 있어', '뭐 할 수 있어', '무엇을 할 수 있나요', '뭘 할 수 있나요',
       '할 수 있는 일', '사용법', '도움말', '도움', '너는 누구', '누구야', '어떻게 사용해', '어떻게 써'],
     sources: ['언론사', '출처', '매체', '소스', '뉴스 출처', '언론'],
-    aboutAgent: ['기능', '사용', '도움', '도와', '질문', '에이전트'],
+    aboutAgent: ['기능', '사용', '도움', '도와', '질문', '에이전트', '봇', '챗봇', '서비스'],
+    you: ['너', '넌', '네가', '너는', '당신', '당신은', '니가'],
     about: ['관련', '대한', '대해', '대해서', '관한', '검색', '찾아줘', '찾아'],
     topics: ['주제', '카테고리', '분야', '토픽', '섹션'],
     limit: ['상위', '톱', '탑', '최신'],
@@ -188,7 +200,8 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['ماذا يمكنك أن تفعل', 'ما الذي يمكنك فعله', 'ماذا تستطيع أن تفعل', 'كيف يمكنك مساعدتي', 'من أنت', 'مساعدة', 'كيف تعمل',
       'ما هي قدراتك', 'ماذا تفعل'],
     sources: ['المصادر', 'مصادر', 'الناشرين', 'وسائل الإعلام', 'مصادر الأخبار', 'الصحف'],
-    aboutAgent: ['تستطيع', 'يمكنك', 'القيام', 'مساعد', 'استخدم', 'تفعل', 'فعل', 'قدرات', 'وظائف', 'ميزات', 'أسئل'],
+    aboutAgent: ['تستطيع', 'مهار', 'خدمات', 'البوت', 'بوت', 'يمكنك', 'القيام', 'مساعد', 'استخدم', 'تفعل', 'فعل', 'قدرات', 'وظائف', 'ميزات', 'أسئل'],
+    you: ['أنت', 'انت', 'أنتم', 'انتم', 'لك', 'منك', 'عنك'],
     about: ['عن', 'حول', 'بخصوص', 'بشأن', 'ابحث', 'بحث', 'مع'],
     topics: ['المواضيع', 'مواضيع', 'الموضوعات', 'موضوعات', 'الفئات', 'فئات', 'الأقسام', 'أقسام', 'التصنيفات', 'المجالات'],
     limit: ['أهم', 'أفضل', 'آخر', 'أول', 'أحدث'],

@@ -4,7 +4,7 @@ import { describeCall, type CallDetail } from './describe.ts'
 import { addressRuns, cutNote, fitRuns, fitWords, keywordRuns } from './keywords.ts'
 import { findLanguageCues, isNewsWord, labelTokens, type Item, type Label } from './label.ts'
 import { detectLanguage } from './language.ts'
-import { ABOUT_AGENT_STEMS, DICTIONARY } from './lexicon.ts'
+import { ABOUT_AGENT_STEMS, ADDRESSEE_WORDS, DICTIONARY } from './lexicon.ts'
 import { readLimit } from './limit.ts'
 import { takeLinks, type LinkReading } from './message-links.ts'
 import { takeQuotes } from './quotes.ts'
@@ -181,17 +181,26 @@ function fromLinks(request: Request): Understood | undefined {
 
 const SPECIFIC = new Set<Label['kind']>(['topic', 'source', 'count'])
 
+/** The languages whose agent words a token is read in: its script's, or for Latin script the message's and English. */
+const langsOf = (token: Token, messageLang: Language): Language[] =>
+  token.script === 'alpha' ? [messageLang, 'en'] : token.script === 'cjk' ? ['ja'] : token.script === 'hangul' ? ['ko'] : ['ar']
+
 /** A keyword that, with no other, asks about the agent: "capable", "usar", "benutze", "기능" (not "USA"). */
 function asksAboutAgent(token: Token, messageLang: Language): boolean {
   if (/^\p{Lu}{2,}$/u.test(token.text)) return false
-  const langs: Language[] = token.script === 'alpha' ? [messageLang, 'en'] : token.script === 'cjk' ? ['ja'] : token.script === 'hangul' ? ['ko'] : ['ar']
-  return langs.some((lang) => ABOUT_AGENT_STEMS[lang].some((stem) => token.folded.startsWith(stem)))
+  return langsOf(token, messageLang).some((lang) => ABOUT_AGENT_STEMS[lang].some((stem) => token.folded.startsWith(stem)))
+}
+
+/** A word addressing the agent ("you", "você", "너"), or a verb of its skills even when it is filler ("fazer", "ask"). */
+function addressesAgent(token: Token, messageLang: Language): boolean {
+  return langsOf(token, messageLang).some((lang) => ADDRESSEE_WORDS[lang].has(token.folded)) || asksAboutAgent(token, messageLang)
 }
 
 /**
  * "What can you do?", "tell me what you're capable of", "which sources do you use?": only when nothing more
  * specific is asked (no topic, publisher, count, date, quote or link, and no keyword but words about the agent;
- * for help, no news word either).
+ * for help, no news word either). A message with no keyword at all that addresses the agent ("what are you
+ * for?", "o que você consegue fazer?") is about it too: it names nothing to look up.
  */
 function aboutAgent(request: Request): Understood | undefined {
   const { items } = request
@@ -200,9 +209,10 @@ function aboutAgent(request: Request): Understood | undefined {
   const keywords = items.filter((item) => item.label.kind === 'content')
   const aboutItself = keywords.length > 0 && keywords.every((item) => asksAboutAgent(item.token, request.messageLang))
   if (keywords.length && !aboutItself) return undefined
-  if (hasLabel(items, 'sources') && !aboutItself && !hasLabel(items, 'topics')) return call(request, 'list_sources', {}, false)
+  if (hasLabel(items, 'sources') && !hasLabel(items, 'topics')) return call(request, 'list_sources', {}, false)
+  const addressed = !keywords.length && !hasLabel(items, 'topics') && items.some((item) => addressesAgent(item.token, request.messageLang))
   // "Work news" asks for news: a question about the agent names no news.
-  if ((hasLabel(items, 'help') || aboutItself) && !hasLabel(items, 'news')) return call(request, 'help', { lang: request.lang }, false)
+  if ((hasLabel(items, 'help') || aboutItself || addressed) && !hasLabel(items, 'news')) return call(request, 'help', { lang: request.lang }, false)
   return undefined
 }
 

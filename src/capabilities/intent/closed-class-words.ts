@@ -1,0 +1,85 @@
+import type { Language } from '../../domain/languages.ts'
+
+/**
+ * The closed word classes of each language, written out whole: possessives and demonstratives in every person,
+ * gender and number, the verbs of being able and knowing in every person people address an agent with, question
+ * words, discourse adverbs, words ranking stories by importance, and the participles of "published". These classes
+ * are small and finite, so listing them completely (rather than the forms seen in a test set) is what keeps a word
+ * about the request out of the query whatever the phrasing. They join the filler words (filler-words.ts).
+ *
+ * Forms are generated where the grammar is regular: Romance adjectives and participles from a stem and its
+ * endings, German determiners from a stem and the case endings, Arabic prepositions with each pronoun suffix.
+ */
+
+/** stem + each ending: "pubblicat" + o/a/i/e. */
+const inflect = (stems: string[], endings: string[]) => stems.flatMap((stem) => endings.map((end) => stem + end))
+
+const ROMANCE_4 = ['o', 'a', 'os', 'as']
+const ITALIAN_4 = ['o', 'a', 'i', 'e']
+const FRENCH_4 = ['', 'e', 's', 'es']
+const GERMAN_CASES = ['', 'e', 'en', 'em', 'er', 'es']
+
+/** Arabic prepositions written with a pronoun suffix: "عليها" (on it), "عنه" (about him), "لك" (for you). */
+const ARABIC_PREPOSITIONS = ['علي', 'عن', 'في', 'ل', 'من', 'ب', 'مع', 'الي', 'إلي', 'لدي', 'عند']
+const ARABIC_SUFFIXES = ['ه', 'ها', 'هم', 'هن', 'هما', 'ك', 'كم', 'كما', 'ي', 'نا']
+
+export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
+  en: [
+    'mine', 'yours', 'ours', 'theirs', 'whom', 'whose', 'yourself', 'myself',
+    "can't", 'cannot', 'could', "couldn't", 'able', 'know', 'knows',
+    'actually', 'really', 'exactly', 'basically', 'even', 'again', 'still', 'already', 'maybe', 'perhaps', 'kinda', 'anyway',
+    'top', 'key', 'major', 'main', 'important', 'notable', 'significant', 'relevant', 'biggest', 'largest', 'hottest',
+    'came', 'come', 'out', 'appeared', 'sort', 'sorts', 'kinds', 'types',
+  ],
+  es: [
+    ...inflect(['nuestr', 'vuestr', 'tuy', 'suy', 'mí'], ROMANCE_4), 'mi', 'mis', 'tu', 'tus', 'su', 'sus',
+    ...inflect(['est', 'es', 'aquell'], ['e', 'a', 'os', 'as']), 'esto', 'eso', 'aquel', 'aquello',
+    'puedes', 'puede', 'pueden', 'podés', 'podrías', 'podría', 'podrían', 'sabes', 'sabe', 'saben', 'consigues', 'logras',
+    'dónde', 'donde', 'cuándo', 'cuando', 'porqué', 'realmente', 'exactamente', 'todavía', 'ya', 'entonces', 'bueno', 'pues',
+    'importante', 'importantes', 'principal', 'principales', 'destacadas', 'destacados', 'relevantes', 'mayores',
+    ...inflect(['publicad', 'salid', 'aparecid', 'escrit'], ROMANCE_4),
+  ],
+  fr: [
+    'mon', 'ma', 'mes', 'ton', 'ta', 'tes', 'son', 'sa', 'ses', 'notre', 'nos', 'votre', 'vos', 'leur', 'leurs',
+    'ce', 'cet', 'cette', 'ces', 'ceci', 'cela', 'celui', 'celle', 'ceux', 'celles',
+    'peux', 'peut', 'pouvez', 'peuvent', 'pourrais', 'pourriez', 'pourrait', 'sais', 'sait', 'savez', 'savent',
+    'où', 'quand', 'pourquoi', 'combien', 'vraiment', 'exactement', 'donc', 'alors', 'encore', 'déjà', 'bref',
+    ...inflect(['important', 'majeur', 'grand'], FRENCH_4), 'principal', 'principale', 'principaux', 'principales',
+    ...inflect(['publié', 'paru', 'sorti', 'écrit'], FRENCH_4),
+  ],
+  de: [
+    ...inflect(['mein', 'dein', 'sein', 'ihr', 'unser', 'eur', 'euer', 'dies', 'jen', 'welch'], GERMAN_CASES),
+    'kann', 'kannst', 'können', 'könnt', 'könntest', 'könnten', 'darf', 'darfst', 'willst', 'weißt', 'weiß', 'wisst',
+    'wo', 'wann', 'warum', 'wer', 'woher', 'wozu', 'wofür', 'wieso', 'eigentlich', 'denn', 'genau', 'überhaupt', 'schon', 'noch', 'wirklich', 'halt', 'eben', 'also', 'so', 'mal',
+    ...inflect(['wichtig', 'wichtigst', 'größt', 'relevant'], GERMAN_CASES),
+    ...inflect(['veröffentlicht', 'erschienen', 'geschrieben'], GERMAN_CASES),
+  ],
+  it: [
+    ...inflect(['nostr', 'vostr'], ITALIAN_4), 'mio', 'mia', 'miei', 'mie', 'tuo', 'tua', 'tuoi', 'tue', 'suo', 'sua', 'suoi', 'sue',
+    ...inflect(['quest', 'quell'], ITALIAN_4), 'quel', 'quei', 'quegli', 'si', 'ne', 'ti', 'vi',
+    'puoi', 'può', 'possono', 'potresti', 'potrebbe', 'riesci', 'riesce', 'sai', 'sa', 'sapete',
+    'come', 'dove', 'quando', 'perché', 'perche', 'chi', 'quanto', 'davvero', 'esattamente', 'proprio', 'ancora', 'già', 'allora', 'quindi',
+    'importante', 'importanti', 'principale', 'principali', 'maggiori', 'rilevanti',
+    ...inflect(['pubblicat', 'uscit', 'appars', 'scritt'], ITALIAN_4),
+  ],
+  pt: [
+    ...inflect(['me', 'te', 'se', 'noss', 'voss'], ['u', 'us']).filter((w) => !['se', 'te'].includes(w)),
+    ...inflect(['noss', 'voss', 'minh', 'tu', 'su'], ['a', 'as']), 'meu', 'meus', 'teu', 'teus', 'seu', 'seus', 'nosso', 'nossos',
+    ...inflect(['est', 'ess', 'aquel'], ['e', 'a', 'es', 'as']), 'isso', 'isto', 'aquilo',
+    'pode', 'podes', 'podem', 'poderia', 'consegue', 'consegues', 'conseguem', 'sabe', 'sabes', 'sabem',
+    'onde', 'quando', 'porque', 'quem', 'realmente', 'mesmo', 'exatamente', 'ainda', 'já', 'então',
+    'importante', 'importantes', 'principal', 'principais', 'destaque', 'destaques', 'relevantes',
+    ...inflect(['publicad', 'saíd', 'escrit'], ROMANCE_4),
+  ],
+  ja: ['どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
+  ko: [
+    '어디', '어디야', '어디예요', '어디에요', '어디서', '어디인가요', '언제', '왜', '누가', '누구', '어느', '뭔가',
+    '정말', '진짜', '실제로', '가장', '제일', '중요한', '주요', '볼', '보는', '읽을', '있을까', '있을까요',
+  ],
+  ar: [
+    ...ARABIC_PREPOSITIONS.flatMap((p) => ARABIC_SUFFIXES.map((s) => p + s)),
+    'أين', 'متى', 'لماذا', 'أي', 'أية', 'أيها', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
+    'أهم', 'الأهم', 'أبرز', 'الأبرز', 'رئيسية', 'الرئيسية', 'المهمة', 'مهمة',
+    'نشرت', 'المنشورة', 'منشورة', 'صدرت', 'الصادرة',
+  ],
+}
