@@ -31,7 +31,7 @@ function numberAt(item: Item, messageLang: Language): number | undefined {
   if (item.label.kind !== 'content') return undefined
   const { token } = item
   if (token.number) return token.text.length <= 3 ? Number(token.text) : undefined
-  const word = NUMBER_WORDS.get(token.lower)?.find((w) => w.lang === messageLang || w.lang === 'en')
+  const word = NUMBER_WORDS.get(token.lower)?.find((w) => w.lang === messageLang || w.lang === 'en' || token.script !== 'alpha')
   return word?.value
 }
 
@@ -40,6 +40,8 @@ function readsAsCount(items: Item[], at: number): boolean {
   const next = items[at + 1]?.token.broken ? undefined : items[at + 1]
   if (prev && prev.token.foldeds.some((f) => LIMIT_WORDS.has(f))) return true
   if (next && isCounter(next)) return true
+  // Korean 네 is also "yes", 세 "three" and "tax": a one-syllable count word needs its counter.
+  if (items[at]!.token.script === 'hangul' && items[at]!.token.text.length === 1) return false
   if (prev && NAMED.has(prev.label.kind)) return false
   const nextIsFiller = !next || !NAMED.has(next.label.kind)
   const newsFollows = items.slice(at + 1, at + 4).some((item) => item.label.kind === 'news')

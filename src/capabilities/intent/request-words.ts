@@ -178,7 +178,8 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     topics: ['トピック', 'トピックス', 'カテゴリ', 'カテゴリー', 'ジャンル', '分野', 'テーマ'],
     limit: ['トップ', '上位', '最新'],
     counters: ['件', '本', '個', 'つ', '選'],
-    numbers: {},
+    // Kanji numerals before a counter are made digits by prepare() (text.ts); these are the native counts.
+    numbers: { ひとつ: 1, ふたつ: 2, みっつ: 3, よっつ: 4, いつつ: 5, むっつ: 6, ななつ: 7, やっつ: 8, ここのつ: 9, とお: 10 },
   },
   ko: {
     news: [
@@ -192,7 +193,10 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     topics: ['주제', '카테고리', '분야', '토픽', '섹션'],
     limit: ['상위', '톱', '탑', '최신'],
     counters: ['개', '건', '가지'],
-    numbers: {},
+    // Native Korean counts (the ones used with 개, 건, 가지); one syllable ones read as a count only before a counter.
+    numbers: {
+      하나: 1, 한: 1, 둘: 2, 두: 2, 셋: 3, 세: 3, 넷: 4, 네: 4, 다섯: 5, 여섯: 6, 일곱: 7, 여덟: 8, 아홉: 9, 열: 10, 스무: 20, 스물: 20,
+    },
   },
   ar: {
     news: [
@@ -206,6 +210,10 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     topics: ['المواضيع', 'مواضيع', 'الموضوعات', 'موضوعات', 'الفئات', 'فئات', 'الأقسام', 'أقسام', 'التصنيفات', 'المجالات'],
     limit: ['أهم', 'أفضل', 'آخر', 'أول', 'أحدث'],
     counters: [],
-    numbers: {},
+    // Masculine and feminine forms, with and without the hamza people often leave out.
+    numbers: {
+      واحد: 1, واحدة: 1, اثنان: 2, اثنين: 2, اثنتين: 2, ثلاثة: 3, ثلاث: 3, أربعة: 4, اربعة: 4, أربع: 4, اربع: 4, خمسة: 5, خمس: 5,
+      ستة: 6, ست: 6, سبعة: 7, سبع: 7, ثمانية: 8, ثماني: 8, تسعة: 9, تسع: 9, عشرة: 10, عشر: 10, عشرين: 20, عشرون: 20,
+    },
   },
 }

@@ -35,6 +35,19 @@ export function prepare(text: string): string {
     .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
     .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
     .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+    .replace(KANJI_COUNT, (numeral) => String(kanjiNumber(numeral)))
+}
+
+const KANJI_DIGITS = '一二三四五六七八九'
+/** A kanji numeral written right before a Japanese counter ("五件", "十本"): only there, so 三菱 stays a name. */
+const KANJI_COUNT = /(?<!\p{Script=Han})(?:[一二三四五六七八九]?十[一二三四五六七八九]?|[一二三四五六七八九])(?=[件本個つ選])/gu
+
+function kanjiNumber(numeral: string): number {
+  const ten = numeral.indexOf('十')
+  if (ten < 0) return KANJI_DIGITS.indexOf(numeral) + 1
+  const tens = ten === 0 ? 1 : KANJI_DIGITS.indexOf(numeral[0]!) + 1
+  const ones = ten === numeral.length - 1 ? 0 : KANJI_DIGITS.indexOf(numeral[ten + 1]!) + 1
+  return tens * 10 + ones
 }
 
 /** Lower case with the typographic apostrophe made plain; accents kept (they tell Portuguese from Spanish). */
