@@ -93,7 +93,9 @@ const unitsOf = (lang: Language) => Object.values(UNIT_WORDS).flatMap((byLang) =
 /** A span in `lang`: a count and a unit ("two weeks", "3 días"), or an Arabic dual. */
 const span = (lang: Language, countOptional: boolean) => {
   const count = countOptional ? `(?:(?:${COUNT})\\s*)?` : `(?:${COUNT})\\s*`
-  return `(?:${count}(?:${alternation(unitsOf(lang))})|${alternation([...DUAL_UNITS])})`
+  // Arabic also puts a definite count after its unit: "الأيام الثلاثة".
+  const unitThenCount = lang === 'ar' ? `|(?:ال)?(?:${alternation(unitsOf(lang))})\\s+(?:${COUNT})` : ''
+  return `(?:${count}(?:${alternation(unitsOf(lang))})${unitThenCount}|${alternation([...DUAL_UNITS])})`
 }
 const UNIT_LIST: [string, Unit][] = (Object.entries(UNIT_WORDS) as [Unit, Record<Language, string[]>][])
   .flatMap(([unit, byLang]) => Object.values(byLang).flat().map((w): [string, Unit] => [foldKeepingLength(w), unit]))
@@ -166,7 +168,8 @@ function vocabularyOf(lang: Language): RegExp {
     ...Object.keys(MONTH_NAMES), ...WEEKDAYS[lang].flatMap((w) => w.split('|')), ...unitsOf(lang), ...DUAL_UNITS,
   ]
   const periods = PERIODS.flatMap((p) => TIME_PHRASES[lang][p] ?? []).map(foldKeepingLength).map((p) => p.replace(/ \?/g, '\\s*').replace(/ /g, '\\s+'))
-  return new RegExp(`\\d|${START}(?:${alternation(words)}|${periods.join('|')})${END}`, 'u')
+  // An Arabic word may carry the article or a preposition glued to its front: "الأيام", "بالأمس".
+  return new RegExp(`\\d|${START}(?:ال|ل|ب|و)?(?:${alternation(words)}|${periods.join('|')})${END}`, 'u')
 }
 
 const RULES = new Map<Language, LanguageRules>()
@@ -254,10 +257,18 @@ function parseSpan(text: string): { count: number; unit: Unit } | undefined {
   let unit: Unit | undefined
   let unitWord = ''
   for (const [word, u] of UNIT_LIST) if (text.endsWith(word) && word.length > unitWord.length) [unit, unitWord] = [u, word]
-  if (!unit) return undefined
+  if (!unit) return unitFirst(text)
   const head = text.slice(0, text.length - unitWord.length).trim()
   const count = head === '' ? (DUALS.has(unitWord) ? 2 : 1) : /^\d+$/.test(head) ? Number(head) : COUNTS.get(head)
   return count === undefined || count < 1 ? undefined : { count, unit }
+}
+
+/** An Arabic span written unit first: "الأيام الثلاثة" → 3 days. */
+function unitFirst(text: string): { count: number; unit: Unit } | undefined {
+  const [unitText, countText] = text.replace(/^ال/u, '').split(/\s+/u)
+  const unit = UNIT_LIST.find(([word]) => word === unitText)?.[1]
+  const count = countText === undefined ? undefined : /^\d+$/.test(countText) ? Number(countText) : COUNTS.get(countText)
+  return unit && count ? { count, unit } : undefined
 }
 
 /** The instant `count` units before now: on the hour for hours, at the start of a day otherwise. */

@@ -79,7 +79,9 @@ export const COUNT_WORDS: Record<string, number> = {
   um: 1, uma: 1, dois: 2, duas: 2, três: 3, quatro: 4, oito: 8, dez: 10, vinte: 20, trinta: 30,
   // 일 is also 'one' before 주일 (week): 일주일.
   한: 1, 두: 2, 세: 3, 네: 4, 일: 1,
-  واحد: 1, ثلاثة: 3, ثلاث: 3, أربعة: 4, أربع: 4, خمسة: 5, خمس: 5, ستة: 6, سبعة: 7, عشرة: 10,
+  واحد: 1, اثنين: 2, ثلاثة: 3, ثلاث: 3, أربعة: 4, أربع: 4, خمسة: 5, خمس: 5, ستة: 6, سبعة: 7, ثمانية: 8, تسعة: 9, عشرة: 10,
+  // Arabic writes a definite count after its unit: "الأيام الثلاثة" (the three days).
+  الثلاثة: 3, الأربعة: 4, الخمسة: 5, الستة: 6, السبعة: 7, العشرة: 10,
 }
 
 /** What a phrase means for the window. */
@@ -168,10 +170,11 @@ export const TIME_PHRASES: Record<Language, PhraseTable> = {
     'day-before-yesterday': ['avant-hier'],
     today: ["aujourd['’]hui", 'ce matin'],
     yesterday: ['hier'],
+    // With or without the article and its contractions: "la semaine dernière", "de la semaine passée", "du mois dernier".
     'this-week': ['cette semaine'],
-    'last-week': ['la semaine (?:dernière|derniere|passée|passee|précédente)'],
+    'last-week': ['(?:la )?semaine (?:dernière|derniere|passée|passee|précédente|precedente)'],
     'this-month': ['ce mois(?:-ci)?'],
-    'last-month': ['le mois (?:dernier|passé|précédent)'],
+    'last-month': ['(?:(?:le|du|au) )?mois (?:dernier|passé|passe|précédent|precedent)'],
     'this-year': ['cette année'],
     'last-year': ["l['’]année dernière", "l['’]an dernier"],
     sincePeriod: ['depuis {P}'],
@@ -179,7 +182,7 @@ export const TIME_PHRASES: Record<Language, PhraseTable> = {
   de: {
     between: ['zwischen (?:dem )?{D} und (?:dem )?{D}', 'vom {D} bis (?:zum )?{D}'],
     older: ['älter als {N}', 'mehr als {N} alt', 'vor mehr als {N}'],
-    newer: ['jünger als {N}', 'weniger als {N} alt', 'nicht älter als {N}', 'innerhalb (?:der )?(?:letzten )?{N}', '(?:in den |aus den |der |die )?letzten {NN}', 'seit {NN}'],
+    newer: ['jünger als {N}', 'weniger als {N} alt', 'nicht älter als {N}', 'innerhalb (?:der )?(?:letzten )?{N}', '(?:in den |aus den |der |die )?(?:letzte[nmrs]?|vergangene[nmrs]?) {NN}', 'seit {NN}'],
     ago: ['vor {NN}'],
     before: ['vor dem {D}', 'vor {D}'],
     after: ['nach dem {D}', 'nach {D}'],
@@ -187,17 +190,18 @@ export const TIME_PHRASES: Record<Language, PhraseTable> = {
     until: ['bis (?:zum )?{D}'],
     on: ['(?:am|vom|im|in|aus dem) {D}'],
     'since-weekday': ['seit (?:dem |letztem )?{W}', 'ab {W}'],
-    'last-weekday': ['(?:am )?(?:letzten|vergangenen) {W}'],
+    'last-weekday': ['(?:am )?(?:letzte[nmrs]?|vergangene[nmrs]?) {W}'],
     'on-weekday': ['(?:am |vom )?{W}'],
     'day-before-yesterday': ['vorgestern'],
     today: ['heute', 'heutigen?'],
     yesterday: ['gestern', 'gestrigen?'],
-    'this-week': ['diese[rn]? woche'],
-    'last-week': ['(?:der |die |in der )?(?:letzten|letzte|vergangenen|vergangene|vorigen|vorige) woche', '(?:der )?vorwoche'],
-    'this-month': ['diese[nmr]? monat(?:s)?', 'dieses monats'],
-    'last-month': ['(?:im )?(?:letzten|vergangenen|vorigen) monat', '(?:im )?vormonat'],
-    'this-year': ['dieses jahr(?:es)?', 'diesem jahr'],
-    'last-year': ['(?:letztes|letzten|vergangenes|vergangenen) jahr', 'vorjahr'],
+    // Adjectives take every case ending: "letzte Woche", "von letzter Woche", "im letzten Monat", "letztes Jahr".
+    'this-week': ['diese[nmrs]? woche'],
+    'last-week': ['(?:der |die |in der )?(?:letzte[nmrs]?|vergangene[nmrs]?|vorige[nmrs]?) woche', '(?:der )?vorwoche'],
+    'this-month': ['diese[nmrs]? monat(?:s)?'],
+    'last-month': ['(?:im )?(?:letzte[nmrs]?|vergangene[nmrs]?|vorige[nmrs]?) monat(?:s)?', '(?:im )?vormonat'],
+    'this-year': ['diese[nmrs]? jahr(?:es|s)?'],
+    'last-year': ['(?:letzte[nmrs]?|vergangene[nmrs]?|vorige[nmrs]?) jahr(?:es|s)?', 'vorjahr'],
     sincePeriod: ['seit {P}'],
   },
   it: {
@@ -250,9 +254,10 @@ export const TIME_PHRASES: Record<Language, PhraseTable> = {
   },
   ja: {
     between: ['{D}から{D}まで', '{D}～{D}', '{D}〜{D}'],
-    older: ['{NN}以上前', '{NN}より前', '{NN}を過ぎた'],
-    newer: ['{NN}以内', '(?:過去|直近|最近|ここ){NN}(?:間)?'],
-    ago: ['{NN}前'],
+    // A count of days written after a month ("11月10日") is a date, not a span.
+    older: ['(?<!月){NN}以上前', '(?<!月){NN}より前', '(?<!月){NN}を過ぎた'],
+    newer: ['(?<!月){NN}以内', '(?:過去|直近|最近|ここ){NN}(?:間)?'],
+    ago: ['(?<!月){NN}前'],
     before: ['{D}より前', '{D}以前', '{D}前'],
     after: ['{D}より後', '{D}以後'],
     since: ['{D}以降', '{D}から'],
@@ -299,7 +304,7 @@ export const TIME_PHRASES: Record<Language, PhraseTable> = {
   ar: {
     between: ['بين {D} و ?{D}', 'من {D} (?:إلى|الى|حتى) {D}'],
     older: ['(?:ال)?أقدم من {N}', 'قبل أكثر من {N}', 'منذ أكثر من {N}'],
-    newer: ['(?:ال)?أحدث من {N}', '(?:خلال|في) (?:ال)?(?:آخر|أخر|اخر) {N}', '(?:آخر|أخر|اخر) {NN}', 'خلال (?:ال)?{N} (?:ال)?(?:ماضية|الماضية|الأخيرة|الاخيرة)', 'منذ {NN}'],
+    newer: ['(?:ال)?أحدث من {N}', '(?:خلال|في) (?:ال)?(?:آخر|أخر|اخر) {N}', '(?:آخر|أخر|اخر) {NN}', '(?:خلال|في) (?:ال)?{N} (?:ال)?(?:ماضية|الماضية|الأخيرة|الاخيرة|السابقة)', 'خلال {NN}', 'منذ {NN}'],
     ago: ['قبل {NN}'],
     before: ['قبل (?:تاريخ )?{D}'],
     after: ['بعد (?:تاريخ )?{D}'],
