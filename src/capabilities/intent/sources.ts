@@ -8,11 +8,15 @@ import { tokenize, type Token } from './tokens.ts'
  * each name, so a message is matched in one lookup per word whatever the list's length.
  *
  * Each publisher is known by its full name and by the shorter names derived from it: without a leading article
- * ("The Verge" → "Verge"), without a section ("Le Figaro Économie" → "Le Figaro", "BBC News - Business" → "BBC
+ * ("The Verge" → "Verge"), its distinctive word before a press noun ("Süddeutsche Zeitung" → "Süddeutsche", in
+ * German with any adjective ending: "der Süddeutschen"), its head before "of" ("Corriere della Sera" → "Corriere"),
+ * without a section ("Le Figaro Économie" → "Le Figaro", "BBC News - Business" → "BBC
  * News" → "BBC"), without or as its parenthesis ("Bumble Tech (Badoo)"), the head of "Folha de S.Paulo", and the
  * initials of a name of three capitalized words or more ("The Wall Street Journal" → "WSJ"). Case and accents are
  * ignored, except where a name is also an everyday word:
- * - a one-word name must be written capitalized ("Fortune", "Expansión": "fortune" or "expansión" is a word);
+ * - a one-word name must be written capitalized ("Fortune", "Expansión": "fortune" or "expansión" is a word), or
+ *   in lower case right before a news word or a verb of publishing when it is no word the reader knows
+ *   ("guardian articles");
  *   a shorter name derived from a longer one ("Spiegel", "Folha"), and any one-word name in German, where every
  *   noun is capitalized, also needs a cue next to it: "from", "de", "von", "das", a verb of saying or publishing,
  *   or a news word after it ("Spiegel-Artikel", "Fortune articles");
@@ -57,6 +61,13 @@ const SECTIONS = [
   'finanzas', 'mercados', 'mercado', 'negocios', 'karriere', 'arbeit', 'emprendedores', 'top stories', 'all news',
   'market currents', '経済', '경제', 'اقتصاد',
 ]
+/**
+ * Nouns that say a name is a periodical rather than what it is called: "Zeitung", "Times", "Journal". Not "Blog"
+ * or "News": "Stripe Blog" and "OpenAI News" are named after a company, which people search for.
+ */
+const PRESS_NOUNS = new Set(['zeitung', 'times', 'journal', 'post', 'tribune', 'herald', 'gazette', 'daily', 'review', 'magazine',
+  'zeitschrift', 'rundschau', 'allgemeine', 'presse', 'courier', 'chronicle', 'gazzetta', 'jornal', 'diario', 'giornale',
+  'quotidien', 'revue', 'revista', 'rivista', 'weekly', 'monthly'])
 const NEWS_SUFFIX = /\s*(?:news|ニュース|뉴스|noticias|nachrichten|actualités)$/iu
 
 const LEXICON_WORDS = new Set(ENTRIES.filter((e) => e.tokens.length === 1).map((e) => e.tokens[0]!.folded))
@@ -114,8 +125,12 @@ export function derivedNames(name: string): Derived[] {
     if (first && rest.length && ARTICLES.has(fold(first))) add(rest.join(' '), d.full)
     const acronym = d.text.replace(NEWS_SUFFIX, '')
     if (acronym !== d.text && /^[\p{Lu}\d]{2,5}$/u.test(acronym)) add(acronym)
-    const deHead = /^(\p{Lu}\p{Ll}+) d[eoa] \p{Lu}/u.exec(d.text)
-    if (deHead) add(deHead[1])
+    // "Folha de S.Paulo" → "Folha", "Corriere della Sera" → "Corriere": the head before "of" names the paper.
+    const ofHead = /^(\p{Lu}\p{Ll}+) (?:d[eoa]|de la|del|della|dello|dei|des|du|of) \p{Lu}/u.exec(d.text)
+    if (ofHead && !PRESS_NOUNS.has(fold(ofHead[1]!))) add(ofHead[1])
+    // "Süddeutsche Zeitung" → "Süddeutsche", "Seattle Times" → "Seattle": the distinctive word before a press noun.
+    const ws = words(d.text)
+    if (ws.length === 2 && PRESS_NOUNS.has(fold(ws[1]!)) && !LEXICON_WORDS.has(fold(ws[0]!)) && /^\p{Lu}\p{Ll}{3,}$/u.test(ws[0]!)) add(ws[0])
   }
   for (const d of [...out]) {
     const initials = initialsOf(d.text)
@@ -224,16 +239,25 @@ export function matchSourceAt(
   tokens: readonly Token[], at: number, index: SourceIndex, german: boolean, isNewsWord: (t: Token) => boolean,
 ): SourceMatch | undefined {
   if (!index.size) return undefined
-  for (const alias of index.startingWith(tokens[at]!)) {
+  const first = tokens[at]!
+  const stem = german ? adjectiveStem(first.folded) : undefined
+  const aliases = stem ? [...index.startingWith(first), ...index.startingWith({ ...first, folded: stem })] : index.startingWith(first)
+  for (const alias of aliases) {
     const n = alias.tokens.length
     if (at + n > tokens.length) continue
     let ok = true
     for (let k = 0; k < n && ok; k++) {
       const token = tokens[at + k]!
-      if (token.folded !== alias.tokens[k]!.folded || (k > 0 && token.broken)) ok = false
+      const written = alias.tokens[k]!.folded
+      if ((token.folded !== written && !(german && adjectiveStem(token.folded) === written)) || (k > 0 && token.broken)) ok = false
       else if (alias.match === 'exact' && !sameCase(token, alias.tokens[k]!)) ok = false
     }
-    if (!ok || (alias.match === 'capitalized' && !capitalized(tokens[at]!))) continue
+    if (!ok) continue
+    // Written in lower case, a name that is no word the reader knows still names the publisher when a news word or
+    // a verb of publishing follows it ("guardian articles", "spiegel says"); a preposition is not enough there
+    // ("nouvelles du monde" is the world's news).
+    if (alias.match === 'capitalized' && !capitalized(first)
+      && (LEXICON_WORDS.has(first.folded) || !cuedAfter(tokens, at, n, isNewsWord))) continue
     const needsCue = alias.cue || (german && alias.match === 'capitalized')
     if (needsCue && !cued(tokens, at, n, isNewsWord)) continue
     return { alias, length: n }
@@ -241,9 +265,18 @@ export function matchSourceAt(
   return undefined
 }
 
+/** A German adjective in a name takes case endings: "der Süddeutschen" is "Süddeutsche Zeitung". */
+function adjectiveStem(folded: string): string | undefined {
+  return /e[nmrs]$/u.test(folded) && folded.length > 5 ? folded.slice(0, -1) : undefined
+}
+
 function cued(tokens: readonly Token[], at: number, length: number, isNewsWord: (t: Token) => boolean): boolean {
   const before = tokens[at]!.broken ? undefined : tokens[at - 1]
-  const after = tokens[at + length]?.broken ? undefined : tokens[at + length]
   if (before && (PREPOSITION_CUES.has(before.folded) || VERB_CUES.has(before.folded))) return true
+  return cuedAfter(tokens, at, length, isNewsWord)
+}
+
+function cuedAfter(tokens: readonly Token[], at: number, length: number, isNewsWord: (t: Token) => boolean): boolean {
+  const after = tokens[at + length]?.broken ? undefined : tokens[at + length]
   return Boolean(after && (VERB_CUES.has(after.folded) || isNewsWord(after) || /^['’]s$/u.test(after.text)))
 }
