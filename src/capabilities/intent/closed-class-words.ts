@@ -23,6 +23,23 @@ const GERMAN_CASES = ['', 'e', 'en', 'em', 'er', 'es']
 const ARABIC_PREPOSITIONS = ['علي', 'عن', 'في', 'ل', 'من', 'ب', 'مع', 'الي', 'إلي', 'لدي', 'عند']
 const ARABIC_SUFFIXES = ['ه', 'ها', 'هم', 'هن', 'هما', 'ك', 'كم', 'كما', 'ي', 'نا']
 
+/**
+ * Verbs people ask an agent about its sources with (use, consult, follow, read, rely on), in the persons that
+ * address it, familiar and formal, singular and plural: "quali giornali consulti?", "quelles sources utilisez-vous ?".
+ */
+const SOURCE_VERBS: Partial<Record<Language, string[]>> = {
+  es: [...inflect(['us', 'consult', 'utiliz', 'emple'], ['as', 'a', 'áis', 'an']), ...inflect(['le'], ['es', 'e', 'éis', 'en']),
+    ...inflect(['cubr'], ['es', 'e', 'ís', 'en']), 'sigues', 'sigue', 'seguís', 'siguen'],
+  fr: [...inflect(['utilis', 'consult'], ['es', 'e', 'ez', 'ent']), 'emploies', 'emploie', 'employez', 'lis', 'lit', 'lisez',
+    'couvres', 'couvre', 'couvrez', 'suis', 'suit', 'suivez', 'suivent'],
+  de: inflect(['nutz', 'benutz', 'verwend', 'folg', 'beobacht', 'abonnier'], ['st', 't', 'en', 'est', 'et']).concat(['liest', 'lest', 'lesen']),
+  // Not "usa" (the USA) nor "legge" (a law).
+  it: [...inflect(['consult', 'utilizz', 'monitor'], ['i', 'a', 'ate', 'ano']), 'usi', 'usate', 'usano', 'leggi', 'leggete', 'leggono',
+    ...inflect(['segu', 'copr'], ['i', 'e', 'ite', 'ono'])],
+  pt: [...inflect(['us', 'consult', 'utiliz', 'acompanh', 'monitor'], ['a', 'as', 'am']), 'lê', 'lês', 'leem', 'lêem',
+    ...inflect(['segu', 'cobr'], ['e', 'es', 'em'])],
+}
+
 export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   en: [
     'mine', 'yours', 'ours', 'theirs', 'whom', 'whose', 'yourself', 'myself',
@@ -32,6 +49,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     'came', 'come', 'out', 'appeared', 'sort', 'sorts', 'kinds', 'types',
   ],
   es: [
+    ...SOURCE_VERBS.es!,
     ...inflect(['nuestr', 'vuestr', 'tuy', 'suy', 'mí'], ROMANCE_4), 'mi', 'mis', 'tu', 'tus', 'su', 'sus',
     ...inflect(['est', 'es', 'aquell'], ['e', 'a', 'os', 'as']), 'esto', 'eso', 'aquel', 'aquello',
     'puedes', 'puede', 'pueden', 'podés', 'podrías', 'podría', 'podrían', 'sabes', 'sabe', 'saben', 'consigues', 'logras',
@@ -40,6 +58,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publicad', 'salid', 'aparecid', 'escrit'], ROMANCE_4),
   ],
   fr: [
+    ...SOURCE_VERBS.fr!,
     'mon', 'ma', 'mes', 'ton', 'ta', 'tes', 'son', 'sa', 'ses', 'notre', 'nos', 'votre', 'vos', 'leur', 'leurs',
     'ce', 'cet', 'cette', 'ces', 'ceci', 'cela', 'celui', 'celle', 'ceux', 'celles',
     'peux', 'peut', 'pouvez', 'peuvent', 'pourrais', 'pourriez', 'pourrait', 'sais', 'sait', 'savez', 'savent',
@@ -48,6 +67,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publié', 'paru', 'sorti', 'écrit'], FRENCH_4),
   ],
   de: [
+    ...SOURCE_VERBS.de!,
     ...inflect(['mein', 'dein', 'sein', 'ihr', 'unser', 'eur', 'euer', 'dies', 'jen', 'welch'], GERMAN_CASES),
     'kann', 'kannst', 'können', 'könnt', 'könntest', 'könnten', 'darf', 'darfst', 'willst', 'weißt', 'weiß', 'wisst',
     'wo', 'wann', 'warum', 'wer', 'woher', 'wozu', 'wofür', 'wieso', 'eigentlich', 'denn', 'genau', 'überhaupt', 'schon', 'noch', 'wirklich', 'halt', 'eben', 'also', 'so', 'mal',
@@ -55,6 +75,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['veröffentlicht', 'erschienen', 'geschrieben'], GERMAN_CASES),
   ],
   it: [
+    ...SOURCE_VERBS.it!,
     ...inflect(['nostr', 'vostr'], ITALIAN_4), 'mio', 'mia', 'miei', 'mie', 'tuo', 'tua', 'tuoi', 'tue', 'suo', 'sua', 'suoi', 'sue',
     ...inflect(['quest', 'quell'], ITALIAN_4), 'quel', 'quei', 'quegli', 'si', 'ne', 'ti', 'vi',
     'puoi', 'può', 'possono', 'potresti', 'potrebbe', 'riesci', 'riesce', 'sai', 'sa', 'sapete',
@@ -63,6 +84,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['pubblicat', 'uscit', 'appars', 'scritt'], ITALIAN_4),
   ],
   pt: [
+    ...SOURCE_VERBS.pt!,
     ...inflect(['me', 'te', 'se', 'noss', 'voss'], ['u', 'us']).filter((w) => !['se', 'te'].includes(w)),
     ...inflect(['noss', 'voss', 'minh', 'tu', 'su'], ['a', 'as']), 'meu', 'meus', 'teu', 'teus', 'seu', 'seus', 'nosso', 'nossos',
     ...inflect(['est', 'ess', 'aquel'], ['e', 'a', 'es', 'as']), 'isso', 'isto', 'aquilo',

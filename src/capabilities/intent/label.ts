@@ -105,11 +105,32 @@ function splitCompound(words: Token[], at: number, accept: (e: Entry) => boolean
       return splitWord(token, token.text.length - suffix.length, heads)
     }
   }
+  const topical = messageLang === 'de' ? topicCompound(token, accept) : undefined
+  if (topical) return topical
   const parts = hyphenParts(token)
   if (parts.length === 1) return [token]
   const entries = parts.map((_, i) => longestMatch(parts, i, accept))
   const meaningful = entries.some((entry) => entry && MEANINGFUL_PART.has(entry.kind))
   return meaningful || entries.every(Boolean) ? parts : [token]
+}
+
+/** German nouns that, after a topic word, only widen it: "Finanzwelt", "Techbranche", "Marketingbereich". */
+const BROAD_HEADS = ['welt', 'branche', 'bereich', 'sektor', 'szene', 'themen', 'thema', 'markt', 'wesen', 'sparte', 'industrie']
+
+/**
+ * "die Finanzwelt" is the finance topic: a German compound of a topic word and a broad noun reads as the topic,
+ * the noun as grammar (it would otherwise be searched for). The topic word may have lost its linking letters.
+ */
+function topicCompound(token: Token, accept: (e: Entry) => boolean): Token[] | undefined {
+  if (token.script !== 'alpha' || token.text.includes('-')) return undefined
+  const broad = BROAD_HEADS.find((h) => token.folded.endsWith(h) && token.folded.length - h.length >= 3)
+  if (!broad) return undefined
+  const at = token.text.length - broad.length
+  const head = token.lower.slice(0, at)
+  const heads = [`${head}en`, `${head}e`, ...(/[sn]$/.test(head) ? [head.slice(0, -1)] : [])]
+  const [first, rest] = splitWord(token, at, heads)
+  const entry = longestMatch([first], 0, accept)
+  return entry?.kind === 'topic' ? [first, { ...rest, particle: true }] : undefined
 }
 
 /** Only the language-cue phrases, for taking them out before the message's own language is detected. */
