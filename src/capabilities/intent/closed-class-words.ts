@@ -40,8 +40,22 @@ const SOURCE_VERBS: Partial<Record<Language, string[]>> = {
     ...inflect(['segu', 'cobr'], ['e', 'es', 'em'])],
 }
 
+/**
+ * The verbs of handing something over that a request opens with (give, send, bring, pass, show), imperative and
+ * with the pronoun attached: "manda as dez notícias", "mándame", "schick mir".
+ */
+const GIVE_VERBS: Partial<Record<Language, string[]>> = {
+  en: ['send', 'bring', 'shoot', 'hand', 'drop', 'serve', 'dig'],
+  es: ['manda', 'mándame', 'mandame', 'envía', 'envíame', 'enviame', 'trae', 'tráeme', 'traeme', 'pasa', 'pásame', 'pasame', 'pon', 'saca', 'sácame'],
+  fr: ['envoie', 'envoie-moi', 'envoyez', 'envoyez-moi', 'apporte', 'apporte-moi', 'passe-moi', 'sors', 'sors-moi', 'balance'],
+  de: ['schick', 'schicke', 'schickt', 'schicken', 'bring', 'bringe', 'sende', 'hol', 'hole', 'liefer', 'liefere'],
+  it: ['manda', 'mandami', 'invia', 'inviami', 'porta', 'portami', 'passa', 'passami', 'tira', 'trovami'],
+  pt: ['manda', 'mande', 'mandar', 'envia', 'envie', 'traga', 'traz', 'passa', 'passe', 'bota'],
+}
+
 export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   en: [
+    ...GIVE_VERBS.en!,
     'mine', 'yours', 'ours', 'theirs', 'whom', 'whose', 'yourself', 'myself',
     "can't", 'cannot', 'could', "couldn't", 'able', 'know', 'knows',
     'actually', 'really', 'exactly', 'basically', 'even', 'again', 'still', 'already', 'maybe', 'perhaps', 'kinda', 'anyway',
@@ -49,6 +63,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     'came', 'come', 'out', 'appeared', 'sort', 'sorts', 'kinds', 'types',
   ],
   es: [
+    ...GIVE_VERBS.es!,
     ...SOURCE_VERBS.es!,
     ...inflect(['nuestr', 'vuestr', 'tuy', 'suy', 'mí'], ROMANCE_4), 'mi', 'mis', 'tu', 'tus', 'su', 'sus',
     ...inflect(['est', 'es', 'aquell'], ['e', 'a', 'os', 'as']), 'esto', 'eso', 'aquel', 'aquello',
@@ -58,6 +73,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publicad', 'salid', 'aparecid', 'escrit'], ROMANCE_4),
   ],
   fr: [
+    ...GIVE_VERBS.fr!,
     ...SOURCE_VERBS.fr!,
     'mon', 'ma', 'mes', 'ton', 'ta', 'tes', 'son', 'sa', 'ses', 'notre', 'nos', 'votre', 'vos', 'leur', 'leurs',
     'ce', 'cet', 'cette', 'ces', 'ceci', 'cela', 'celui', 'celle', 'ceux', 'celles',
@@ -67,6 +83,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publié', 'paru', 'sorti', 'écrit'], FRENCH_4),
   ],
   de: [
+    ...GIVE_VERBS.de!,
     ...SOURCE_VERBS.de!,
     ...inflect(['mein', 'dein', 'sein', 'ihr', 'unser', 'eur', 'euer', 'dies', 'jen', 'welch'], GERMAN_CASES),
     'kann', 'kannst', 'können', 'könnt', 'könntest', 'könnten', 'darf', 'darfst', 'willst', 'weißt', 'weiß', 'wisst',
@@ -75,6 +92,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['veröffentlicht', 'erschienen', 'geschrieben'], GERMAN_CASES),
   ],
   it: [
+    ...GIVE_VERBS.it!,
     ...SOURCE_VERBS.it!,
     ...inflect(['nostr', 'vostr'], ITALIAN_4), 'mio', 'mia', 'miei', 'mie', 'tuo', 'tua', 'tuoi', 'tue', 'suo', 'sua', 'suoi', 'sue',
     ...inflect(['quest', 'quell'], ITALIAN_4), 'quel', 'quei', 'quegli', 'si', 'ne', 'ti', 'vi',
@@ -84,6 +102,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['pubblicat', 'uscit', 'appars', 'scritt'], ITALIAN_4),
   ],
   pt: [
+    ...GIVE_VERBS.pt!,
     ...SOURCE_VERBS.pt!,
     ...inflect(['me', 'te', 'se', 'noss', 'voss'], ['u', 'us']).filter((w) => !['se', 'te'].includes(w)),
     ...inflect(['noss', 'voss', 'minh', 'tu', 'su'], ['a', 'as']), 'meu', 'meus', 'teu', 'teus', 'seu', 'seus', 'nosso', 'nossos',
@@ -100,7 +119,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   ],
   ar: [
     ...ARABIC_PREPOSITIONS.flatMap((p) => ARABIC_SUFFIXES.map((s) => p + s)),
-    'أين', 'متى', 'لماذا', 'أي', 'أية', 'أيها', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
+    'أين', 'متى', 'لماذا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
     'أهم', 'الأهم', 'أبرز', 'الأبرز', 'رئيسية', 'الرئيسية', 'المهمة', 'مهمة',
     'نشرت', 'المنشورة', 'منشورة', 'صدرت', 'الصادرة',
   ],

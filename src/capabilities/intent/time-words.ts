@@ -52,7 +52,7 @@ export const UNIT_WORDS: Record<Unit, Record<Language, string[]>> = {
     it: ['giorni', 'giorno'], pt: ['dias', 'dia'], ja: ['日間', '日'], ko: ['일간', '일'], ar: ['أيام', 'ايام', 'يومين', 'يوما', 'يومًا', 'يوم'],
   },
   week: {
-    en: ['weeks', 'week', 'wks'], es: ['semanas', 'semana'], fr: ['semaines', 'semaine'], de: ['wochen', 'woche'],
+    en: ['weeks', 'week', 'wks', 'fortnight'], es: ['semanas', 'semana'], fr: ['semaines', 'semaine'], de: ['wochen', 'woche'],
     it: ['settimane', 'settimana'], pt: ['semanas', 'semana'], ja: ['週間', '週'], ko: ['주일', '주'],
     ar: ['أسابيع', 'اسابيع', 'أسبوعين', 'اسبوعين', 'أسبوعا', 'أسبوع', 'اسبوع'],
   },
@@ -66,7 +66,8 @@ export const UNIT_WORDS: Record<Unit, Record<Language, string[]>> = {
   },
 }
 
-export const DUAL_UNITS = new Set(['ساعتين', 'يومين', 'أسبوعين', 'اسبوعين', 'شهرين', 'سنتين', 'عامين'])
+/** Units that count two on their own: Arabic duals, and the English fortnight. */
+export const DUAL_UNITS = new Set(['fortnight', 'ساعتين', 'يومين', 'أسبوعين', 'اسبوعين', 'شهرين', 'سنتين', 'عامين'])
 
 /** Counts written as words, as they appear in spans ("two weeks", "una semana", "한 달"). */
 export const COUNT_WORDS: Record<string, number> = {

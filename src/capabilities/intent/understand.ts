@@ -91,6 +91,8 @@ interface Request {
   /** The first publisher named, and the others that share the name as written. */
   source?: { alias: Alias; others: string[]; several: boolean }
   sources: SourceIndex
+  /** Written as a question: it ends with a question mark. */
+  question: boolean
 }
 
 /**
@@ -120,7 +122,8 @@ function readRequest(text: string, siteUrl: string, now: number, sources: Source
   const items = labelTokens(time.phrases.length ? tokenize(time.rest, DICTIONARY) : tokens, messageLang, sources)
   const limit = readLimit(items, messageLang)
   const lang = askedLanguage(items) ?? linkLanguage(links) ?? messageLang
-  return { items, quotes, links, limit, lang, messageLang, time, source: sourceNamed(items, sources), sources }
+  const question = /[?？؟]\s*$/u.test(text)
+  return { items, quotes, links, limit, lang, messageLang, time, source: sourceNamed(items, sources), sources, question }
 }
 
 /** Where publisher names are written, in characters of the text the tokens come from. */
@@ -197,22 +200,42 @@ function addressesAgent(token: Token, messageLang: Language): boolean {
 }
 
 /**
+ * Words left over in a question to the agent that are its verbs, not a subject: few, and in Latin script written
+ * in lower case (a capitalized word inside the sentence is a name: "which sources cover Tesla?"). "list the outlets
+ * you draw on", "quali fonti consulti?", "어떤 매체들 기사를 모아?" carry one such verb the word lists cannot all hold.
+ */
+function looseWords(leftovers: Item[], items: Item[], most: number): boolean {
+  return leftovers.length <= most
+    && leftovers.every((item) => item.token.script !== 'alpha' || !/^\p{Lu}/u.test(item.token.text) || item === items[0])
+}
+
+/**
  * "What can you do?", "tell me what you're capable of", "which sources do you use?": only when nothing more
- * specific is asked (no topic, publisher, count, date, quote or link, and no keyword but words about the agent;
- * for help, no news word either). A message with no keyword at all that addresses the agent ("what are you
- * for?", "o que você consegue fazer?") is about it too: it names nothing to look up.
+ * specific is asked (no topic, publisher, count, date, quote or link; for help, no news word either). Every
+ * keyword is about the agent, or none is left; or the message asks the agent a question (a question mark, or
+ * "you") with no "about" and only a verb or two left over, read as a best guess with the search offered.
  */
 function aboutAgent(request: Request): Understood | undefined {
   const { items } = request
   if (request.quotes.length || request.links.length || request.time.phrases.length) return undefined
   if (items.some((item) => SPECIFIC.has(item.label.kind))) return undefined
-  const keywords = items.filter((item) => item.label.kind === 'content')
-  const aboutItself = keywords.length > 0 && keywords.every((item) => asksAboutAgent(item.token, request.messageLang))
-  if (keywords.length && !aboutItself) return undefined
-  if (hasLabel(items, 'sources') && !hasLabel(items, 'topics')) return call(request, 'list_sources', {}, false)
-  const addressed = !keywords.length && !hasLabel(items, 'topics') && items.some((item) => addressesAgent(item.token, request.messageLang))
+  const leftovers = items.filter((item) => item.label.kind === 'content' && !asksAboutAgent(item.token, request.messageLang))
+  const addressed = items.some((item) => addressesAgent(item.token, request.messageLang))
+  // "about" with a word after it names a subject; "the outlets you draw on" ends on it.
+  const subject = items.some((item, i) => item.label.kind === 'about' && items.slice(i + 1).some((next) => next.label.kind === 'content'))
+  const asked = !leftovers.length || ((request.question || addressed) && !subject)
+  const guess = leftovers.length
+    ? { guessed: true, others: [alternative(request, 'search_stories', searchArgs(request, leftovers.map((item) => item.token.text).join(' ')))] }
+    : { guessed: false, others: [] }
+  if (hasLabel(items, 'sources') && !hasLabel(items, 'topics') && asked && looseWords(leftovers, items, 2)) {
+    return call(request, 'list_sources', {}, guess.guessed, guess.guessed ? { note: 'Read as a question about the publishers' } : {}, guess.others)
+  }
+  if (hasLabel(items, 'news', 'topics', 'sources')) return undefined
   // "Work news" asks for news: a question about the agent names no news.
-  if ((hasLabel(items, 'help') || aboutItself || addressed) && !hasLabel(items, 'news')) return call(request, 'help', { lang: request.lang }, false)
+  const aboutItself = hasLabel(items, 'help') || items.some((item) => item.label.kind === 'content' && asksAboutAgent(item.token, request.messageLang)) || addressed
+  if (aboutItself && asked && looseWords(leftovers, items, 1)) {
+    return call(request, 'help', { lang: request.lang }, guess.guessed, guess.guessed ? { note: 'Read as a question about the agent' } : {}, guess.others)
+  }
   return undefined
 }
 
