@@ -59,7 +59,7 @@ const ARTICLES = new Set(['the', 'le', 'la', 'les', 'el', 'los', 'las', 'der', '
 const SECTIONS = [
   'business', 'economy', 'économie', 'economía', 'economia', 'economia e finanza', 'wirtschaft', 'finanzen', 'finance',
   'finanzas', 'mercados', 'mercado', 'negocios', 'karriere', 'arbeit', 'emprendedores', 'top stories', 'all news',
-  'market currents', '経済', '경제', 'اقتصاد',
+  'market currents', 'econômico', 'económico', 'economico', '経済', '경제', 'اقتصاد',
 ]
 /**
  * Nouns that say a name is a periodical rather than what it is called: "Zeitung", "Times", "Journal". Not "Blog"
@@ -77,6 +77,8 @@ const NEWS_WORDS = new Set(ENTRIES.filter((e) => e.kind === 'news' && e.tokens.l
 interface Derived {
   text: string
   full: boolean
+  /** Taken from a parenthesis ("(Badoo)"), or made of initials ("WSJ"). */
+  from?: 'parenthesis' | 'initials'
 }
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
@@ -101,9 +103,9 @@ function withoutSection(text: string): string | undefined {
 /** The names a publisher is known by: its own and the shorter ones people use (see the file comment). */
 export function derivedNames(name: string): Derived[] {
   const out: Derived[] = [{ text: name, full: true }]
-  const add = (text: string | undefined, full = false) => {
+  const add = (text: string | undefined, full = false, from?: Derived['from']) => {
     const t = text?.trim()
-    if (t && !out.some((d) => d.text === t)) out.push({ text: t, full })
+    if (t && !out.some((d) => d.text === t)) out.push({ text: t, full, ...(from && { from }) })
   }
   const head = name.split(/\s+[-–—|]\s+|:\s+/)[0]!
   add(head)
@@ -111,7 +113,7 @@ export function derivedNames(name: string): Derived[] {
     const paren = /\(([^)]*)\)/.exec(text)
     if (paren) {
       add(text.replace(/\s*\([^)]*\)\s*/g, ' '))
-      if (namesPublisher(paren[1]!.trim())) add(paren[1])
+      if (namesPublisher(paren[1]!.trim())) add(paren[1], false, 'parenthesis')
     }
   }
   for (const d of [...out]) {
@@ -134,7 +136,10 @@ export function derivedNames(name: string): Derived[] {
   }
   for (const d of [...out]) {
     const initials = initialsOf(d.text)
-    if (initials) add(initials)
+    if (initials) add(initials, false, 'initials')
+    // "FAZ.NET" → "FAZ": a name written as its web address is also called by the address's head.
+    const site = /^(\p{Lu}{2,}|\p{Lu}?\p{Ll}+\p{Lu}\p{L}*|\p{Lu}\p{Ll}{4,})\.(?:net|com|de|fr|es|it|org|io|co)$/iu.exec(d.text)
+    if (site) add(site[1])
   }
   return out
 }
@@ -142,7 +147,9 @@ export function derivedNames(name: string): Derived[] {
 /** "Wall Street Journal" → "WSJ": names of three or more capitalized words, without a leading article. */
 function initialsOf(text: string): string | undefined {
   const ws = words(text)
-  if (ws.length < 3 || ARTICLES.has(fold(ws[0]!)) || !ws.every((w) => /^\p{Lu}[\p{Ll}]/u.test(w))) return undefined
+  // Two words only for a periodical: "Financial Times" → "FT" (two letters alone would be read everywhere).
+  const periodical = ws.length === 2 && PRESS_NOUNS.has(fold(ws[1]!))
+  if ((ws.length < 3 && !periodical) || ARTICLES.has(fold(ws[0]!)) || !ws.every((w) => /^\p{Lu}[\p{Ll}]/u.test(w))) return undefined
   return ws.map((w) => w[0]).join('')
 }
 
@@ -151,7 +158,10 @@ function aliasOf(sourceId: string, derived: Derived, tokens: Token[]): Alias {
   const single = tokens.length === 1
   const latin = tokens.every((t) => t.script === 'alpha')
   const original = derived.text
-  if (/^[\p{Lu}\d]{2,4}$/u.test(original) && latin) return { sourceId, tokens, match: 'exact', cue: false, full: derived.full }
+  if (/^[\p{Lu}\d]{2,4}$/u.test(original) && latin) {
+    // Two capitals are also an abbreviation of anything ("EU", "AI"): they need a cue ("from the FT").
+    return { sourceId, tokens, match: 'exact', cue: original.length === 2 || LEXICON_WORDS.has(folded[0]!), full: derived.full }
+  }
   if (folded.every((f) => LEXICON_WORDS.has(f))) return { sourceId, tokens, match: 'exact', cue: true, full: derived.full }
   if (!single && NEWS_WORDS.has(folded.at(-1)!)) return { sourceId, tokens, match: 'exact', cue: false, full: derived.full }
   if (single && latin) {
@@ -170,11 +180,19 @@ let indexes = 0
 export function createSourceIndex(sources: readonly SourceName[]): SourceIndex {
   const names = new Map(sources.map((s) => [s.id, s.name]))
   const byKey = new Map<string, Alias[]>()
+  // "Magenta (Google)": a parenthesis naming a company that other publishers' names begin with is that company.
+  const firstWords = new Map<string, number>()
+  for (const source of sources) {
+    const first = fold(words(source.name.replace(/^(?:the|le|la|les|el|los|las|der|die|das|il|lo)\s+/iu, ''))[0] ?? '')
+    firstWords.set(first, (firstWords.get(first) ?? 0) + 1)
+  }
   for (const source of sources) {
     for (const derived of derivedNames(source.name)) {
       const tokens = tokenize(derived.text, DICTIONARY)
-      // One or two letters would be read everywhere ("g1" has a digit to tell it apart).
-      if (!tokens.length || (tokens.length === 1 && tokens[0]!.script === 'alpha' && tokens[0]!.text.length < 3 && !/\d/.test(tokens[0]!.text))) continue
+      // One or two letters would be read everywhere ("g1" has a digit to tell it apart), but for a periodical's initials.
+      const short = tokens.length === 1 && tokens[0]!.script === 'alpha' && tokens[0]!.text.length < 3 && !/\d/.test(tokens[0]!.text)
+      if (!tokens.length || (short && derived.from !== 'initials')) continue
+      if (derived.from === 'parenthesis' && tokens.length === 1 && firstWords.has(tokens[0]!.folded)) continue
       const alias = aliasOf(source.id, derived, tokens)
       const key = aliasKey(alias)
       const same = byKey.get(key) ?? []
