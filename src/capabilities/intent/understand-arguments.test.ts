@@ -240,3 +240,78 @@ describe('guesses offer the nearest alternatives', () => {
     assert.deepEqual(u.alternatives?.map((a) => a.capability), ['get_latest_stories', 'help'])
   })
 })
+
+describe('general rules: closed word classes, questions to the agent, inflections (issue 29, second round)', () => {
+  const MORE = [...PUBLISHERS, 'Süddeutsche Zeitung Wirtschaft', 'Corriere della Sera Economia', 'FAZ.NET Finanzen',
+    'Valor Econômico', 'The Guardian - Business', 'Magenta (Google)', 'Google Developers Blog', '카카오페이 기술 블로그']
+  const moreId = (name: string) => `00000000-0000-4000-8000-${String(MORE.indexOf(name)).padStart(12, '0')}`
+  const more = createSourceIndex(MORE.map((name) => ({ id: moreId(name), name })))
+  const readMore = (text: string) => understandText(text, SITE, { now: NOW, sources: more })
+  const rows: Row[] = [
+    // Possessives, can/know verbs, question words and discourse adverbs are never keywords.
+    { text: 'quelles sont tes sources ?', skill: 'list_sources', args: {} },
+    { text: 'o que você consegue fazer?', skill: 'help', args: { lang: 'pt' } },
+    { text: 'Was bietest du eigentlich an?', skill: 'help', args: { lang: 'de' } },
+    { text: 'come si usa questo servizio?', skill: 'help', args: { lang: 'it' } },
+    { text: 'hi! what are you for?', skill: 'help', args: { lang: 'en' } },
+    { text: 'le 3 notizie più importanti di oggi', skill: 'get_latest_stories', args: { limit: 3, query: undefined } },
+    // A question to the agent with one verb no list holds is about the agent or its publishers.
+    { text: 'list the outlets you draw on', skill: 'list_sources', args: {} },
+    { text: 'ما هي الصحف التي تتابعها؟', skill: 'list_sources', args: {} },
+    { text: '넌 뭐 하는 봇이야?', skill: 'help', args: { lang: 'ko' } },
+    // ...but a named subject after "about", or a capitalized name, is searched.
+    { text: 'which outlets cover Tesla?', skill: 'search_stories', args: { query: 'Tesla' } },
+    // Counts as words in every language; a one-syllable Korean count needs its counter.
+    { text: '마케팅 뉴스 다섯 개 보여줘', skill: 'get_latest_stories', args: { topic: 'marketing', limit: 5 } },
+    { text: 'AIニュースを五件', skill: 'get_latest_stories', args: { topic: 'data-ai', limit: 5 } },
+    { text: 'أعطني خمسة أخبار عن تسلا', skill: 'search_stories', args: { query: 'تسلا', limit: 5 } },
+    { text: '三菱のニュース', skill: 'search_stories', args: { query: '三菱', limit: undefined } },
+    // Time phrases by grammar: German case endings, French articles, Arabic unit-first spans, Japanese dates.
+    { text: 'Artikel aus dem Spiegel von letzter Woche', skill: 'get_latest_stories', args: { since: day('11-16'), until: day('11-23') } },
+    { text: 'revue de presse sur le budget du mois dernier', skill: 'search_stories', args: { query: 'budget', since: day('10-01'), until: day('11-01') } },
+    { text: 'أخبار عن سامسونج خلال الأيام الثلاثة الماضية', skill: 'search_stories', args: { query: 'سامسونج', since: day('11-22') } },
+    { text: '11月10日より前のAIニュース', skill: 'get_latest_stories', args: { topic: 'data-ai', until: day('11-10'), since: undefined } },
+    { text: 'stories on Nvidia from the past fortnight', skill: 'search_stories', args: { query: 'Nvidia', since: day('11-11') } },
+    // Topic compounds and a topic as the subject of another beat.
+    { text: 'die neuesten 3 Nachrichten aus der Finanzwelt', skill: 'get_latest_stories', args: { topic: 'finance', limit: 3 } },
+    { text: 'marketing articles about SEO', skill: 'search_stories', args: { query: 'SEO' } },
+  ]
+  for (const row of rows) {
+    it(`${row.text} → ${row.skill} ${JSON.stringify(row.args)}`, () => {
+      const u = read(row.text)
+      assert.equal(u.capability, row.skill, u.understood)
+      for (const [key, value] of Object.entries(row.args)) assert.deepEqual(u.args[key], value, `${key}: ${u.understood}`)
+      assertValid(u)
+    })
+  }
+
+  it('a question read from a leftover verb says it is a guess and offers the search', () => {
+    const u = read('list the outlets you draw on')
+    assert.equal(u.guessed, true)
+    assert.equal(u.alternatives?.[0]?.capability, 'search_stories')
+  })
+
+  const sourceRows: [string, string, string][] = [
+    ['Berichte aus der Süddeutschen über die Bahn', 'Süddeutsche Zeitung Wirtschaft', 'Bahn'],
+    ['novità dal Corriere sul Superbonus', 'Corriere della Sera Economia', 'Superbonus'],
+    ['Was schreibt die FAZ über die Rente?', 'FAZ.NET Finanzen', 'Rente'],
+    ['o que o Valor publicou sobre juros?', 'Valor Econômico', 'juros'],
+    ['guardian articles on the housing market', 'The Guardian - Business', 'housing market'],
+  ]
+  for (const [text, source, query] of sourceRows) {
+    it(`${text} → ${source}`, () => {
+      const u = readMore(text)
+      assert.equal(u.args.source, moreId(source), u.understood)
+      assert.equal(u.args.query, query, u.understood)
+    })
+  }
+
+  it('a lower-case name after a preposition alone stays a word; a company in a parenthesis is not the publisher', () => {
+    assert.equal(readMore('nouvelles du monde').args.source, undefined)
+    assert.equal(readMore('layoffs at Google').args.source, undefined)
+  })
+
+  it('a Korean word ending in a particle syllable that does not fit keeps it', () => {
+    assert.equal(readMore('카카오페이 관련 이번 주 뉴스').args.query, '카카오페이')
+  })
+})
