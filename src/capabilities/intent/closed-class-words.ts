@@ -53,9 +53,23 @@ const GIVE_VERBS: Partial<Record<Language, string[]>> = {
   pt: ['manda', 'mande', 'mandar', 'envia', 'envie', 'traga', 'traz', 'passa', 'passe', 'bota'],
 }
 
+/** Question words, per language: with a word addressing the agent, they make a message a question to it. */
+export const QUESTION_WORDS: Record<Language, string[]> = {
+  en: ['what', 'whats', "what's", 'how', 'which', 'who', 'where', 'why', 'wat'],
+  es: ['qué', 'que', 'cómo', 'como', 'cuál', 'cuáles', 'quién', 'dónde', 'para qué'],
+  fr: ['quoi', 'que', "qu'est-ce", 'comment', 'quel', 'quels', 'quelle', 'quelles', 'qui', 'où'],
+  de: ['was', 'wie', 'welche', 'welcher', 'welches', 'wer', 'wo', 'wozu', 'wofür', 'woher'],
+  it: ['cosa', 'che', 'come', 'quale', 'quali', 'chi', 'dove', 'perché'],
+  pt: ['que', 'quê', 'como', 'qual', 'quais', 'quem', 'onde'],
+  ja: ['何', 'なに', 'なん', 'どう', 'どんな', 'どの', 'どこ', '誰'],
+  ko: ['뭐', '무엇', '뭘', '무슨', '어떤', '어떻게', '어디', '누구', '뭐야'],
+  ar: ['ما', 'ماذا', 'كيف', 'من', 'أين', 'هل', 'لماذا'],
+}
+
 export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   en: [
     ...GIVE_VERBS.en!,
+    'yo', 'kinda', 'sorta', 'gonna', 'stuff', 'handle',
     'mine', 'yours', 'ours', 'theirs', 'whom', 'whose', 'yourself', 'myself',
     "can't", 'cannot', 'could', "couldn't", 'able', 'know', 'knows',
     'actually', 'really', 'exactly', 'basically', 'even', 'again', 'still', 'already', 'maybe', 'perhaps', 'kinda', 'anyway',
@@ -108,18 +122,18 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['noss', 'voss', 'minh', 'tu', 'su'], ['a', 'as']), 'meu', 'meus', 'teu', 'teus', 'seu', 'seus', 'nosso', 'nossos',
     ...inflect(['est', 'ess', 'aquel'], ['e', 'a', 'es', 'as']), 'isso', 'isto', 'aquilo',
     'pode', 'podes', 'podem', 'poderia', 'consegue', 'consegues', 'conseguem', 'sabe', 'sabes', 'sabem',
-    'onde', 'quando', 'porque', 'quem', 'realmente', 'mesmo', 'exatamente', 'ainda', 'já', 'então',
+    'aí', 'aê', 'onde', 'quando', 'porque', 'quem', 'realmente', 'mesmo', 'exatamente', 'ainda', 'já', 'então',
     'importante', 'importantes', 'principal', 'principais', 'destaque', 'destaques', 'relevantes',
     ...inflect(['publicad', 'saíd', 'escrit'], ROMANCE_4),
   ],
   ja: ['どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
   ko: [
-    '어디', '어디야', '어디예요', '어디에요', '어디서', '어디인가요', '언제', '왜', '누가', '누구', '어느', '뭔가',
+    '이거', '그거', '저거', '이건', '어떻게', '거야', '건가요', '거예요', '건데', '돼', '되나요', '어디', '어디야', '어디예요', '어디에요', '어디서', '어디인가요', '언제', '왜', '누가', '누구', '어느', '뭔가',
     '정말', '진짜', '실제로', '가장', '제일', '중요한', '주요', '볼', '보는', '읽을', '있을까', '있을까요',
   ],
   ar: [
     ...ARABIC_PREPOSITIONS.flatMap((p) => ARABIC_SUFFIXES.map((s) => p + s)),
-    'أين', 'متى', 'لماذا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
+    'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
     'أهم', 'الأهم', 'أبرز', 'الأبرز', 'رئيسية', 'الرئيسية', 'المهمة', 'مهمة',
     'نشرت', 'المنشورة', 'منشورة', 'صدرت', 'الصادرة',
   ],

@@ -160,7 +160,9 @@ function matchesAt(entry: Entry, tokens: Token[], at: number): boolean {
   return entry.tokens.every((phraseToken, k) => {
     const token = tokens[at + k]
     if (!token) return false
-    return entry.strict ? token.lowers.includes(phraseToken.lower) : token.foldeds.includes(phraseToken.folded)
+    // Two letters folded collide with words: Portuguese "aí" is not "AI". Short phrase words keep their accents.
+    if (entry.strict || (phraseToken.script === 'alpha' && phraseToken.folded.length <= 2)) return token.lowers.includes(phraseToken.lower)
+    return token.foldeds.includes(phraseToken.folded)
   })
 }
 

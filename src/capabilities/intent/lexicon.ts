@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '../../domain/languages.ts'
 import { TOPIC_NAMES, TOPICS, type Topic } from '../../domain/topics.ts'
-import { CLOSED_CLASS_WORDS } from './closed-class-words.ts'
+import { CLOSED_CLASS_WORDS, QUESTION_WORDS } from './closed-class-words.ts'
 import { FILLER_WORDS } from './filler-words.ts'
 import { languageCues } from './language-cues.ts'
 import { REQUEST_WORDS } from './request-words.ts'
@@ -60,7 +60,7 @@ function rawEntries(): RawEntry[] {
     const lists: [Kind, string[]][] = [
       ['help', words.help], ['sources', words.sources],
       ['news', words.news], ['about', words.about], ['topics', words.topics], ['limit', words.limit],
-      ['counter', words.counters], ['stop', FILLER_WORDS[lang]], ['stop', CLOSED_CLASS_WORDS[lang]],
+      ['counter', words.counters], ['stop', FILLER_WORDS[lang]], ['stop', CLOSED_CLASS_WORDS[lang]], ['stop', QUESTION_WORDS[lang]],
     ]
     for (const [kind, phrases] of lists) for (const phrase of phrases) raw.push({ phrase, kind, lang })
   }
@@ -123,6 +123,10 @@ export const ABOUT_AGENT_STEMS: Record<Language, string[]> = Object.fromEntries(
 /** Second-person words per language, folded: a message addressed to the agent and naming nothing is about it. */
 export const ADDRESSEE_WORDS: Record<Language, Set<string>> = Object.fromEntries(LANGUAGES.map((lang) =>
   [lang, new Set(REQUEST_WORDS[lang].you.map((word) => fold(word, scriptOf(word[0]!))))])) as Record<Language, Set<string>>
+
+/** Question words per language, folded. */
+export const QUESTION_WORD_SET: Record<Language, Set<string>> = Object.fromEntries(LANGUAGES.map((lang) =>
+  [lang, new Set(QUESTION_WORDS[lang].map((word) => fold(word, scriptOf(word[0]!))))])) as Record<Language, Set<string>>
 
 /** Counts written as words, per language: "top ten", "las tres últimas". */
 export const NUMBER_WORDS = new Map<string, { lang: Language; value: number }[]>()

@@ -4,7 +4,7 @@ import { describeCall, type CallDetail } from './describe.ts'
 import { addressRuns, cutNote, fitRuns, fitWords, keywordRuns } from './keywords.ts'
 import { findLanguageCues, isNewsWord, labelTokens, type Item, type Label } from './label.ts'
 import { detectLanguage } from './language.ts'
-import { ABOUT_AGENT_STEMS, ADDRESSEE_WORDS, DICTIONARY } from './lexicon.ts'
+import { ABOUT_AGENT_STEMS, ADDRESSEE_WORDS, DICTIONARY, QUESTION_WORD_SET } from './lexicon.ts'
 import { readLimit } from './limit.ts'
 import { takeLinks, type LinkReading } from './message-links.ts'
 import { takeQuotes } from './quotes.ts'
@@ -233,7 +233,9 @@ function aboutAgent(request: Request): Understood | undefined {
   if (hasLabel(items, 'news', 'topics', 'sources')) return undefined
   // "Work news" asks for news: a question about the agent names no news.
   const aboutItself = hasLabel(items, 'help') || items.some((item) => item.label.kind === 'content' && asksAboutAgent(item.token, request.messageLang)) || addressed
-  if (aboutItself && asked && looseWords(leftovers, items, 1)) {
+  // "what kinda stuff do you handle": a question word and "you" together carry the question even with two words left.
+  const questioned = items.some((item) => langsOf(item.token, request.messageLang).some((lang) => QUESTION_WORD_SET[lang].has(item.token.folded)))
+  if (aboutItself && asked && looseWords(leftovers, items, questioned && addressed ? 2 : 1)) {
     return call(request, 'help', { lang: request.lang }, guess.guessed, guess.guessed ? { note: 'Read as a question about the agent' } : {}, guess.others)
   }
   return undefined
