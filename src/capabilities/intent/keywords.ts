@@ -12,6 +12,7 @@ const MIN_QUERY_LENGTH = 2
 
 const KEYWORD_KINDS = new Set<Label['kind']>(['content', 'topic'])
 
+const POSSESSIVE = /^['’]s$/u
 const lowercase = (token: Token) => /^\p{Ll}/u.test(token.text)
 const capitalized = (token: Token) => /^\p{Lu}/u.test(token.text)
 
@@ -49,6 +50,8 @@ export function keywordRuns(items: Item[]): { runs: Token[][]; topics: Topic[] }
   }
   for (const item of items) {
     if (item.token.broken) end()
+    // "Argentina's economy" is one subject: a possessive joins the words around it.
+    if (POSSESSIVE.test(item.token.text) && current.length && !item.token.broken) continue
     if (KEYWORD_KINDS.has(item.label.kind)) {
       current.push(item)
       continue

@@ -75,15 +75,21 @@ export function fold(word: string, script: Script): string {
 /**
  * Spellings a lexicon phrase may be written in: the word itself, and for spaced scripts the forms people inflect
  * it into that the lexicon does not list one by one — a plural -s/-es ("startups", "businesses") and, in Arabic,
- * the conjunction و ("and") glued to the front.
+ * the conjunction و ("and") glued to the front and the pronoun "your" (ك, كم) glued to the end.
  */
 export function variants(form: string, script: Script): string[] {
   const out = [form]
   if (script === 'alpha') {
     if (form.length >= 4 && form.endsWith('s') && !form.endsWith('ss')) out.push(form.slice(0, -1))
     if (form.length >= 5 && form.endsWith('es')) out.push(form.slice(0, -2))
-  } else if (script === 'arabic' && form.startsWith('و') && form.length > 3) {
-    out.push(form.slice(1))
+  } else if (script === 'arabic') {
+    if (form.startsWith('و') && form.length > 3) out.push(form.slice(1))
+    // "مصادرك" (your sources), "وظيفتك" (your job, its ة written ت before the suffix).
+    const suffix = /(?:كم|ك)$/u.exec(form)
+    if (suffix && form.length - suffix[0].length >= 3) {
+      const stem = form.slice(0, -suffix[0].length)
+      out.push(stem, ...(stem.endsWith('ت') ? [`${stem.slice(0, -1)}ه`, `${stem.slice(0, -1)}ة`] : []))
+    }
   }
   return out
 }

@@ -123,7 +123,11 @@ const PHRASE_ORDER: (PhraseKind | 'since-period')[] = [
   'since-weekday', 'last-weekday', 'on', 'on-weekday',
 ]
 
-function compile(pattern: string, lang: Language, kind: Rule['kind'], period?: PeriodKind): Rule {
+/** An English date may take "the" ("before the 1st of November"): every date slot allows it. */
+const withArticle = (pattern: string, lang: Language) => (lang === 'en' ? pattern.replace(/(?<!\(\?:the \)\?)\{D\}/g, '(?:the )?{D}') : pattern)
+
+function compile(written: string, lang: Language, kind: Rule['kind'], period?: PeriodKind): Rule {
+  const pattern = withArticle(written, lang)
   const slots: Slot[] = []
   const weekdays = WEEKDAYS[lang].flatMap((names) => names.split('|'))
   const periodSource = period ? TIME_PHRASES[lang][period]!.map(foldKeepingLength).join('|') : ''

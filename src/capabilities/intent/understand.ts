@@ -191,7 +191,9 @@ const langsOf = (token: Token, messageLang: Language): Language[] =>
 /** A keyword that, with no other, asks about the agent: "capable", "usar", "benutze", "기능" (not "USA"). */
 function asksAboutAgent(token: Token, messageLang: Language): boolean {
   if (/^\p{Lu}{2,}$/u.test(token.text)) return false
-  return langsOf(token, messageLang).some((lang) => ABOUT_AGENT_STEMS[lang].some((stem) => token.folded.startsWith(stem)))
+  // A one-syllable Korean stem (할, "do" in "할 수 있어") is a whole word, not the start of one (할인, a discount).
+  return langsOf(token, messageLang).some((lang) => ABOUT_AGENT_STEMS[lang].some((stem) =>
+    (token.script === 'hangul' && stem.length === 1 ? token.folded === stem : token.folded.startsWith(stem))))
 }
 
 /** A word addressing the agent ("you", "você", "너"), or a verb of its skills even when it is filler ("fazer", "ask"). */
