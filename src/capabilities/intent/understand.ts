@@ -222,24 +222,26 @@ function aboutAgent(request: Request): Understood | undefined {
   if (request.quotes.length || request.links.length || request.time.phrases.length) return undefined
   if (items.some((item) => SPECIFIC.has(item.label.kind))) return undefined
   const leftovers = items.filter((item) => item.label.kind === 'content' && !asksAboutAgent(item.token, request.messageLang))
+  if (leftovers.length > 2) return undefined
   const addressed = items.some((item) => addressesAgent(item.token, request.messageLang))
   // "about" with a word after it names a subject; "the outlets you draw on" ends on it.
   const subject = items.some((item, i) => item.label.kind === 'about' && items.slice(i + 1).some((next) => next.label.kind === 'content'))
   const asked = !leftovers.length || ((request.question || addressed) && !subject)
-  const guess = leftovers.length
-    ? { guessed: true, others: [alternative(request, 'search_stories', searchArgs(request, leftovers.map((item) => item.token.text).join(' ')))] }
-    : { guessed: false, others: [] }
+  const answer = (skill: ReadingSkill, args: Record<string, unknown>, note: string) => {
+    if (!leftovers.length) return call(request, skill, args, false)
+    const search = alternative(request, 'search_stories', searchArgs(request, leftovers.map((item) => item.token.text).join(' ')))
+    return call(request, skill, args, true, { note }, [search])
+  }
   if (hasLabel(items, 'sources') && !hasLabel(items, 'topics') && asked && looseWords(leftovers, items, 2)) {
-    return call(request, 'list_sources', {}, guess.guessed, guess.guessed ? { note: 'Read as a question about the publishers' } : {}, guess.others)
+    return answer('list_sources', {}, 'Read as a question about the publishers')
   }
   if (hasLabel(items, 'news', 'topics', 'sources')) return undefined
   // "Work news" asks for news: a question about the agent names no news.
   const aboutItself = hasLabel(items, 'help') || items.some((item) => item.label.kind === 'content' && asksAboutAgent(item.token, request.messageLang)) || addressed
+  if (!aboutItself || !asked) return undefined
   // "what kinda stuff do you handle": a question word and "you" together carry the question even with two words left.
-  const questioned = items.some((item) => langsOf(item.token, request.messageLang).some((lang) => QUESTION_WORD_SET[lang].has(item.token.folded)))
-  if (aboutItself && asked && looseWords(leftovers, items, questioned && addressed ? 2 : 1)) {
-    return call(request, 'help', { lang: request.lang }, guess.guessed, guess.guessed ? { note: 'Read as a question about the agent' } : {}, guess.others)
-  }
+  const questioned = addressed && items.some((item) => langsOf(item.token, request.messageLang).some((lang) => QUESTION_WORD_SET[lang].has(item.token.folded)))
+  if (looseWords(leftovers, items, questioned ? 2 : 1)) return answer('help', { lang: request.lang }, 'Read as a question about the agent')
   return undefined
 }
 
