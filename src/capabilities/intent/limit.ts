@@ -42,9 +42,11 @@ function readsAsCount(items: Item[], at: number): boolean {
   if (next && isCounter(next)) return true
   // Korean 네 is also "yes", 세 "three" and "tax": a one-syllable count word needs its counter.
   if (items[at]!.token.script === 'hangul' && items[at]!.token.text.length === 1) return false
+  const newsFollows = items.slice(at + 1, at + 4).some((item) => item.label.kind === 'news')
+  // A count written as a word is also a word ("sei" is "you are", "un" an article): it counts next to stories only.
+  if (!items[at]!.token.number) return newsFollows
   if (prev && NAMED.has(prev.label.kind)) return false
   const nextIsFiller = !next || !NAMED.has(next.label.kind)
-  const newsFollows = items.slice(at + 1, at + 4).some((item) => item.label.kind === 'news')
   return nextIsFiller || newsFollows
 }
 

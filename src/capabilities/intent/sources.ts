@@ -268,7 +268,7 @@ export function matchSourceAt(
       const token = tokens[at + k]!
       const written = alias.tokens[k]!.folded
       if ((token.folded !== written && !(german && adjectiveStem(token.folded) === written)) || (k > 0 && token.broken)) ok = false
-      else if (alias.match === 'exact' && !sameCase(token, alias.tokens[k]!)) ok = false
+      else if (alias.match === 'exact' && !sameCase(token, alias.tokens[k]!) && !lowerCaseName(tokens, at, alias, isNewsWord)) ok = false
     }
     if (!ok) continue
     // Written in lower case, a name that is no word the reader knows still names the publisher when a news word or
@@ -281,6 +281,16 @@ export function matchSourceAt(
     return { alias, length: n }
   }
   return undefined
+}
+
+/**
+ * "hacker news posts": a name of several words ending in a news word, written in lower case, is still the name when
+ * a news word or verb of publishing follows it and its other words are no words the reader knows.
+ */
+function lowerCaseName(tokens: readonly Token[], at: number, alias: Alias, isNewsWord: (t: Token) => boolean): boolean {
+  const n = alias.tokens.length
+  return n > 1 && NEWS_WORDS.has(alias.tokens[n - 1]!.folded) && !alias.cue
+    && alias.tokens.slice(0, -1).every((t) => !LEXICON_WORDS.has(t.folded)) && cuedAfter(tokens, at, n, isNewsWord)
 }
 
 /** A German adjective in a name takes case endings: "der Süddeutschen" is "Süddeutsche Zeitung". */

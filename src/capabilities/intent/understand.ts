@@ -203,12 +203,13 @@ function addressesAgent(token: Token, messageLang: Language): boolean {
 
 /**
  * Words left over in a question to the agent that are its verbs, not a subject: few, and in Latin script written
- * in lower case (a capitalized word inside the sentence is a name: "which sources cover Tesla?"). "list the outlets
+ * in lower case but in German (a capitalized word inside the sentence is a name: "which sources cover Tesla?"). "list the outlets
  * you draw on", "quali fonti consulti?", "어떤 매체들 기사를 모아?" carry one such verb the word lists cannot all hold.
  */
-function looseWords(leftovers: Item[], items: Item[], most: number): boolean {
-  return leftovers.length <= most
-    && leftovers.every((item) => item.token.script !== 'alpha' || !/^\p{Lu}/u.test(item.token.text) || item === items[0])
+function looseWords(leftovers: Item[], items: Item[], most: number, messageLang: Language): boolean {
+  // German capitalizes every noun: there a capital says nothing.
+  return leftovers.length <= most && (messageLang === 'de'
+    || leftovers.every((item) => item.token.script !== 'alpha' || !/^\p{Lu}/u.test(item.token.text) || item === items[0]))
 }
 
 /**
@@ -232,7 +233,7 @@ function aboutAgent(request: Request): Understood | undefined {
     const search = alternative(request, 'search_stories', searchArgs(request, leftovers.map((item) => item.token.text).join(' ')))
     return call(request, skill, args, true, { note }, [search])
   }
-  if (hasLabel(items, 'sources') && !hasLabel(items, 'topics') && asked && looseWords(leftovers, items, 2)) {
+  if (hasLabel(items, 'sources') && !hasLabel(items, 'topics') && asked && looseWords(leftovers, items, 2, request.messageLang)) {
     return answer('list_sources', {}, 'Read as a question about the publishers')
   }
   if (hasLabel(items, 'news', 'topics', 'sources')) return undefined
@@ -241,7 +242,7 @@ function aboutAgent(request: Request): Understood | undefined {
   if (!aboutItself || !asked) return undefined
   // "what kinda stuff do you handle": a question word and "you" together carry the question even with two words left.
   const questioned = addressed && items.some((item) => langsOf(item.token, request.messageLang).some((lang) => QUESTION_WORD_SET[lang].has(item.token.folded)))
-  if (looseWords(leftovers, items, questioned ? 2 : 1)) return answer('help', { lang: request.lang }, 'Read as a question about the agent')
+  if (looseWords(leftovers, items, questioned ? 2 : 1, request.messageLang)) return answer('help', { lang: request.lang }, 'Read as a question about the agent')
   return undefined
 }
 
