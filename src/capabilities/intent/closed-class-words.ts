@@ -66,8 +66,23 @@ export const QUESTION_WORDS: Record<Language, string[]> = {
   ar: ['ما', 'ماذا', 'كيف', 'من', 'أين', 'هل', 'لماذا'],
 }
 
+/**
+ * Auxiliary verbs in every person, and the prepositions that start a time phrase ("seit", "desde"): grammar
+ * around a verb of publishing or a date ("Was hat das Handelsblatt geschrieben?").
+ */
+const AUXILIARIES: Partial<Record<Language, string[]>> = {
+  en: ['here', 'has', 'have', 'had', 'is', 'are', 'was', 'were', 'been', 'being', 'did', 'does', 'since'],
+  es: ['aquí', 'aqui', 'acá', 'he', 'has', 'ha', 'hemos', 'habéis', 'han', 'había', 'habían', 'fue', 'fueron', 'sido', 'soy', 'desde'],
+  fr: ['ici', 'ai', 'as', 'a', 'avons', 'avez', 'ont', 'avait', 'avaient', 'était', 'étaient', 'été', 'suis', 'depuis'],
+  de: ['hier', 'habe', 'hast', 'hat', 'haben', 'habt', 'hatte', 'hatten', 'wurde', 'wurden', 'wird', 'werden', 'war', 'waren', 'bin',
+    'seit', 'nach'],
+  it: ['qui', 'qua', 'ho', 'hai', 'ha', 'abbiamo', 'avete', 'hanno', 'aveva', 'era', 'erano', 'stato', 'stata', 'stati', 'sono'],
+  pt: ['posso', 'podemos', 'te', 'lhe', 'aqui', 'ali', 'tenho', 'tem', 'temos', 'têm', 'tinha', 'teve', 'foi', 'foram', 'sido', 'sou', 'desde'],
+}
+
 export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   en: [
+    ...AUXILIARIES.en!,
     ...GIVE_VERBS.en!,
     'yo', 'kinda', 'sorta', 'gonna', 'stuff', 'handle',
     'mine', 'yours', 'ours', 'theirs', 'whom', 'whose', 'yourself', 'myself',
@@ -77,6 +92,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     'came', 'come', 'out', 'appeared', 'sort', 'sorts', 'kinds', 'types',
   ],
   es: [
+    ...AUXILIARIES.es!,
     ...GIVE_VERBS.es!,
     ...SOURCE_VERBS.es!,
     ...inflect(['nuestr', 'vuestr', 'tuy', 'suy', 'mí'], ROMANCE_4), 'mi', 'mis', 'tu', 'tus', 'su', 'sus',
@@ -87,6 +103,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publicad', 'salid', 'aparecid', 'escrit'], ROMANCE_4),
   ],
   fr: [
+    ...AUXILIARIES.fr!,
     ...GIVE_VERBS.fr!,
     ...SOURCE_VERBS.fr!,
     'mon', 'ma', 'mes', 'ton', 'ta', 'tes', 'son', 'sa', 'ses', 'notre', 'nos', 'votre', 'vos', 'leur', 'leurs',
@@ -97,6 +114,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publié', 'paru', 'sorti', 'écrit'], FRENCH_4),
   ],
   de: [
+    ...AUXILIARIES.de!,
     ...GIVE_VERBS.de!,
     ...SOURCE_VERBS.de!,
     ...inflect(['mein', 'dein', 'sein', 'ihr', 'unser', 'eur', 'euer', 'dies', 'jen', 'welch'], GERMAN_CASES),
@@ -106,6 +124,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['veröffentlicht', 'erschienen', 'geschrieben'], GERMAN_CASES),
   ],
   it: [
+    ...AUXILIARIES.it!,
     ...GIVE_VERBS.it!,
     ...SOURCE_VERBS.it!,
     ...inflect(['nostr', 'vostr'], ITALIAN_4), 'mio', 'mia', 'miei', 'mie', 'tuo', 'tua', 'tuoi', 'tue', 'suo', 'sua', 'suoi', 'sue',
@@ -116,6 +135,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['pubblicat', 'uscit', 'appars', 'scritt'], ITALIAN_4),
   ],
   pt: [
+    ...AUXILIARIES.pt!,
     ...GIVE_VERBS.pt!,
     ...SOURCE_VERBS.pt!,
     ...inflect(['me', 'te', 'se', 'noss', 'voss'], ['u', 'us']).filter((w) => !['se', 'te'].includes(w)),
@@ -126,8 +146,9 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     'importante', 'importantes', 'principal', 'principais', 'destaque', 'destaques', 'relevantes',
     ...inflect(['publicad', 'saíd', 'escrit'], ROMANCE_4),
   ],
-  ja: ['どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
+  ja: ['はじめまして', '初めて', 'ここ', 'どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
   ko: [
+    '데', '는데', '처음', '처음인데', '처음이라', '여기',
     // Bound nouns ("the one", "the thing") with each particle: "어제 것만", "그런 거는".
     ...['것', '거', '게'].flatMap((noun) => ['', '은', '는', '을', '를', '이', '만', '도', '들', '으로', '로'].map((p) => noun + p)),
     '이거', '그거', '저거', '이건', '어떻게', '거야', '건가요', '거예요', '건데', '돼', '되나요', '어디', '어디야', '어디예요', '어디에요', '어디서', '어디인가요', '언제', '왜', '누가', '누구', '어느', '뭔가',
@@ -135,7 +156,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   ],
   ar: [
     ...ARABIC_PREPOSITIONS.flatMap((p) => ARABIC_SUFFIXES.map((s) => p + s)),
-    'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
+    'أن', 'أنا', 'هنا', 'جديد', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
     'أهم', 'الأهم', 'أبرز', 'الأبرز', 'رئيسية', 'الرئيسية', 'المهمة', 'مهمة',
     'كتبت', 'كتب', 'قالت', 'قال', 'ذكرت', 'ذكر', 'أفادت', 'نشرت', 'المنشورة', 'منشورة', 'صدرت', 'الصادرة',
   ],

@@ -6,6 +6,7 @@ import { languageCues } from './language-cues.ts'
 import { REQUEST_WORDS } from './request-words.ts'
 import { fold, scriptOf, type Script } from './text.ts'
 import { tokenize, type Dictionary, type Token } from './tokens.ts'
+import { UNIT_WORDS, WEEKDAYS } from './time-words.ts'
 import { TOPIC_SYNONYMS } from './topic-synonyms.ts'
 
 /**
@@ -154,6 +155,15 @@ function evidence(accept: (entry: Entry) => boolean, words: (entry: Entry) => To
 export const LANGUAGE_EVIDENCE = evidence(
   (e) => (e.tokens.length === 1 || e.kind === 'help') && e.kind !== 'topic' && e.kind !== 'lang', (e) => e.tokens,
 )
+// Days of the week and time units are as much a language's own as its function words ("seit letztem Freitag"):
+// a message of a compound and a date phrase still tells its language.
+for (const lang of LANGUAGES) {
+  const timeWords = [...WEEKDAYS[lang].flatMap((day) => day.split('|')), ...Object.values(UNIT_WORDS).flatMap((units) => units[lang])]
+  for (const word of timeWords) {
+    if (scriptOf(word[0]!) !== 'alpha' || word.length < 4) continue
+    LANGUAGE_EVIDENCE.set(word, (LANGUAGE_EVIDENCE.get(word) ?? new Set()).add(lang))
+  }
+}
 
 /** The words of topic phrases, as weaker evidence for a message that is nothing but a topic: "empleo", "Börse". */
 export const TOPIC_LANGUAGE_EVIDENCE = evidence((e) => e.kind === 'topic', (e) => e.tokens.filter((t) => !t.particle))

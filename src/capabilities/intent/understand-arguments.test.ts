@@ -275,6 +275,16 @@ describe('general rules: closed word classes, questions to the agent, inflection
     // Topic compounds and a topic as the subject of another beat.
     { text: 'die neuesten 3 Nachrichten aus der Finanzwelt', skill: 'get_latest_stories', args: { topic: 'finance', limit: 3 } },
     { text: 'marketing articles about SEO', skill: 'search_stories', args: { query: 'SEO' } },
+    // Several sentences naming nothing to look up: the last one carries the request.
+    { text: 'Hi, ich bin neu hier. Was kann ich dich fragen?', skill: 'help', args: { lang: 'de' } },
+    { text: "I'm new here — how does this agent work?", skill: 'help', args: { lang: 'en' } },
+    // "Since" a day qualified as the last one, in any word order; the language told by its weekday.
+    { text: 'Finanznachrichten seit letztem Freitag', skill: 'get_latest_stories', args: { topic: 'finance', since: day('11-20'), lang: 'de' } },
+    { text: 'notícias de finanças desde sexta passada', skill: 'get_latest_stories', args: { topic: 'finance', since: day('11-20') } },
+    { text: '先週の金曜日以降の金融ニュース', skill: 'get_latest_stories', args: { topic: 'finance', since: day('11-20'), until: undefined } },
+    // Auxiliaries around a verb of publishing are grammar; a count word is a word unless stories follow it.
+    { text: 'Was hat das Handelsblatt im Oktober über Bosch geschrieben?', skill: 'search_stories', args: { query: 'Bosch' } },
+    { text: 'Che cosa sei in grado di fare?', skill: 'help', args: { lang: 'it' } },
   ]
   for (const row of rows) {
     it(`${row.text} → ${row.skill} ${JSON.stringify(row.args)}`, () => {

@@ -102,7 +102,8 @@ interface Request {
 export function understandText(text: string, siteUrl: string, options: ReadingOptions = {}): Understood {
   try {
     const request = readRequest(String(text ?? ''), siteUrl, options.now ?? Date.now(), options.sources ?? NO_SOURCES)
-    const understood = fromLinks(request) ?? aboutAgent(request) ?? fromQuotes(request) ?? fromWords(request)
+    const understood = fromLinks(request) ?? aboutAgent(request) ?? lastQuestion(text, request, siteUrl, options)
+      ?? fromQuotes(request) ?? fromWords(request)
     return request.time.validUntil === undefined ? understood : { ...understood, validUntil: request.time.validUntil }
   } catch {
     // The contract is "never throws": a message the reader trips over still gets the safest reading.
@@ -244,6 +245,23 @@ function aboutAgent(request: Request): Understood | undefined {
   const questioned = addressed && items.some((item) => langsOf(item.token, request.messageLang).some((lang) => QUESTION_WORD_SET[lang].has(item.token.folded)))
   if (looseWords(leftovers, items, questioned ? 2 : 1, request.messageLang)) return answer('help', { lang: request.lang }, 'Read as a question about the agent')
   return undefined
+}
+
+// Sentence ends, and a dash between spaces: "I'm new here — how does this work?".
+const SENTENCE_END = /(?<=[.!?。！？؟])\s*|\s+[—–-]\s+/u
+
+/**
+ * "Hi, I'm new here. What can I ask you?": in a message of several sentences that names nothing to look up (no
+ * topic, publisher, count, date, quote or link), the last sentence carries the request and the ones before it are
+ * greeting and introduction. Read alone, it may be a question about the agent or its publishers.
+ */
+function lastQuestion(text: string, request: Request, siteUrl: string, options: ReadingOptions): Understood | undefined {
+  if (request.quotes.length || request.links.length || request.time.phrases.length) return undefined
+  if (request.items.some((item) => SPECIFIC.has(item.label.kind))) return undefined
+  const sentences = prepare(text).split(SENTENCE_END).map((sentence) => sentence.trim()).filter(Boolean)
+  if (sentences.length < 2) return undefined
+  const last = readRequest(sentences.at(-1)!, siteUrl, options.now ?? Date.now(), options.sources ?? NO_SOURCES)
+  return aboutAgent({ ...last, lang: request.lang, messageLang: request.messageLang })
 }
 
 function fromQuotes(request: Request): Understood | undefined {
