@@ -1,12 +1,15 @@
 /**
  * Accuracy of the A2A agent's free-text reader on the hand-labelled requests of test/fixtures/a2a-requests/: the
- * development set (tuned on: dev.json, and dev2-7.json, written for issue 29's general fixes, each run once before the fixes it led to), the held-out third (written before the reader changed for issue 29, never tuned
- * on), and three check sets, each written after the previous round of tuning and run once before it was tuned
- * on in turn (the third never); each file's "about" says how it was made. A request is right when the skill and every argument equal the label; per language (the language the
- * message is written in) and per argument (over the requests where the label or the reading has that argument).
- * The publishers are the bundled directory's (content/publishers.json), as a fresh install serves them.
+ * development column (dev.json, and dev2-7.json, fresh sets written during issue 29's second pass, each scored once
+ * as written before the round of general fixes it led to, then tuned on), the held-out third (written before the
+ * reader changed for issue 29, never tuned on), and three check sets, each written after the previous round of
+ * tuning and run once before it was tuned on in turn; each file's "about" says how it was made. Only a set's first
+ * run estimates requests the reader has not seen (docs/bench-log.md keeps those figures). A request is right when
+ * the skill and every argument equal the label; per language (the language the message is written in) and per
+ * argument (over the requests where the label or the reading has that argument). The publishers are the bundled
+ * directory's (content/publishers.json), as a fresh install serves them.
  *
- *   npm run eval:a2a [-- --verbose]     --verbose lists the development set's misses (never the others')
+ *   npm run eval:a2a [-- --verbose]     --verbose lists the development column's misses (never the others')
  */
 import fs from 'node:fs'
 import path from 'node:path'
