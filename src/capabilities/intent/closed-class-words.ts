@@ -53,6 +53,22 @@ const GIVE_VERBS: Partial<Record<Language, string[]>> = {
   pt: ['manda', 'mande', 'mandar', 'envia', 'envie', 'traga', 'traz', 'passa', 'passe', 'bota'],
 }
 
+/**
+ * Words asking where something comes from, and the "from" some of them need beside them: "where do you get your
+ * articles from?", "Woher bekommst du deine Artikel?" — a question about the publishers without naming them.
+ */
+export const ORIGIN_WORDS: Record<Language, { asks: string[]; from: string[] }> = {
+  en: { asks: ['where', 'who'], from: ['from'] },
+  es: { asks: ['dónde', 'donde'], from: ['de'] },
+  fr: { asks: ['où'], from: ["d'", 'de'] },
+  de: { asks: ['woher'], from: [] },
+  it: { asks: ['dove'], from: ['da'] },
+  pt: { asks: ['onde'], from: ['de', 'da', 'do'] },
+  ja: { asks: ['どこから'], from: [] },
+  ko: { asks: ['어디서', '어디에서'], from: [] },
+  ar: { asks: ['أين', 'اين'], from: ['من'] },
+}
+
 /** Question words, per language: with a word addressing the agent, they make a message a question to it. */
 export const QUESTION_WORDS: Record<Language, string[]> = {
   en: ['what', 'whats', "what's", 'how', 'which', 'who', 'where', 'why', 'wat'],
@@ -80,8 +96,19 @@ const AUXILIARIES: Partial<Record<Language, string[]>> = {
   pt: ['posso', 'podemos', 'te', 'lhe', 'aqui', 'ali', 'tenho', 'tem', 'temos', 'têm', 'tinha', 'teve', 'foi', 'foram', 'sido', 'sou', 'desde'],
 }
 
+/** Verbs of happening in the tenses people ask with ("what happened with Tesla"), and quantifiers ("alguma novidade"). */
+const HAPPEN_AND_SOME: Partial<Record<Language, string[]>> = {
+  en: ['happened', 'happen', 'going', 'went', 'occurred'],
+  es: ['pasó', 'pasado', 'ocurrió', 'sucedió', 'ocurre', 'sucede', ...inflect(['algun', 'ningun'], ['o', 'a', 'os', 'as']), 'algún', 'ningún'],
+  fr: ['passé', 'arrivé', 'produit', 'quelque', 'quelques', 'aucun', 'aucune', 'y'],
+  de: ['geschehen', 'passiert', 'los', 'irgendwas', 'irgendwelche', 'einige', 'paar'],
+  it: ['successo', 'accaduto', 'capitato', 'succede', 'qualche', 'alcuni', 'alcune', 'nessun', 'nessuna'],
+  pt: ['aconteceu', 'acontece', 'rolou', 'rola', 'houve', ...inflect(['algu', 'nenhu'], ['m', 'ma', 'ns', 'mas'])],
+}
+
 export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   en: [
+    ...HAPPEN_AND_SOME.en!,
     ...AUXILIARIES.en!,
     ...GIVE_VERBS.en!,
     'yo', 'kinda', 'sorta', 'gonna', 'stuff', 'handle',
@@ -92,6 +119,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     'came', 'come', 'out', 'appeared', 'sort', 'sorts', 'kinds', 'types',
   ],
   es: [
+    ...HAPPEN_AND_SOME.es!,
     ...AUXILIARIES.es!,
     ...GIVE_VERBS.es!,
     ...SOURCE_VERBS.es!,
@@ -103,6 +131,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publicad', 'salid', 'aparecid', 'escrit'], ROMANCE_4),
   ],
   fr: [
+    ...HAPPEN_AND_SOME.fr!,
     ...AUXILIARIES.fr!,
     ...GIVE_VERBS.fr!,
     ...SOURCE_VERBS.fr!,
@@ -110,10 +139,11 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     'ce', 'cet', 'cette', 'ces', 'ceci', 'cela', 'celui', 'celle', 'ceux', 'celles',
     'peux', 'peut', 'pouvez', 'peuvent', 'pourrais', 'pourriez', 'pourrait', 'sais', 'sait', 'savez', 'savent',
     'raconte', 'racontent', 'annoncé', 'où', 'quand', 'pourquoi', 'combien', 'vraiment', 'exactement', 'donc', 'alors', 'encore', 'déjà', 'bref',
-    ...inflect(['important', 'majeur', 'grand'], FRENCH_4), 'principal', 'principale', 'principaux', 'principales',
+    ...inflect(['important', 'majeur', 'grand'], FRENCH_4), 'gros', 'grosse', 'grosses', 'principal', 'principale', 'principaux', 'principales',
     ...inflect(['publié', 'paru', 'sorti', 'écrit'], FRENCH_4),
   ],
   de: [
+    ...HAPPEN_AND_SOME.de!,
     ...AUXILIARIES.de!,
     ...GIVE_VERBS.de!,
     ...SOURCE_VERBS.de!,
@@ -124,6 +154,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['veröffentlicht', 'erschienen', 'geschrieben'], GERMAN_CASES),
   ],
   it: [
+    ...HAPPEN_AND_SOME.it!,
     ...AUXILIARIES.it!,
     ...GIVE_VERBS.it!,
     ...SOURCE_VERBS.it!,
@@ -135,6 +166,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['pubblicat', 'uscit', 'appars', 'scritt'], ITALIAN_4),
   ],
   pt: [
+    ...HAPPEN_AND_SOME.pt!,
     ...AUXILIARIES.pt!,
     ...GIVE_VERBS.pt!,
     ...SOURCE_VERBS.pt!,
@@ -146,7 +178,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     'importante', 'importantes', 'principal', 'principais', 'destaque', 'destaques', 'relevantes',
     ...inflect(['publicad', 'saíd', 'escrit'], ROMANCE_4),
   ],
-  ja: ['はじめまして', '初めて', 'ここ', 'どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
+  ja: ['はじめまして', '初めて', 'ここ', 'どこから', 'どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
   ko: [
     '데', '는데', '처음', '처음인데', '처음이라', '여기',
     // Bound nouns ("the one", "the thing") with each particle: "어제 것만", "그런 거는".
@@ -156,7 +188,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   ],
   ar: [
     ...ARABIC_PREPOSITIONS.flatMap((p) => ARABIC_SUFFIXES.map((s) => p + s)),
-    'أن', 'أنا', 'هنا', 'جديد', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
+    'أن', 'أنا', 'هنا', 'جديد', 'شو', 'ايش', 'إيش', 'وش', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
     'أهم', 'الأهم', 'أبرز', 'الأبرز', 'رئيسية', 'الرئيسية', 'المهمة', 'مهمة',
     'كتبت', 'كتب', 'قالت', 'قال', 'ذكرت', 'ذكر', 'أفادت', 'نشرت', 'المنشورة', 'منشورة', 'صدرت', 'الصادرة',
   ],

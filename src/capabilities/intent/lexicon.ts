@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '../../domain/languages.ts'
 import { TOPIC_NAMES, TOPICS, type Topic } from '../../domain/topics.ts'
-import { CLOSED_CLASS_WORDS, QUESTION_WORDS } from './closed-class-words.ts'
+import { CLOSED_CLASS_WORDS, ORIGIN_WORDS, QUESTION_WORDS } from './closed-class-words.ts'
 import { FILLER_WORDS } from './filler-words.ts'
 import { languageCues } from './language-cues.ts'
 import { REQUEST_WORDS } from './request-words.ts'
@@ -61,7 +61,7 @@ function rawEntries(): RawEntry[] {
     const lists: [Kind, string[]][] = [
       ['help', words.help], ['sources', words.sources],
       ['news', words.news], ['about', words.about], ['topics', words.topics], ['limit', words.limit],
-      ['counter', words.counters], ['stop', FILLER_WORDS[lang]], ['stop', CLOSED_CLASS_WORDS[lang]], ['stop', QUESTION_WORDS[lang]],
+      ['counter', words.counters], ['stop', FILLER_WORDS[lang]], ['stop', CLOSED_CLASS_WORDS[lang]], ['stop', QUESTION_WORDS[lang]], ['stop', ORIGIN_WORDS[lang].asks],
     ]
     for (const [kind, phrases] of lists) for (const phrase of phrases) raw.push({ phrase, kind, lang })
   }
@@ -124,6 +124,12 @@ export const ABOUT_AGENT_STEMS: Record<Language, string[]> = Object.fromEntries(
 /** Second-person words per language, folded: a message addressed to the agent and naming nothing is about it. */
 export const ADDRESSEE_WORDS: Record<Language, Set<string>> = Object.fromEntries(LANGUAGES.map((lang) =>
   [lang, new Set(REQUEST_WORDS[lang].you.map((word) => fold(word, scriptOf(word[0]!))))])) as Record<Language, Set<string>>
+
+/** Words asking where something comes from, and the "from" they need, per language, folded. */
+export const ORIGIN_WORD_SETS: Record<Language, { asks: Set<string>; from: Set<string> }> = Object.fromEntries(LANGUAGES.map((lang) => {
+  const folded = (words: string[]) => new Set(words.map((word) => fold(word, scriptOf(word[0]!))))
+  return [lang, { asks: folded(ORIGIN_WORDS[lang].asks), from: folded(ORIGIN_WORDS[lang].from) }]
+})) as Record<Language, { asks: Set<string>; from: Set<string> }>
 
 /** Question words per language, folded. */
 export const QUESTION_WORD_SET: Record<Language, Set<string>> = Object.fromEntries(LANGUAGES.map((lang) =>

@@ -1,6 +1,7 @@
 import type { Language } from '../../domain/languages.ts'
 import type { Item } from './label.ts'
 import { COUNTER_WORDS, LIMIT_WORDS, NUMBER_WORDS } from './lexicon.ts'
+import { fold } from './text.ts'
 
 /**
  * Finds how many stories a message asks for: "top 5 AI stories", "10 latest headlines", "las tres últimas
@@ -15,7 +16,11 @@ export const MAX_LIMIT = 50
 const NAMED = new Set(['content', 'topic'])
 
 /** Marks the count (and its counter word) in `items` and returns it, clamped to 1..50. */
+/** Arabic dual nouns for stories: "مقالتان" is two articles, "خبرين" two news items. */
+const DUAL_STORIES = new Set(['مقالتان', 'مقالتين', 'مقالان', 'مقالين', 'خبران', 'خبرين', 'تقريران', 'تقريرين'].map((w) => fold(w, 'arabic')))
+
 export function readLimit(items: Item[], messageLang: Language): number | undefined {
+  if (items.some((item) => item.token.script === 'arabic' && DUAL_STORIES.has(item.token.folded))) return 2
   for (let i = 0; i < items.length; i++) {
     const value = numberAt(items[i]!, messageLang)
     if (value === undefined || !readsAsCount(items, i)) continue

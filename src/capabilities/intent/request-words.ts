@@ -65,6 +65,8 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   es: {
     news: [
+      // Adjectives of newness in every gender and number.
+      'nueva', 'novedad',
       'prensa', 'cobertura', 'publicaciones', 'publicación', 'entradas', 'posts', 'post', 'reportajes', 'reportaje',
       'informes', 'notas', 'lo último', 'revista de prensa',
       'noticias', 'noticia', 'titulares', 'titular', 'artículos', 'articulos', 'artículo', 'novedades', 'últimas',
@@ -86,6 +88,8 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   fr: {
     news: [
+      // Adjectives of newness in every gender and number.
+      'nouveau', 'nouvel', 'nouvelle', 'nouveaux', 'nouveauté',
       'articles', 'presse', 'revue de presse', 'couverture', 'publications', 'publication', 'billets', 'billet', 'posts',
       'post', 'papiers', 'reportages', 'dépêches', 'brèves',
       'actualités', 'actualites', 'actualité', 'actus', 'actu', 'infos', 'nouvelles', 'nouveautés', 'titres',
@@ -109,6 +113,8 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   de: {
     news: [
+      // Adjectives of newness in every gender and number.
+      'neu', 'neuer', 'neuem', 'neuigkeit',
       'presse', 'presseberichte', 'pressebericht', 'berichterstattung', 'beiträge', 'beitrag', 'posts', 'berichte',
       'bericht', 'meldung', 'überblick', 'presseschau', 'artikeln',
       'nachrichten', 'news', 'neuigkeiten', 'schlagzeilen', 'meldungen', 'artikel', 'aktuelle', 'aktuellen',
@@ -129,6 +135,8 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   it: {
     news: [
+      // Adjectives of newness in every gender and number.
+      'nuovo', 'nuova', 'nuovi', 'novità',
       'stampa', 'rassegna stampa', 'copertura', 'post', 'pezzi', 'servizi', 'pubblicazioni', 'approfondimenti',
       'notizie', 'notizia', 'news', 'titoli', 'articoli', 'articolo', 'novità', 'novita', 'ultime', 'ultimi',
       'ultima', 'recenti', 'nuove', 'oggi', 'aggiornamenti',
@@ -148,6 +156,8 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   pt: {
     news: [
+      // Adjectives of newness in every gender and number.
+      'novo', 'nova', 'novos', 'novidade',
       'imprensa', 'cobertura', 'posts', 'publicações', 'reportagens', 'notas', 'últimas',
       'notícias', 'notícia', 'manchetes', 'manchete', 'matérias', 'materias', 'artigos', 'artigo', 'novidades',
       'últimas', 'ultimas', 'últimos', 'recentes', 'novas', 'hoje', 'acontecendo',
@@ -183,7 +193,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   ko: {
     news: [
-      '보도', '언론 보도', '게시물', '글', '포스트','뉴스', '최신', '최근', '소식', '기사', '헤드라인', '새로운', '오늘', '속보', '동향'],
+      '보도', '언론 보도', '게시물', '글', '포스트','뉴스', '최신', '최근', '소식', '기사', '헤드라인', '새로운', '오늘', '속보', '동향', '요즘', '근황'],
     help: ['뭘 할 수 있어', '무엇을 할 수 있어', '무엇을 도와줄 수 있어', '뭐 할 수 있어', '무엇을 할 수 있나요', '뭘 할 수 있나요',
       '할 수 있는 일', '사용법', '도움말', '도움', '너는 누구', '누구야', '어떻게 사용해', '어떻게 써'],
     sources: ['언론사', '출처', '매체', '소스', '뉴스 출처', '언론', '신문', '신문사', '사이트', '뉴스 사이트'],
@@ -200,11 +210,11 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   ar: {
     news: [
-      'الصحافة', 'صحافة', 'التغطية', 'تغطية', 'الصحفية', 'صحفية', 'منشورات', 'المنشورات', 'تقارير', 'التقارير', 'مقال', 'المقال','أخبار', 'الأخبار', 'خبر', 'آخر', 'أحدث', 'جديد', 'الجديد', 'عناوين', 'العناوين', 'مقالات', 'المقالات', 'اليوم', 'مستجدات', 'عاجل', 'يحدث', 'حديثة', 'الحديثة', 'حديث', 'جديدة', 'الجديدة', 'الأخيرة'],
+      'الصحافة', 'صحافة', 'التغطية', 'تغطية', 'الصحفية', 'صحفية', 'منشورات', 'المنشورات', 'تقارير', 'التقارير', 'مقال', 'المقال','أخبار', 'الأخبار', 'خبر', 'آخر', 'أحدث', 'جديد', 'الجديد', 'عناوين', 'العناوين', 'مقالات', 'المقالات', 'اليوم', 'مستجدات', 'عاجل', 'يحدث', 'حديثة', 'الحديثة', 'حديث', 'جديدة', 'الجديدة', 'الأخيرة', 'مقالتان', 'مقالتين', 'مقالان', 'مقالين', 'خبران', 'خبرين'],
     help: ['ماذا يمكنك أن تفعل', 'ما الذي يمكنك فعله', 'ماذا تستطيع أن تفعل', 'كيف يمكنك مساعدتي', 'من أنت', 'مساعدة', 'كيف تعمل',
       'ما هي قدراتك', 'ماذا تفعل'],
     sources: ['المصادر', 'مصادر', 'الناشرين', 'وسائل الإعلام', 'مصادر الأخبار', 'الصحف', 'صحف', 'المواقع', 'مواقع', 'الجرائد'],
-    aboutAgent: ['تستطيع', 'وظيف', 'أطلب', 'نطلب', 'مهار', 'خدم', 'الخدم', 'تقدم', 'استفاد', 'الاستفاد', 'البوت', 'بوت', 'يمكنك', 'القيام', 'مساعد', 'استخدم', 'تفعل', 'فعل', 'قدرات', 'وظائف', 'ميزات', 'أسئل'],
+    aboutAgent: ['تستطيع', 'بتعمل', 'تعمل', 'بتقدر', 'تقدر', 'وظيف', 'أطلب', 'نطلب', 'مهار', 'خدم', 'الخدم', 'تقدم', 'استفاد', 'الاستفاد', 'البوت', 'بوت', 'يمكنك', 'القيام', 'مساعد', 'استخدم', 'تفعل', 'فعل', 'قدرات', 'وظائف', 'ميزات', 'أسئل'],
     you: ['أنت', 'انت', 'أنتم', 'انتم', 'لك', 'منك', 'عنك'],
     about: ['عن', 'حول', 'بخصوص', 'بشأن', 'ابحث', 'بحث', 'مع'],
     topics: ['المواضيع', 'مواضيع', 'الموضوعات', 'موضوعات', 'الفئات', 'فئات', 'الأقسام', 'أقسام', 'التصنيفات', 'المجالات'],

@@ -285,6 +285,16 @@ describe('general rules: closed word classes, questions to the agent, inflection
     // Auxiliaries around a verb of publishing are grammar; a count word is a word unless stories follow it.
     { text: 'Was hat das Handelsblatt im Oktober über Bosch geschrieben?', skill: 'search_stories', args: { query: 'Bosch' } },
     { text: 'Che cosa sei in grado di fare?', skill: 'help', args: { lang: 'it' } },
+    // Where the stories come from is a question about the publishers, without naming them.
+    { text: 'who do you get your news from?', skill: 'list_sources', args: {} },
+    { text: 'Woher bekommst du deine Artikel?', skill: 'list_sources', args: {} },
+    { text: '¿con qué fuentes trabajas?', skill: 'list_sources', args: {} },
+    // Verbs of happening, quantifiers and adjectives of newness are not what is searched.
+    { text: 'tem alguma novidade sobre a Vale?', skill: 'search_stories', args: { query: 'Vale' } },
+    { text: 'y a-t-il du nouveau sur Airbus depuis lundi ?', skill: 'search_stories', args: { query: 'Airbus', since: day('11-23') } },
+    { text: 'o que rolou em marketing essa semana?', skill: 'get_latest_stories', args: { topic: 'marketing', since: day('11-23') } },
+    { text: 'مقالتان عن القيادة هذا الأسبوع', skill: 'get_latest_stories', args: { topic: 'leadership', limit: 2 } },
+    { text: 'neuf actus sur la croissance', skill: 'get_latest_stories', args: { topic: 'growth', limit: 9 } },
   ]
   for (const row of rows) {
     it(`${row.text} → ${row.skill} ${JSON.stringify(row.args)}`, () => {

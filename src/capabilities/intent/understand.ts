@@ -4,7 +4,7 @@ import { describeCall, type CallDetail } from './describe.ts'
 import { addressRuns, cutNote, fitRuns, fitWords, keywordRuns } from './keywords.ts'
 import { findLanguageCues, isNewsWord, labelTokens, type Item, type Label } from './label.ts'
 import { detectLanguage } from './language.ts'
-import { ABOUT_AGENT_STEMS, ADDRESSEE_WORDS, DICTIONARY, QUESTION_WORD_SET } from './lexicon.ts'
+import { ABOUT_AGENT_STEMS, ADDRESSEE_WORDS, DICTIONARY, ORIGIN_WORD_SETS, QUESTION_WORD_SET } from './lexicon.ts'
 import { readLimit } from './limit.ts'
 import { takeLinks, type LinkReading } from './message-links.ts'
 import { takeQuotes } from './quotes.ts'
@@ -213,6 +213,14 @@ function looseWords(leftovers: Item[], items: Item[], most: number, messageLang:
     || leftovers.every((item) => item.token.script !== 'alpha' || !/^\p{Lu}/u.test(item.token.text) || item === items[0]))
 }
 
+/** "Where do you get your articles from?", "Woher bekommst du …?", "من أين …": asks where the agent's stories come from. */
+function asksOrigin(items: Item[], messageLang: Language): boolean {
+  return items.some((item) => langsOf(item.token, messageLang).some((lang) => {
+    const { asks, from } = ORIGIN_WORD_SETS[lang]
+    return asks.has(item.token.folded) && (!from.size || items.some((other) => from.has(other.token.folded)))
+  }))
+}
+
 /**
  * "What can you do?", "tell me what you're capable of", "which sources do you use?": only when nothing more
  * specific is asked (no topic, publisher, count, date, quote or link; for help, no news word either). Every
@@ -226,15 +234,17 @@ function aboutAgent(request: Request): Understood | undefined {
   const leftovers = items.filter((item) => item.label.kind === 'content' && !asksAboutAgent(item.token, request.messageLang))
   if (leftovers.length > 2) return undefined
   const addressed = items.some((item) => addressesAgent(item.token, request.messageLang))
-  // "about" with a word after it names a subject; "the outlets you draw on" ends on it.
-  const subject = items.some((item, i) => item.label.kind === 'about' && items.slice(i + 1).some((next) => next.label.kind === 'content'))
+  // "about" introducing a word names a subject; "the outlets you draw on" ends on it, "con qué fuentes" names none.
+  const subject = items.some((item, i) => item.label.kind === 'about'
+    && items.slice(i + 1).find((next) => next.label.kind !== 'stop')?.label.kind === 'content')
   const asked = !leftovers.length || ((request.question || addressed) && !subject)
   const answer = (skill: ReadingSkill, args: Record<string, unknown>, note: string) => {
     if (!leftovers.length) return call(request, skill, args, false)
     const search = alternative(request, 'search_stories', searchArgs(request, leftovers.map((item) => item.token.text).join(' ')))
     return call(request, skill, args, true, { note }, [search])
   }
-  if (hasLabel(items, 'sources') && !hasLabel(items, 'topics') && asked && looseWords(leftovers, items, 2, request.messageLang)) {
+  const publishers = hasLabel(items, 'sources') || (addressed && asksOrigin(items, request.messageLang))
+  if (publishers && !hasLabel(items, 'topics') && asked && looseWords(leftovers, items, 2, request.messageLang)) {
     return answer('list_sources', {}, 'Read as a question about the publishers')
   }
   if (hasLabel(items, 'news', 'topics', 'sources')) return undefined
@@ -247,8 +257,8 @@ function aboutAgent(request: Request): Understood | undefined {
   return undefined
 }
 
-// Sentence ends, and a dash between spaces: "I'm new here — how does this work?".
-const SENTENCE_END = /(?<=[.!?。！？؟])\s*|\s+[—–-]\s+/u
+// Sentence ends, a colon, and a dash between spaces: "I'm new here — how does this work?".
+const SENTENCE_END = /(?<=[.!?。！？؟])\s*|(?<=[:;])\s+|\s+[—–-]\s+/u
 
 /**
  * "Hi, I'm new here. What can I ask you?": in a message of several sentences that names nothing to look up (no
