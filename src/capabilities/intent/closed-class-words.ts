@@ -98,12 +98,12 @@ const AUXILIARIES: Partial<Record<Language, string[]>> = {
 
 /** Verbs of happening in the tenses people ask with ("what happened with Tesla"), and quantifiers ("alguma novidade"). */
 const HAPPEN_AND_SOME: Partial<Record<Language, string[]>> = {
-  en: ['happened', 'happen', 'going', 'went', 'occurred'],
-  es: ['pasó', 'pasado', 'ocurrió', 'sucedió', 'ocurre', 'sucede', ...inflect(['algun', 'ningun'], ['o', 'a', 'os', 'as']), 'algún', 'ningún'],
-  fr: ['passé', 'arrivé', 'produit', 'quelque', 'quelques', 'aucun', 'aucune', 'y'],
-  de: ['geschehen', 'passiert', 'los', 'irgendwas', 'irgendwelche', 'einige', 'paar'],
-  it: ['successo', 'accaduto', 'capitato', 'succede', 'qualche', 'alcuni', 'alcune', 'nessun', 'nessuna'],
-  pt: ['aconteceu', 'acontece', 'rolou', 'rola', 'houve', ...inflect(['algu', 'nenhu'], ['m', 'ma', 'ns', 'mas'])],
+  en: ['happened', 'happen', 'going', 'went', 'occurred', 'got', 'gotten', 'getting', 'writing', 'publishing', 'posting', 'covering', 'moment', 'lately'],
+  es: ['momento', 'actualmente', 'pasó', 'pasado', 'ocurrió', 'sucedió', 'ocurre', 'sucede', ...inflect(['algun', 'ningun'], ['o', 'a', 'os', 'as']), 'algún', 'ningún'],
+  fr: ['moment', 'actuellement', 'passé', 'arrivé', 'produit', 'quelque', 'quelques', 'aucun', 'aucune', 'y'],
+  de: ['moment', 'zurzeit', 'geschehen', 'passiert', 'los', 'irgendwas', 'irgendwelche', 'einige', 'paar'],
+  it: ['momento', 'attualmente', 'successo', 'accaduto', 'capitato', 'succede', 'qualche', 'alcuni', 'alcune', 'nessun', 'nessuna'],
+  pt: ['algo', 'momento', 'atualmente', 'aconteceu', 'acontece', 'rolou', 'rola', 'houve', ...inflect(['algu', 'nenhu'], ['m', 'ma', 'ns', 'mas'])],
 }
 
 export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
@@ -180,8 +180,9 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   ],
   ja: ['はじめまして', '初めて', 'ここ', 'どこから', 'どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
   ko: [
-    '데', '는데', '처음', '처음인데', '처음이라', '여기',
+    '해서', '하여', '너', '넌', '네가', '너는', '당신', '당신은', '니가', '데', '는데', '처음', '처음인데', '처음이라', '여기',
     // Bound nouns ("the one", "the thing") with each particle: "어제 것만", "그런 거는".
+    '걸', '건',
     ...['것', '거', '게'].flatMap((noun) => ['', '은', '는', '을', '를', '이', '만', '도', '들', '으로', '로'].map((p) => noun + p)),
     '이거', '그거', '저거', '이건', '어떻게', '거야', '건가요', '거예요', '건데', '돼', '되나요', '어디', '어디야', '어디예요', '어디에요', '어디서', '어디인가요', '언제', '왜', '누가', '누구', '어느', '뭔가',
     '정말', '진짜', '실제로', '가장', '제일', '중요한', '주요', '볼', '보는', '읽을', '있을까', '있을까요',

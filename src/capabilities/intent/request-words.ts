@@ -36,6 +36,7 @@ export interface RequestWords {
 export const REQUEST_WORDS: Record<Language, RequestWords> = {
   en: {
     news: [
+      'fresh', 'freshest', 
       'press', 'press coverage', 'press review', 'coverage', 'posts', 'post', 'blog posts', 'blog post', 'reports', 'reporting',
       'pieces', 'piece', 'write-ups', 'write-up', 'recap', 'rundown', 'overview', 'highlights', 'news items', 'whats new',
       'top stories', 'bulletin', 'catch up',
@@ -50,7 +51,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
       'what can you help me with', 'what are you able to do', 'what kinds of questions', 'what can i do here'],
     sources: ['sources', 'source', 'publishers', 'publisher', 'outlets', 'outlet', 'news outlets', 'news sources', 'media outlets',
       'newspapers', 'websites', 'sites', 'feeds', 'publications'],
-    aboutAgent: ['help', 'service', 'use', 'using', 'capab', 'able', 'skill', 'feature', 'command', 'instruction', 'function', 'ask', 'question', 'work', 'assist', 'agent', 'bot'],
+    aboutAgent: ['explain', 'help', 'service', 'use', 'using', 'capab', 'able', 'skill', 'feature', 'command', 'instruction', 'function', 'ask', 'question', 'work', 'assist', 'agent', 'bot'],
     you: ['you', 'u', 'ya', 'yourself', 'your'],
     about: [
       'about', 'on', 'regarding', 're', 'concerning', 'around', 'involving', 'mentioning', 'with', 'search', 'find',
@@ -65,6 +66,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   es: {
     news: [
+      'frescas', 'frescos', 
       // Adjectives of newness in every gender and number.
       'nueva', 'novedad',
       'prensa', 'cobertura', 'publicaciones', 'publicación', 'entradas', 'posts', 'post', 'reportajes', 'reportaje',
@@ -76,7 +78,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['qué sabes hacer', 'qué puedes hacer', 'en qué me puedes ayudar', 'en qué puedes ayudarme', 'cómo funcionas',
       'cómo funciona esto', 'quién eres', 'qué eres', 'para qué sirves', 'ayuda', 'cómo te uso', 'cómo se usa'],
     sources: ['fuentes', 'fuente', 'medios', 'editores', 'periódicos', 'diarios', 'fuentes de noticias', 'sitios', 'sitios web', 'webs', 'portales'],
-    aboutAgent: ['ayud', 'servicio', 'pedir', 'pid', 'usar', 'uso', 'usas', 'utiliz', 'funcion', 'sirv', 'capaz', 'pregunt', 'hac', 'agente', 'asistente'],
+    aboutAgent: ['explic', 'explíc', 'ayud', 'servicio', 'pedir', 'pid', 'usar', 'uso', 'usas', 'utiliz', 'funcion', 'sirv', 'capaz', 'pregunt', 'hac', 'agente', 'asistente'],
     you: ['tú', 'tu', 'usted', 'ustedes', 'vos', 'te', 'ti', 'contigo', 'eres', 'estás'],
     about: ['sobre', 'acerca', 'respecto', 'materia', 'tocante', 'relacionadas', 'relacionados', 'busca', 'buscar', 'búscame', 'encuentra', 'con'],
     topics: ['temas', 'tema', 'categorías', 'categorias', 'categoría', 'secciones', 'sección', 'seccion'],
@@ -88,6 +90,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   fr: {
     news: [
+      'fraîches', 'fraiches', 'frais', 
       // Adjectives of newness in every gender and number.
       'nouveau', 'nouvel', 'nouvelle', 'nouveaux', 'nouveauté',
       'articles', 'presse', 'revue de presse', 'couverture', 'publications', 'publication', 'billets', 'billet', 'posts',
@@ -101,7 +104,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
       "tu peux m'aider", "pouvez vous m'aider", 'comment tu fonctionnes', 'comment ça marche', 'qui es tu', 'aide',
       'à quoi sers tu', 'à quoi tu sers'],
     sources: ['sources', 'source', 'éditeurs', 'médias', 'journaux', "sources d'information", 'sites', 'sites web', 'titres de presse'],
-    aboutAgent: ['aid', 'service', 'utilis', 'fonction', 'sers', 'servir', 'capable', 'question', 'demand', 'fair', 'agent', 'assistant'],
+    aboutAgent: ['expliqu', 'aid', 'service', 'utilis', 'fonction', 'sers', 'servir', 'capable', 'question', 'demand', 'fair', 'agent', 'assistant'],
     you: ['tu', 'toi', 'vous', 'te', 't'],
     about: ['sur', 'concernant', 'propos', 'autour', 'côté', 'coté', 'niveau', 'matière', 'question', 'cherche', 'chercher', 'recherche', 'trouve', 'avec', 'chez'],
     topics: ['sujets', 'sujet', 'thèmes', 'themes', 'thème', 'catégories', 'categories', 'catégorie', 'rubriques', 'rubrique'],
@@ -113,6 +116,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   de: {
     news: [
+      'aktuellste', 'aktuellsten', 'jüngste', 'jüngsten', 'frische', 'frischen', 
       // Adjectives of newness in every gender and number.
       'neu', 'neuer', 'neuem', 'neuigkeit',
       'presse', 'presseberichte', 'pressebericht', 'berichterstattung', 'beiträge', 'beitrag', 'posts', 'berichte',
@@ -123,7 +127,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['was kannst du', 'was kannst du alles', 'was können sie', 'wobei kannst du mir helfen', 'wobei kannst du helfen',
       'wie funktionierst du', 'wie funktioniert das', 'wer bist du', 'hilfe', 'was machst du', 'was kann ich dich fragen'],
     sources: ['quellen', 'medien', 'verlage', 'nachrichtenquellen', 'zeitungen', 'herausgeber', 'seiten', 'webseiten', 'websites', 'portale', 'nachrichtenseiten'],
-    aboutAgent: ['hilf', 'helf', 'biet', 'kannst', 'dienst', 'funktion', 'frag', 'stell', 'nutz', 'benutz', 'mach', 'verwend', 'agent', 'assistent'],
+    aboutAgent: ['erklär', 'erklaer', 'hilf', 'helf', 'biet', 'kannst', 'dienst', 'funktion', 'frag', 'stell', 'nutz', 'benutz', 'mach', 'verwend', 'agent', 'assistent'],
     you: ['du', 'dich', 'dir', 'sie', 'ihr', 'euch', 'bist'],
     about: ['über', 'ueber', 'zu', 'zum', 'zur', 'sachen', 'rund um', 'rundum', 'hinsichtlich', 'betreffend', 'bezüglich', 'suche', 'such', 'finde', 'mit'],
     topics: ['themen', 'thema', 'kategorien', 'kategorie', 'rubriken', 'rubrik', 'bereiche', 'ressorts'],
@@ -135,6 +139,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   it: {
     news: [
+      'fresche', 'freschi', 'fresca', 'fresco', 
       // Adjectives of newness in every gender and number.
       'nuovo', 'nuova', 'nuovi', 'novità',
       'stampa', 'rassegna stampa', 'copertura', 'post', 'pezzi', 'servizi', 'pubblicazioni', 'approfondimenti',
@@ -144,7 +149,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['cosa sai fare', 'che cosa sai fare', 'che sai fare', 'cosa puoi fare', 'come funzioni', 'come funziona', 'chi sei',
       'aiuto', 'in cosa puoi aiutarmi', 'come posso usarti', 'cosa fai'],
     sources: ['fonti', 'testate', 'editori', 'giornali', 'siti', 'siti web', 'portali', 'quotidiani'],
-    aboutAgent: ['aiut', 'serv', 'funzion', 'capac', 'usar', 'uso', 'usi', 'usa', 'offr', 'utilizz', 'domand', 'chied', 'far', 'agente', 'assistente'],
+    aboutAgent: ['spieg', 'aiut', 'serv', 'funzion', 'capac', 'usar', 'uso', 'usi', 'usa', 'offr', 'utilizz', 'domand', 'chied', 'far', 'agente', 'assistente'],
     you: ['tu', 'te', 'ti', 'voi', 'vi', 'lei', 'sei'],
     about: ['su', 'sul', 'sulla', 'sui', 'sulle', 'riguardo', 'tema di', 'merito', 'fronte', 'riguardanti', 'circa', 'cerca', 'cercare', 'trova', 'con'],
     topics: ['argomenti', 'argomento', 'categorie', 'categoria', 'temi', 'sezioni', 'sezione', 'rubriche'],
@@ -156,6 +161,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   pt: {
     news: [
+      'fresquinhas', 'quentinhas', 
       // Adjectives of newness in every gender and number.
       'novo', 'nova', 'novos', 'novidade',
       'imprensa', 'cobertura', 'posts', 'publicações', 'reportagens', 'notas', 'últimas',
@@ -165,7 +171,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['o que você sabe fazer', 'o que você pode fazer', 'como você funciona', 'como funciona', 'quem é você', 'ajuda',
       'como posso te usar', 'em que você pode me ajudar', 'o que você faz'],
     sources: ['fontes', 'veículos', 'jornais', 'editoras', 'fontes de notícias', 'sites', 'portais'],
-    aboutAgent: ['ajud', 'pedir', 'serv', 'funcion', 'usar', 'uso', 'usa', 'utiliz', 'capaz', 'pergunt', 'faz', 'agente', 'assistente'],
+    aboutAgent: ['explic', 'ajud', 'pedir', 'serv', 'funcion', 'usar', 'uso', 'usa', 'utiliz', 'capaz', 'pergunt', 'faz', 'agente', 'assistente'],
     you: ['você', 'voce', 'vocês', 'tu', 'te', 'ti', 'contigo', 'és'],
     about: ['sobre', 'acerca', 'relacionadas', 'relação', 'quanto a', 'respeito', 'busque', 'buscar', 'procure', 'pesquise', 'encontre', 'com'],
     topics: ['tópicos', 'topicos', 'tópico', 'temas', 'tema', 'categorias', 'categoria', 'seções', 'secoes', 'assuntos'],
@@ -182,7 +188,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['何ができますか', '何ができるの', '何ができる', 'ことができますか', 'できますか', '使い方', 'ヘルプ', 'あなたは誰', '何者', 'どうやって使う',
       '何をしてくれる'],
     sources: ['情報源', 'ソース', '出典', 'メディア', '媒体', '配信元', 'ニュースソース', 'サイト', 'ニュースサイト', 'ウェブサイト', '新聞', '新聞社'],
-    aboutAgent: ['機能', 'できる', 'できます', 'ボット', 'サービス', 'アプリ', '聞', '尋ね', '使', '頼', '使い方', '使う', '使え', '質問', 'できること', '手伝', '助け', 'エージェント', 'アシスタント'],
+    aboutAgent: ['説明', '機能', 'できる', 'できます', 'ボット', 'サービス', 'アプリ', '聞', '尋ね', '使', '頼', '使い方', '使う', '使え', '質問', 'できること', '手伝', '助け', 'エージェント', 'アシスタント'],
     you: ['あなた', '君', 'きみ', 'お前'],
     about: ['について', 'に関する', 'に関して', 'についての', '関連', '関する', '検索', '探して', '調べて'],
     topics: ['トピック', 'トピックス', 'カテゴリ', 'カテゴリー', 'ジャンル', '分野', 'テーマ'],
@@ -197,7 +203,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['뭘 할 수 있어', '무엇을 할 수 있어', '무엇을 도와줄 수 있어', '뭐 할 수 있어', '무엇을 할 수 있나요', '뭘 할 수 있나요',
       '할 수 있는 일', '사용법', '도움말', '도움', '너는 누구', '누구야', '어떻게 사용해', '어떻게 써'],
     sources: ['언론사', '출처', '매체', '소스', '뉴스 출처', '언론', '신문', '신문사', '사이트', '뉴스 사이트'],
-    aboutAgent: ['기능', '사용', '도움', '도와', '질문', '에이전트', '봇', '챗봇', '서비스', '쓰는', '쓰면', '써야', '써', '할', '물어'],
+    aboutAgent: ['설명', '기능', '사용', '도움', '도와', '질문', '에이전트', '봇', '챗봇', '서비스', '쓰는', '쓰면', '써야', '써', '할', '물어'],
     you: ['너', '넌', '네가', '너는', '당신', '당신은', '니가'],
     about: ['관련', '대한', '대해', '대해서', '관한', '검색', '찾아줘', '찾아'],
     topics: ['주제', '카테고리', '분야', '토픽', '섹션'],
@@ -214,7 +220,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['ماذا يمكنك أن تفعل', 'ما الذي يمكنك فعله', 'ماذا تستطيع أن تفعل', 'كيف يمكنك مساعدتي', 'من أنت', 'مساعدة', 'كيف تعمل',
       'ما هي قدراتك', 'ماذا تفعل'],
     sources: ['المصادر', 'مصادر', 'الناشرين', 'وسائل الإعلام', 'مصادر الأخبار', 'الصحف', 'صحف', 'المواقع', 'مواقع', 'الجرائد'],
-    aboutAgent: ['تستطيع', 'بتعمل', 'تعمل', 'بتقدر', 'تقدر', 'وظيف', 'أطلب', 'نطلب', 'مهار', 'خدم', 'الخدم', 'تقدم', 'استفاد', 'الاستفاد', 'البوت', 'بوت', 'يمكنك', 'القيام', 'مساعد', 'استخدم', 'تفعل', 'فعل', 'قدرات', 'وظائف', 'ميزات', 'أسئل'],
+    aboutAgent: ['اشرح', 'إشرح', 'تستطيع', 'بتعمل', 'تعمل', 'بتقدر', 'تقدر', 'وظيف', 'أطلب', 'نطلب', 'مهار', 'خدم', 'الخدم', 'تقدم', 'استفاد', 'الاستفاد', 'البوت', 'بوت', 'يمكنك', 'القيام', 'مساعد', 'استخدم', 'تفعل', 'فعل', 'قدرات', 'وظائف', 'ميزات', 'أسئل'],
     you: ['أنت', 'انت', 'أنتم', 'انتم', 'لك', 'منك', 'عنك'],
     about: ['عن', 'حول', 'بخصوص', 'بشأن', 'ابحث', 'بحث', 'مع'],
     topics: ['المواضيع', 'مواضيع', 'الموضوعات', 'موضوعات', 'الفئات', 'فئات', 'الأقسام', 'أقسام', 'التصنيفات', 'المجالات'],

@@ -295,6 +295,11 @@ describe('general rules: closed word classes, questions to the agent, inflection
     { text: 'o que rolou em marketing essa semana?', skill: 'get_latest_stories', args: { topic: 'marketing', since: day('11-23') } },
     { text: 'مقالتان عن القيادة هذا الأسبوع', skill: 'get_latest_stories', args: { topic: 'leadership', limit: 2 } },
     { text: 'neuf actus sur la croissance', skill: 'get_latest_stories', args: { topic: 'growth', limit: 9 } },
+    // The question shape asks for the topics too; "explain" verbs ask about the agent.
+    { text: 'Welche Themen deckst du ab?', skill: 'list_topics', args: { lang: 'de' } },
+    { text: 'ما المواضيع التي تغطيها؟', skill: 'list_topics', args: { lang: 'ar' } },
+    { text: '네가 할 수 있는 걸 설명해줘', skill: 'help', args: { lang: 'ko' } },
+    { text: 'spiegami cosa sai fare', skill: 'help', args: { lang: 'it' } },
   ]
   for (const row of rows) {
     it(`${row.text} → ${row.skill} ${JSON.stringify(row.args)}`, () => {

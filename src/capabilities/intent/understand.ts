@@ -244,8 +244,11 @@ function aboutAgent(request: Request): Understood | undefined {
     return call(request, skill, args, true, { note }, [search])
   }
   const publishers = hasLabel(items, 'sources') || (addressed && asksOrigin(items, request.messageLang))
-  if (publishers && !hasLabel(items, 'topics') && asked && looseWords(leftovers, items, 2, request.messageLang)) {
-    return answer('list_sources', {}, 'Read as a question about the publishers')
+  const loose = looseWords(leftovers, items, 2, request.messageLang)
+  if (publishers && !hasLabel(items, 'topics') && asked && loose) return answer('list_sources', {}, 'Read as a question about the publishers')
+  // "which topics do you cover?", "¿qué categorías manejas?": the same shape, asking for the topics.
+  if (leftovers.length && hasLabel(items, 'topics') && !publishers && asked && loose) {
+    return answer('list_topics', { lang: request.lang }, 'Read as a question about the topics')
   }
   if (hasLabel(items, 'news', 'topics', 'sources')) return undefined
   // "Work news" asks for news: a question about the agent names no news.
