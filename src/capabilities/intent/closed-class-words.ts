@@ -69,6 +69,30 @@ export const ORIGIN_WORDS: Record<Language, { asks: string[]; from: string[] }> 
   ar: { asks: ['أين', 'اين'], from: ['من'] },
 }
 
+/**
+ * Prepositions merged with an article, generated whole: Italian "sullo", "dei", "nell'", Portuguese "dos", "pela",
+ * German "zur", "beim". A query keeps none of them.
+ */
+/** What il, lo, la, i, gli, le and l' become written onto di, a, da, in and su: del, dello, della, dei, degli… */
+const ITALIAN_ARTICLE_ENDINGS = ['l', 'llo', 'lla', 'i', 'gli', 'lle', "ll'"]
+const CONTRACTIONS: Partial<Record<Language, string[]>> = {
+  it: [...inflect(['de', 'a', 'da', 'ne', 'su'], ITALIAN_ARTICLE_ENDINGS), 'col', 'coi'],
+  pt: [...inflect(['d', 'n', 'pel'], ['o', 'a', 'os', 'as']), 'ao', 'aos', 'à', 'às', 'num', 'numa', 'dum', 'duma'],
+  de: ['zum', 'zur', 'im', 'am', 'vom', 'beim', 'ins', 'ans', 'aufs', 'fürs', 'übers'],
+  es: ['del', 'al'],
+  fr: ['du', 'des', 'au', 'aux'],
+}
+
+/** Verbs of reading, listing and being interested, as people ask with them ("quero ler sobre…", "elencami…"). */
+const READ_AND_LIST: Partial<Record<Language, string[]>> = {
+  en: ['reading', 'interested', 'enumerate'],
+  es: ['leer', 'leo', 'interesa', 'interesan', 'listame', 'lístame', 'enumérame', 'nómbrame', 'nombra'],
+  fr: ['lire', 'liste-moi', 'listez-moi', 'énumère', 'cite', 'cite-moi', 'intéresse', 'intéressent'],
+  de: ['nenn', 'nenne', 'nennt', 'interessiert', 'interessieren', 'aufzählen', 'zähl'],
+  it: ['leggere', 'leggo', 'elencami', 'nominami', 'interessa', 'interessano'],
+  pt: ['ler', 'leio', 'liste', 'listar', 'lista', 'interessa', 'interessam', 'diz', 'dizer'],
+}
+
 /** Question words, per language: with a word addressing the agent, they make a message a question to it. */
 export const QUESTION_WORDS: Record<Language, string[]> = {
   en: ['what', 'whats', "what's", 'how', 'which', 'who', 'where', 'why', 'wat'],
@@ -108,6 +132,7 @@ const HAPPEN_AND_SOME: Partial<Record<Language, string[]>> = {
 
 export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   en: [
+    ...READ_AND_LIST.en!,
     ...HAPPEN_AND_SOME.en!,
     ...AUXILIARIES.en!,
     ...GIVE_VERBS.en!,
@@ -119,6 +144,8 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     'came', 'come', 'out', 'appeared', 'sort', 'sorts', 'kinds', 'types',
   ],
   es: [
+    ...READ_AND_LIST.es!,
+    ...CONTRACTIONS.es!,
     ...HAPPEN_AND_SOME.es!,
     ...AUXILIARIES.es!,
     ...GIVE_VERBS.es!,
@@ -131,6 +158,8 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publicad', 'salid', 'aparecid', 'escrit'], ROMANCE_4),
   ],
   fr: [
+    ...READ_AND_LIST.fr!,
+    ...CONTRACTIONS.fr!,
     ...HAPPEN_AND_SOME.fr!,
     ...AUXILIARIES.fr!,
     ...GIVE_VERBS.fr!,
@@ -143,6 +172,8 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publié', 'paru', 'sorti', 'écrit'], FRENCH_4),
   ],
   de: [
+    ...READ_AND_LIST.de!,
+    ...CONTRACTIONS.de!,
     ...HAPPEN_AND_SOME.de!,
     ...AUXILIARIES.de!,
     ...GIVE_VERBS.de!,
@@ -154,6 +185,8 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['veröffentlicht', 'erschienen', 'geschrieben'], GERMAN_CASES),
   ],
   it: [
+    ...READ_AND_LIST.it!,
+    ...CONTRACTIONS.it!,
     ...HAPPEN_AND_SOME.it!,
     ...AUXILIARIES.it!,
     ...GIVE_VERBS.it!,
@@ -166,6 +199,8 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['pubblicat', 'uscit', 'appars', 'scritt'], ITALIAN_4),
   ],
   pt: [
+    ...READ_AND_LIST.pt!,
+    ...CONTRACTIONS.pt!,
     ...HAPPEN_AND_SOME.pt!,
     ...AUXILIARIES.pt!,
     ...GIVE_VERBS.pt!,
@@ -180,7 +215,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   ],
   ja: ['はじめまして', '初めて', 'ここ', 'どこから', 'どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
   ko: [
-    '해서', '하여', '너', '넌', '네가', '너는', '당신', '당신은', '니가', '데', '는데', '처음', '처음인데', '처음이라', '여기',
+    '읽고', '읽을', '싶어', '싶어요', '싶다', '싶습니다', '해서', '하여', '너', '넌', '네가', '너는', '당신', '당신은', '니가', '데', '는데', '처음', '처음인데', '처음이라', '여기',
     // Bound nouns ("the one", "the thing") with each particle: "어제 것만", "그런 거는".
     '걸', '건',
     ...['것', '거', '게'].flatMap((noun) => ['', '은', '는', '을', '를', '이', '만', '도', '들', '으로', '로'].map((p) => noun + p)),
@@ -189,7 +224,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   ],
   ar: [
     ...ARABIC_PREPOSITIONS.flatMap((p) => ARABIC_SUFFIXES.map((s) => p + s)),
-    'أن', 'أنا', 'هنا', 'جديد', 'شو', 'ايش', 'إيش', 'وش', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
+    'أن', 'أنا', 'هنا', 'جديد', 'أقرأ', 'اقرأ', 'قراءة', 'أقرا', 'شو', 'ايش', 'إيش', 'وش', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
     'أهم', 'الأهم', 'أبرز', 'الأبرز', 'رئيسية', 'الرئيسية', 'المهمة', 'مهمة',
     'كتبت', 'كتب', 'قالت', 'قال', 'ذكرت', 'ذكر', 'أفادت', 'نشرت', 'المنشورة', 'منشورة', 'صدرت', 'الصادرة',
   ],

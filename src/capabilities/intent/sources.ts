@@ -301,6 +301,8 @@ function adjectiveStem(folded: string): string | undefined {
 function cued(tokens: readonly Token[], at: number, length: number, isNewsWord: (t: Token) => boolean): boolean {
   const before = tokens[at]!.broken ? undefined : tokens[at - 1]
   if (before && (PREPOSITION_CUES.has(before.folded) || VERB_CUES.has(before.folded))) return true
+  // A name standing alone before the rest, as a heading: "Handelsblatt: was gibt es Neues?", "Folha: novidades".
+  if (at === 0 && tokens[length]?.broken) return true
   return cuedAfter(tokens, at, length, isNewsWord)
 }
 

@@ -300,6 +300,13 @@ describe('general rules: closed word classes, questions to the agent, inflection
     { text: 'ما المواضيع التي تغطيها؟', skill: 'list_topics', args: { lang: 'ar' } },
     { text: '네가 할 수 있는 걸 설명해줘', skill: 'help', args: { lang: 'ko' } },
     { text: 'spiegami cosa sai fare', skill: 'help', args: { lang: 'it' } },
+    // Reading and listing verbs, and prepositions merged with articles, are grammar; "your" addresses the agent.
+    { text: 'vorrei leggere qualcosa sullo sciopero dei treni', skill: 'search_stories', args: { query: 'sciopero treni' } },
+    { text: 'quero ler sobre a greve dos correios', skill: 'search_stories', args: { query: 'greve correios' } },
+    { text: 'nenn mir deine Kategorien', skill: 'list_topics', args: { lang: 'de' } },
+    { text: 'give me 4 articles on interest rates', skill: 'search_stories', args: { query: 'interest rates', limit: 4 } },
+    // A count asks for stories, never the topic list.
+    { text: 'two newest stories, any topic', skill: 'get_latest_stories', args: { limit: 2 } },
   ]
   for (const row of rows) {
     it(`${row.text} → ${row.skill} ${JSON.stringify(row.args)}`, () => {
@@ -322,6 +329,7 @@ describe('general rules: closed word classes, questions to the agent, inflection
     ['Was schreibt die FAZ über die Rente?', 'FAZ.NET Finanzen', 'Rente'],
     ['o que o Valor publicou sobre juros?', 'Valor Econômico', 'juros'],
     ['guardian articles on the housing market', 'The Guardian - Business', 'housing market'],
+    ['Handelsblatt: was gibt es Neues zur Commerzbank?', 'Handelsblatt', 'Commerzbank'],
   ]
   for (const [text, source, query] of sourceRows) {
     it(`${text} → ${source}`, () => {

@@ -313,7 +313,8 @@ function fromWords(request: Request): Understood {
     const note = linkNote ?? several ?? tooShort
     return call(request, 'get_latest_stories', latestArgs(request, topics[0]), Boolean(note), { note }, topics.slice(1).map(latest))
   }
-  if (hasLabel(items, 'topics')) {
+  // "two newest stories, any topic" asks for stories: a count is never the topic list.
+  if (hasLabel(items, 'topics') && request.limit === undefined) {
     const note = linkNote ?? tooShort
     return call(request, 'list_topics', { lang: request.lang }, Boolean(note), { note })
   }
