@@ -93,6 +93,16 @@ const READ_AND_LIST: Partial<Record<Language, string[]>> = {
   pt: ['ler', 'leio', 'liste', 'listar', 'lista', 'interessa', 'interessam', 'diz', 'dizer'],
 }
 
+/** "Only", and the verbs of talking and updating people open a request with ("háblame de", "erzähl mir von"). */
+const ONLY_AND_TALK: Partial<Record<Language, string[]>> = {
+  en: ['only', 'just', 'solely', 'talk', 'update'],
+  es: ['solo', 'sólo', 'solamente', 'únicamente', 'habla', 'háblame', 'hablame', 'cuéntame', 'ponme', 'actualízame', 'infórmame'],
+  fr: ['seulement', 'uniquement', 'juste', 'parle', 'parle-moi', 'raconte-moi', 'fais-moi', 'mets-moi'],
+  de: ['nur', 'ausschließlich', 'erzähl', 'erzähle', 'erzählt', 'sprich', 'bring', 'informier'],
+  it: ['solo', 'soltanto', 'solamente', 'parla', 'parlami', 'raccontami', 'aggiornami', 'informami', 'dimmi'],
+  pt: ['só', 'somente', 'apenas', 'fala', 'fale', 'conta', 'atualiza', 'atualize', 'informa'],
+}
+
 /** Question words, per language: with a word addressing the agent, they make a message a question to it. */
 export const QUESTION_WORDS: Record<Language, string[]> = {
   en: ['what', 'whats', "what's", 'how', 'which', 'who', 'where', 'why', 'wat'],
@@ -132,6 +142,7 @@ const HAPPEN_AND_SOME: Partial<Record<Language, string[]>> = {
 
 export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   en: [
+    ...ONLY_AND_TALK.en!,
     ...READ_AND_LIST.en!,
     ...HAPPEN_AND_SOME.en!,
     ...AUXILIARIES.en!,
@@ -144,6 +155,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     'came', 'come', 'out', 'appeared', 'sort', 'sorts', 'kinds', 'types',
   ],
   es: [
+    ...ONLY_AND_TALK.es!,
     ...READ_AND_LIST.es!,
     ...CONTRACTIONS.es!,
     ...HAPPEN_AND_SOME.es!,
@@ -158,6 +170,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publicad', 'salid', 'aparecid', 'escrit'], ROMANCE_4),
   ],
   fr: [
+    ...ONLY_AND_TALK.fr!,
     ...READ_AND_LIST.fr!,
     ...CONTRACTIONS.fr!,
     ...HAPPEN_AND_SOME.fr!,
@@ -172,6 +185,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publié', 'paru', 'sorti', 'écrit'], FRENCH_4),
   ],
   de: [
+    ...ONLY_AND_TALK.de!,
     ...READ_AND_LIST.de!,
     ...CONTRACTIONS.de!,
     ...HAPPEN_AND_SOME.de!,
@@ -185,6 +199,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['veröffentlicht', 'erschienen', 'geschrieben'], GERMAN_CASES),
   ],
   it: [
+    ...ONLY_AND_TALK.it!,
     ...READ_AND_LIST.it!,
     ...CONTRACTIONS.it!,
     ...HAPPEN_AND_SOME.it!,
@@ -199,6 +214,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['pubblicat', 'uscit', 'appars', 'scritt'], ITALIAN_4),
   ],
   pt: [
+    ...ONLY_AND_TALK.pt!,
     ...READ_AND_LIST.pt!,
     ...CONTRACTIONS.pt!,
     ...HAPPEN_AND_SOME.pt!,
@@ -213,9 +229,9 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     'importante', 'importantes', 'principal', 'principais', 'destaque', 'destaques', 'relevantes',
     ...inflect(['publicad', 'saíd', 'escrit'], ROMANCE_4),
   ],
-  ja: ['はじめまして', '初めて', 'ここ', 'どこから', 'どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
+  ja: ['だけ', 'のみ', 'はじめまして', '初めて', 'ここ', 'どこから', 'どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
   ko: [
-    '읽고', '읽을', '싶어', '싶어요', '싶다', '싶습니다', '해서', '하여', '너', '넌', '네가', '너는', '당신', '당신은', '니가', '데', '는데', '처음', '처음인데', '처음이라', '여기',
+    '만', '얘기', '이야기', '읽고', '읽을', '싶어', '싶어요', '싶다', '싶습니다', '해서', '하여', '너', '넌', '네가', '너는', '당신', '당신은', '니가', '데', '는데', '처음', '처음인데', '처음이라', '여기',
     // Bound nouns ("the one", "the thing") with each particle: "어제 것만", "그런 거는".
     '걸', '건',
     ...['것', '거', '게'].flatMap((noun) => ['', '은', '는', '을', '를', '이', '만', '도', '들', '으로', '로'].map((p) => noun + p)),
@@ -224,7 +240,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   ],
   ar: [
     ...ARABIC_PREPOSITIONS.flatMap((p) => ARABIC_SUFFIXES.map((s) => p + s)),
-    'أن', 'أنا', 'هنا', 'جديد', 'أقرأ', 'اقرأ', 'قراءة', 'أقرا', 'شو', 'ايش', 'إيش', 'وش', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
+    'أن', 'أنا', 'هنا', 'جديد', 'فقط', 'حدثني', 'حدثنا', 'أطلعني', 'اطلعني', 'أخبرنا', 'أقرأ', 'اقرأ', 'قراءة', 'أقرا', 'شو', 'ايش', 'إيش', 'وش', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
     'أهم', 'الأهم', 'أبرز', 'الأبرز', 'رئيسية', 'الرئيسية', 'المهمة', 'مهمة',
     'كتبت', 'كتب', 'قالت', 'قال', 'ذكرت', 'ذكر', 'أفادت', 'نشرت', 'المنشورة', 'منشورة', 'صدرت', 'الصادرة',
   ],

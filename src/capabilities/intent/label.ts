@@ -2,6 +2,7 @@ import type { Language } from '../../domain/languages.ts'
 import type { Topic } from '../../domain/topics.ts'
 import { ENTRIES, entriesStartingWith, KIND_PRIORITY, type Entry } from './lexicon.ts'
 import { matchSourceAt, NO_SOURCES, type Alias, type SourceIndex } from './sources.ts'
+import { isHiragana } from './text.ts'
 import { hyphenParts, splitWord, type Token } from './tokens.ts'
 
 /**
@@ -180,8 +181,11 @@ function unmatchedLabel(tokens: Token[], at: number): Label {
   const token = tokens[at]!
   if (token.particle) return { kind: 'stop' }
   const next = tokens[at + 1]
-  if (token.script === 'cjk' && Array.from(token.text).length === 1 && next?.joined && next.particle) {
+  // A lone kanji written onto hiragana is a verb stem (話して, 見る), whether the hiragana is a particle or a verb ending.
+  if (token.script === 'cjk' && Array.from(token.text).length === 1 && next?.joined && (next.particle || isHiragana(next.text[0]!))) {
     return { kind: 'stop' }
   }
+  // A Korean noun written onto 해줘 ("do it for me") is the verb asked for: 정리해줘, 얘기해줘.
+  if (token.script === 'hangul' && next?.joined && /^해(?:줘|주세요|줄래|봐|요)?$/u.test(next.text)) return { kind: 'stop' }
   return { kind: 'content' }
 }

@@ -36,6 +36,7 @@ export interface RequestWords {
 export const REQUEST_WORDS: Record<Language, RequestWords> = {
   en: {
     news: [
+      'rundown', 'lowdown', 'buzz', 
       'fresh', 'freshest', 
       'press', 'press coverage', 'press review', 'coverage', 'posts', 'post', 'blog posts', 'blog post', 'reports', 'reporting',
       'pieces', 'piece', 'write-ups', 'write-up', 'recap', 'rundown', 'overview', 'highlights', 'news items', 'whats new',
@@ -66,6 +67,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   es: {
     news: [
+      'historias', 'historia', 'tendencia', 'tendencias', 'al día', 
       'frescas', 'frescos', 
       // Adjectives of newness in every gender and number.
       'nueva', 'novedad',
@@ -90,6 +92,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   fr: {
     news: [
+      'histoires', 'un point', 'buzze', 'buzz', 'tendance', 'tendances', 'phares', 'phare', 
       'fraîches', 'fraiches', 'frais', 
       // Adjectives of newness in every gender and number.
       'nouveau', 'nouvel', 'nouvelle', 'nouveaux', 'nouveauté',
@@ -116,6 +119,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   de: {
     news: [
+      'geschichten', 'storys', 'neuesten stand', 'angesagt', 'trend', 'trends', 
       'aktuellste', 'aktuellsten', 'jüngste', 'jüngsten', 'frische', 'frischen', 
       // Adjectives of newness in every gender and number.
       'neu', 'neuer', 'neuem', 'neuigkeit',
@@ -139,6 +143,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   it: {
     news: [
+      'storie', 'storia', 'tendenza', 'tendenze', 
       'fresche', 'freschi', 'fresca', 'fresco', 
       // Adjectives of newness in every gender and number.
       'nuovo', 'nuova', 'nuovi', 'novità',
@@ -161,6 +166,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   pt: {
     news: [
+      'histórias', 'história', 'bombando', 'tendência', 'tendências', 'em alta', 
       'fresquinhas', 'quentinhas', 
       // Adjectives of newness in every gender and number.
       'novo', 'nova', 'novos', 'novidade',
@@ -199,13 +205,14 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   ko: {
     news: [
+      '이슈', '화제', 
       '보도', '언론 보도', '게시물', '글', '포스트','뉴스', '최신', '최근', '소식', '기사', '헤드라인', '새로운', '오늘', '속보', '동향', '요즘', '근황'],
     help: ['뭘 할 수 있어', '무엇을 할 수 있어', '무엇을 도와줄 수 있어', '뭐 할 수 있어', '무엇을 할 수 있나요', '뭘 할 수 있나요',
       '할 수 있는 일', '사용법', '도움말', '도움', '너는 누구', '누구야', '어떻게 사용해', '어떻게 써'],
     sources: ['언론사', '출처', '매체', '소스', '뉴스 출처', '언론', '신문', '신문사', '사이트', '뉴스 사이트'],
     aboutAgent: ['설명', '기능', '사용', '도움', '도와', '질문', '에이전트', '봇', '챗봇', '서비스', '쓰는', '쓰면', '써야', '써', '할', '물어'],
     you: ['너', '넌', '네가', '너는', '당신', '당신은', '니가'],
-    about: ['관련', '대한', '대해', '대해서', '관한', '검색', '찾아줘', '찾아'],
+    about: ['쪽', '관련', '대한', '대해', '대해서', '관한', '검색', '찾아줘', '찾아'],
     topics: ['주제', '카테고리', '분야', '토픽', '섹션'],
     limit: ['상위', '톱', '탑', '최신'],
     counters: ['개', '건', '가지'],
@@ -216,6 +223,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   ar: {
     news: [
+      'الرائج', 'رائج', 'الرائجة', 'الترند', 
       'الصحافة', 'صحافة', 'التغطية', 'تغطية', 'الصحفية', 'صحفية', 'منشورات', 'المنشورات', 'تقارير', 'التقارير', 'مقال', 'المقال','أخبار', 'الأخبار', 'خبر', 'آخر', 'أحدث', 'جديد', 'الجديد', 'عناوين', 'العناوين', 'مقالات', 'المقالات', 'اليوم', 'مستجدات', 'عاجل', 'يحدث', 'حديثة', 'الحديثة', 'حديث', 'جديدة', 'الجديدة', 'الأخيرة', 'مقالتان', 'مقالتين', 'مقالان', 'مقالين', 'خبران', 'خبرين'],
     help: ['ماذا يمكنك أن تفعل', 'ما الذي يمكنك فعله', 'ماذا تستطيع أن تفعل', 'كيف يمكنك مساعدتي', 'من أنت', 'مساعدة', 'كيف تعمل',
       'ما هي قدراتك', 'ماذا تفعل'],

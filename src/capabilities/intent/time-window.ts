@@ -369,8 +369,12 @@ const GAP = ' | '
  * Reads up to three time phrases from `text` (in `lang`, English, and the languages of the scripts in it), relative
  * to `now` (ms). Characters inside `keep` (publisher names: "20 Minutes", "المصري اليوم") are never read as time.
  */
+/** "les 10 derniers jours", "gli ultimi 10 giorni" and "10 ultimi giorni" alike: the adjective is moved before the count. */
+const COUNT_THEN_LAST = /(?<![\p{L}\p{N}])(\d{1,3})(\s+)(derni(?:er|ere)s|ultim[ie]|ultim[oa]s)(?=\s)/gu
+
 export function takeTimeWindow(text: string, now: number, lang: Language, keep: { start: number; end: number }[] = []): TimeReading {
-  let folded = foldKeepingLength(text)
+  // Same length swapped, so offsets into the text stay valid.
+  let folded = foldKeepingLength(text).replace(COUNT_THEN_LAST, (_, count: string, gap: string, last: string) => `${last}${gap}${count}`)
   for (const { start, end } of keep) folded = folded.slice(0, start) + '\u0000'.repeat(end - start) + folded.slice(end)
   const langs = new Set<Language>([lang, 'en'])
   for (const [script, l] of SCRIPT_LANGS) if (script.test(text)) langs.add(l)

@@ -307,6 +307,17 @@ describe('general rules: closed word classes, questions to the agent, inflection
     { text: 'give me 4 articles on interest rates', skill: 'search_stories', args: { query: 'interest rates', limit: 4 } },
     // A count asks for stories, never the topic list.
     { text: 'two newest stories, any topic', skill: 'get_latest_stories', args: { limit: 2 } },
+    // The opening verb of a request, beside or carrying a first-person pronoun, is never the subject.
+    { text: 'raccontami di Satispay', skill: 'search_stories', args: { query: 'Satispay' } },
+    { text: 'Erzähl mir was über Celonis', skill: 'search_stories', args: { query: 'Celonis' } },
+    { text: 'me atualiza sobre o balanço do Itaú', skill: 'search_stories', args: { query: 'balanço Itaú' } },
+    { text: 'حدثني عن كريم', skill: 'search_stories', args: { query: 'كريم' } },
+    { text: 'Tesla me', skill: 'search_stories', args: { query: 'Tesla' } },
+    // "Only", trending words, a lone kanji verb, a Korean verbal noun before 해줘, "10 derniers jours".
+    { text: 'nur Handelsblatt, die letzten 10 Tage', skill: 'get_latest_stories', args: { query: undefined, since: day('11-15') } },
+    { text: 'uniquement des articles, sur les 10 derniers jours', skill: 'get_latest_stories', args: { since: day('11-15'), limit: undefined } },
+    { text: '楽天について話して', skill: 'search_stories', args: { query: '楽天' } },
+    { text: '토스에 대해 얘기해줘', skill: 'search_stories', args: { query: '토스' } },
   ]
   for (const row of rows) {
     it(`${row.text} → ${row.skill} ${JSON.stringify(row.args)}`, () => {

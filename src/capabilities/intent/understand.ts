@@ -121,10 +121,38 @@ function readRequest(text: string, siteUrl: string, now: number, sources: Source
   // Publisher names are not time ("20 Minutes", "المصري اليوم"); time phrases are not keywords.
   const time = takeTimeWindow(rest, now, messageLang, sourceSpans(tokens, messageLang, sources))
   const items = labelTokens(time.phrases.length ? tokenize(time.rest, DICTIONARY) : tokens, messageLang, sources)
+  markOpeningVerb(items, messageLang)
   const limit = readLimit(items, messageLang)
   const lang = askedLanguage(items) ?? linkLanguage(links) ?? messageLang
   const question = /[?？؟]\s*$/u.test(text)
   return { items, quotes, links, limit, lang, messageLang, time, source: sourceNamed(items, sources), sources, question }
+}
+
+/** First-person object pronouns that stand beside a verb of asking: "erzähl mir", "me atualiza", "tell me". */
+const ME: Partial<Record<Language, Set<string>>> = {
+  es: new Set(['me', 'nos']), fr: new Set(['moi', 'me', 'nous']), de: new Set(['mir', 'mich', 'uns']),
+  it: new Set(['mi', 'ci']), pt: new Set(['me', 'nos']),
+}
+/** The same pronoun written onto an imperative: "háblame" (its stress accent marks it), "aggiornami", "حدثني". */
+const ONTO_VERB: Partial<Record<Language, RegExp>> = {
+  es: /^(?=.*[áéíóú]).{3,}(?:me|nos)$/u, it: /^.{4,}ami$/u, ar: /^..+ني$/u,
+}
+
+/**
+ * A request opens with its verb: the message's first word, when a first-person pronoun stands beside it or is
+ * written onto it, asks for something ("háblame de Glovo", "erzähl mir was über Celonis", "me atualiza sobre…",
+ * "أطلعني على…"); it is never the subject searched. Only the opening word: further in, "-mi" ends nouns too.
+ */
+function markOpeningVerb(items: Item[], messageLang: Language): void {
+  const at = items[0]?.label.kind === 'content' ? 0 : items[1]?.label.kind === 'content' && ME[messageLang]?.has(items[0]!.token.lower) ? 1 : -1
+  if (at < 0) return
+  const { token } = items[at]!
+  const lang = token.script === 'arabic' ? 'ar' : messageLang
+  const next = items[at + 1]?.token
+  // A capital may be a name ("Apple me gusta"), but in German, where a verb opening a sentence has one too.
+  const verbShaped = messageLang === 'de' || !/^\p{Lu}/u.test(token.text)
+  const besidePronoun = verbShaped && (at === 1 || Boolean(next && !next.broken && ME[lang]?.has(next.lower)))
+  if (besidePronoun || ONTO_VERB[lang]?.test(token.lower)) items[at]!.label = { kind: 'stop' }
 }
 
 /** Where publisher names are written, in characters of the text the tokens come from. */
