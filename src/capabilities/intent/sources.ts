@@ -232,6 +232,8 @@ const PREPOSITION_CUES = new Set([
   'from', 'by', 'at', 'on', 'in', 'via', 'the', 'de', 'del', 'en', 'por', 'el', 'du', 'des', 'chez', 'dans', 'par', 'le', 'la',
   'les', 'von', 'vom', 'bei', 'im', 'aus', 'der', 'die', 'das', 'dem', 'den', 'da', 'dal', 'dalla', 'della', 'di', 'su', 'sul',
   'il', 'lo', 'do', 'no', 'na', 'pelo', 'pela', 'o', 'a', 'من', 'في',
+  // "only Handelsblatt": naming one publisher alone.
+  'only', 'just', 'nur', 'solo', 'sólo', 'seulement', 'uniquement', 'soltanto', 'só', 'apenas', 'somente',
 ].map(fold))
 /** Verbs of saying or publishing, before or after the name: "what does X say", "Was schreibt X", "ماذا نشرت X". */
 const VERB_CUES = new Set([
