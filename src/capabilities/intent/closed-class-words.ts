@@ -103,6 +103,16 @@ const ONLY_AND_TALK: Partial<Record<Language, string[]>> = {
   pt: ['só', 'somente', 'apenas', 'fala', 'fale', 'conta', 'atualiza', 'atualize', 'informa'],
 }
 
+/** Verbs of needing and wanting in the first person: "j'ai besoin de", "ich brauche", "preciso de", "필요해". */
+const NEED: Partial<Record<Language, string[]>> = {
+  en: ['needed', 'needs'],
+  es: ['necesito', 'necesitamos', 'hace falta'],
+  fr: ['besoin', 'faut', 'voudrais', 'veux'],
+  de: ['brauche', 'brauchen', 'benötige', 'bräuchte'],
+  it: ['serve', 'servono', 'bisogno', 'occorre'],
+  pt: ['preciso', 'precisamos', 'precisava'],
+}
+
 /** Question words, per language: with a word addressing the agent, they make a message a question to it. */
 export const QUESTION_WORDS: Record<Language, string[]> = {
   en: ['what', 'whats', "what's", 'how', 'which', 'who', 'where', 'why', 'wat'],
@@ -142,6 +152,7 @@ const HAPPEN_AND_SOME: Partial<Record<Language, string[]>> = {
 
 export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   en: [
+    ...NEED.en!,
     ...ONLY_AND_TALK.en!,
     ...READ_AND_LIST.en!,
     ...HAPPEN_AND_SOME.en!,
@@ -155,6 +166,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     'came', 'come', 'out', 'appeared', 'sort', 'sorts', 'kinds', 'types',
   ],
   es: [
+    ...NEED.es!,
     ...ONLY_AND_TALK.es!,
     ...READ_AND_LIST.es!,
     ...CONTRACTIONS.es!,
@@ -170,6 +182,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publicad', 'salid', 'aparecid', 'escrit'], ROMANCE_4),
   ],
   fr: [
+    ...NEED.fr!,
     ...ONLY_AND_TALK.fr!,
     ...READ_AND_LIST.fr!,
     ...CONTRACTIONS.fr!,
@@ -185,6 +198,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publié', 'paru', 'sorti', 'écrit'], FRENCH_4),
   ],
   de: [
+    ...NEED.de!,
     ...ONLY_AND_TALK.de!,
     ...READ_AND_LIST.de!,
     ...CONTRACTIONS.de!,
@@ -199,6 +213,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['veröffentlicht', 'erschienen', 'geschrieben'], GERMAN_CASES),
   ],
   it: [
+    ...NEED.it!,
     ...ONLY_AND_TALK.it!,
     ...READ_AND_LIST.it!,
     ...CONTRACTIONS.it!,
@@ -214,6 +229,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['pubblicat', 'uscit', 'appars', 'scritt'], ITALIAN_4),
   ],
   pt: [
+    ...NEED.pt!,
     ...ONLY_AND_TALK.pt!,
     ...READ_AND_LIST.pt!,
     ...CONTRACTIONS.pt!,
@@ -231,7 +247,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   ],
   ja: ['だけ', 'のみ', 'はじめまして', '初めて', 'ここ', 'どこから', 'どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
   ko: [
-    '만', '얘기', '이야기', '읽고', '읽을', '싶어', '싶어요', '싶다', '싶습니다', '해서', '하여', '너', '넌', '네가', '너는', '당신', '당신은', '니가', '데', '는데', '처음', '처음인데', '처음이라', '여기',
+    '필요해', '필요해요', '필요합니다', '필요한', '만', '얘기', '이야기', '읽고', '읽을', '싶어', '싶어요', '싶다', '싶습니다', '해서', '하여', '너', '넌', '네가', '너는', '당신', '당신은', '니가', '데', '는데', '처음', '처음인데', '처음이라', '여기',
     // Bound nouns ("the one", "the thing") with each particle: "어제 것만", "그런 거는".
     '걸', '건',
     ...['것', '거', '게'].flatMap((noun) => ['', '은', '는', '을', '를', '이', '만', '도', '들', '으로', '로'].map((p) => noun + p)),
@@ -240,7 +256,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   ],
   ar: [
     ...ARABIC_PREPOSITIONS.flatMap((p) => ARABIC_SUFFIXES.map((s) => p + s)),
-    'أن', 'أنا', 'هنا', 'جديد', 'فقط', 'حدثني', 'حدثنا', 'أطلعني', 'اطلعني', 'أخبرنا', 'أقرأ', 'اقرأ', 'قراءة', 'أقرا', 'شو', 'ايش', 'إيش', 'وش', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
+    'أن', 'أنا', 'هنا', 'جديد', 'أحتاج', 'احتاج', 'نحتاج', 'فقط', 'حدثني', 'حدثنا', 'أطلعني', 'اطلعني', 'أخبرنا', 'أقرأ', 'اقرأ', 'قراءة', 'أقرا', 'شو', 'ايش', 'إيش', 'وش', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
     'أهم', 'الأهم', 'أبرز', 'الأبرز', 'رئيسية', 'الرئيسية', 'المهمة', 'مهمة',
     'كتبت', 'كتب', 'قالت', 'قال', 'ذكرت', 'ذكر', 'أفادت', 'نشرت', 'المنشورة', 'منشورة', 'صدرت', 'الصادرة',
   ],

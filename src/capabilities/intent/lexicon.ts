@@ -52,6 +52,8 @@ function rawEntries(): RawEntry[] {
     for (const lang of LANGUAGES) {
       for (const phrase of [TOPIC_NAMES[topic][lang], ...(TOPIC_SYNONYMS[topic][lang] ?? [])]) {
         raw.push({ phrase, kind: 'topic', lang, topic })
+        // A topic listed in the plural is also asked for in the singular: "ventes" and "vente", "bancos" and "banco".
+        if (/^\p{Ll}{5,}s$/u.test(phrase) && !phrase.endsWith('ss')) raw.push({ phrase: phrase.slice(0, -1), kind: 'topic', lang, topic })
       }
     }
   }
@@ -61,7 +63,7 @@ function rawEntries(): RawEntry[] {
     const lists: [Kind, string[]][] = [
       ['help', words.help], ['sources', words.sources],
       ['news', words.news], ['about', words.about], ['topics', words.topics], ['limit', words.limit],
-      ['counter', words.counters], ['stop', FILLER_WORDS[lang]], ['stop', CLOSED_CLASS_WORDS[lang]], ['stop', QUESTION_WORDS[lang]], ['stop', ORIGIN_WORDS[lang].asks],
+      ['counter', words.counters], ['stop', FILLER_WORDS[lang]], ['stop', CLOSED_CLASS_WORDS[lang]], ['stop', QUESTION_WORDS[lang]], ['stop', ORIGIN_WORDS[lang].asks], ['stop', words.you],
     ]
     for (const [kind, phrases] of lists) for (const phrase of phrases) raw.push({ phrase, kind, lang })
   }

@@ -166,6 +166,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   pt: {
     news: [
+      'recente', 
       'histórias', 'história', 'bombando', 'tendência', 'tendências', 'em alta', 
       'fresquinhas', 'quentinhas', 
       // Adjectives of newness in every gender and number.

@@ -240,7 +240,9 @@ const VERB_CUES = new Set([
   'says', 'said', 'saying', 'say', 'writes', 'wrote', 'write', 'published', 'publishes', 'publish', 'reports', 'reported',
   'reporting', 'dice', 'dicen', 'publico', 'escribe', 'informa', 'dit', 'disent', 'ecrit', 'publie', 'rapporte', 'schreibt',
   'berichtet', 'meldet', 'sagt', 'scrive', 'riporta', 'pubblica', 'diz', 'dizem', 'publicou', 'escreve', 'نشرت', 'نشر',
-  'يقول', 'تقول', 'كتبت',
+  'يقول', 'تقول', 'كتبت', 'veroffentlicht', 'publiee', 'publiees', 'pubblicato', 'publicado',
+  // "What has X published": the auxiliary before the name.
+  'has', 'have', 'had', 'hat', 'haben', 'hatte', 'hanno', 'tem', 'teve',
 ].map(fold))
 
 const capitalized = (token: Token) => /^\p{Lu}/u.test(token.text)

@@ -318,6 +318,11 @@ describe('general rules: closed word classes, questions to the agent, inflection
     { text: 'uniquement des articles, sur les 10 derniers jours', skill: 'get_latest_stories', args: { since: day('11-15'), limit: undefined } },
     { text: '楽天について話して', skill: 'search_stories', args: { query: '楽天' } },
     { text: '토스에 대해 얘기해줘', skill: 'search_stories', args: { query: '토스' } },
+    // Verbs of needing; a topic listed in the plural asked for in the singular; "you" segments in Japanese.
+    { text: "j'ai besoin des dernières infos sur la grève à la RATP", skill: 'search_stories', args: { query: 'grève RATP' } },
+    { text: 'actus vente, 3, cette semaine', skill: 'get_latest_stories', args: { topic: 'sales', limit: 3 } },
+    { text: 'あなたが何をするのか教えて', skill: 'help', args: { lang: 'ja' } },
+    { text: 'hilf mir zu verstehen, was du machst', skill: 'help', args: { lang: 'de' } },
   ]
   for (const row of rows) {
     it(`${row.text} → ${row.skill} ${JSON.stringify(row.args)}`, () => {

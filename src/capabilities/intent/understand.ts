@@ -263,8 +263,11 @@ function aboutAgent(request: Request): Understood | undefined {
   if (leftovers.length > 2) return undefined
   const addressed = items.some((item) => addressesAgent(item.token, request.messageLang))
   // "about" introducing a word names a subject; "the outlets you draw on" ends on it, "con qué fuentes" names none.
-  const subject = items.some((item, i) => item.label.kind === 'about'
-    && items.slice(i + 1).find((next) => next.label.kind !== 'stop')?.label.kind === 'content')
+  // In German a subject is a noun or a name, capitalized: "zu verstehen" is a verb.
+  const subject = items.some((item, i) => {
+    const next = item.label.kind === 'about' ? items.slice(i + 1).find((other) => other.label.kind !== 'stop') : undefined
+    return next?.label.kind === 'content' && (request.messageLang !== 'de' || /^\P{Ll}/u.test(next.token.text))
+  })
   const asked = !leftovers.length || ((request.question || addressed) && !subject)
   const answer = (skill: ReadingSkill, args: Record<string, unknown>, note: string) => {
     if (!leftovers.length) return call(request, skill, args, false)
