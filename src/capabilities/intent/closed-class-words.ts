@@ -3,9 +3,11 @@ import type { Language } from '../../domain/languages.ts'
 /**
  * The closed word classes of each language, written out whole: possessives and demonstratives in every person,
  * gender and number, the verbs of being able and knowing in every person people address an agent with, question
- * words, discourse adverbs, words ranking stories by importance, and the participles of "published". These classes
- * are small and finite, so listing them completely (rather than the forms seen in a test set) is what keeps a word
- * about the request out of the query whatever the phrasing. They join the filler words (filler-words.ts).
+ * words, discourse adverbs, auxiliaries, prepositions merged with articles, quantifiers, words ranking stories by
+ * importance, and the participles of "published". These classes are small and finite, so listing them completely
+ * (rather than the forms seen in a test set) is what keeps a word about the request out of the query whatever the
+ * phrasing. Beside them, the few verbs a request is made with (give, send, need, read, list, talk, use and follow
+ * sources), in the persons and moods people write them. They join the filler words (filler-words.ts).
  *
  * Forms are generated where the grammar is regular: Romance adjectives and participles from a stem and its
  * endings, German determiners from a stem and the case endings, Arabic prepositions with each pronoun suffix.
