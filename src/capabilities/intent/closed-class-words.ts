@@ -115,6 +115,19 @@ const NEED: Partial<Record<Language, string[]>> = {
   pt: ['preciso', 'precisamos', 'precisava'],
 }
 
+/**
+ * Greetings and the vague nouns for "things", and "know" addressed to the agent ("que conoces", "che conosci"):
+ * a request may open with the first and lean on the others, and none of them is searched.
+ */
+const GREETINGS_AND_THINGS: Partial<Record<Language, string[]>> = {
+  en: ['morning', 'good morning', 'evening', 'good evening', 'hiya', 'howdy', 'greetings', 'stuff', 'things'],
+  es: ['buenos días', 'buenos dias', 'buenas tardes', 'buenas noches', 'buenas', 'cosas', 'conoces', 'conocés', 'todo'],
+  fr: ['bonsoir', 'coucou', 'trucs', 'truc', 'choses', 'connais', 'connaissez', 'du neuf', 'affiche', 'affichez', 'afficher'],
+  de: ['moin', 'servus', 'guten morgen', 'guten tag', 'grüß gott', 'sachen', 'zeug', 'kennst', 'kennen'],
+  it: ['buongiorno', 'buonasera', 'salve', 'roba', 'cose', 'conosci', 'conoscete'],
+  pt: ['bom dia', 'boa tarde', 'boa noite', 'coisas', 'coisa', 'conhece', 'conheces', 'conhecem'],
+}
+
 /** Question words, per language: with a word addressing the agent, they make a message a question to it. */
 export const QUESTION_WORDS: Record<Language, string[]> = {
   en: ['what', 'whats', "what's", 'how', 'which', 'who', 'where', 'why', 'wat'],
@@ -154,6 +167,7 @@ const HAPPEN_AND_SOME: Partial<Record<Language, string[]>> = {
 
 export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   en: [
+    ...GREETINGS_AND_THINGS.en!,
     ...NEED.en!,
     ...ONLY_AND_TALK.en!,
     ...READ_AND_LIST.en!,
@@ -168,6 +182,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     'came', 'come', 'out', 'appeared', 'sort', 'sorts', 'kinds', 'types',
   ],
   es: [
+    ...GREETINGS_AND_THINGS.es!,
     ...NEED.es!,
     ...ONLY_AND_TALK.es!,
     ...READ_AND_LIST.es!,
@@ -184,6 +199,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publicad', 'salid', 'aparecid', 'escrit'], ROMANCE_4),
   ],
   fr: [
+    ...GREETINGS_AND_THINGS.fr!,
     ...NEED.fr!,
     ...ONLY_AND_TALK.fr!,
     ...READ_AND_LIST.fr!,
@@ -200,6 +216,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publié', 'paru', 'sorti', 'écrit'], FRENCH_4),
   ],
   de: [
+    ...GREETINGS_AND_THINGS.de!,
     ...NEED.de!,
     ...ONLY_AND_TALK.de!,
     ...READ_AND_LIST.de!,
@@ -215,6 +232,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['veröffentlicht', 'erschienen', 'geschrieben'], GERMAN_CASES),
   ],
   it: [
+    ...GREETINGS_AND_THINGS.it!,
     ...NEED.it!,
     ...ONLY_AND_TALK.it!,
     ...READ_AND_LIST.it!,
@@ -231,6 +249,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['pubblicat', 'uscit', 'appars', 'scritt'], ITALIAN_4),
   ],
   pt: [
+    ...GREETINGS_AND_THINGS.pt!,
     ...NEED.pt!,
     ...ONLY_AND_TALK.pt!,
     ...READ_AND_LIST.pt!,
@@ -247,9 +266,9 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     'importante', 'importantes', 'principal', 'principais', 'destaque', 'destaques', 'relevantes',
     ...inflect(['publicad', 'saíd', 'escrit'], ROMANCE_4),
   ],
-  ja: ['だけ', 'のみ', 'はじめまして', '初めて', 'ここ', 'どこから', 'どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
+  ja: ['おはよう', 'おはようございます', 'こんばんは', '全部', '知っている', '知ってる', 'だけ', 'のみ', 'はじめまして', '初めて', 'ここ', 'どこから', 'どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
   ko: [
-    '필요해', '필요해요', '필요합니다', '필요한', '만', '얘기', '이야기', '읽고', '읽을', '싶어', '싶어요', '싶다', '싶습니다', '해서', '하여', '너', '넌', '네가', '너는', '당신', '당신은', '니가', '데', '는데', '처음', '처음인데', '처음이라', '여기',
+    '아는', '알고', '전부', '모두', '필요해', '필요해요', '필요합니다', '필요한', '만', '얘기', '이야기', '읽고', '읽을', '싶어', '싶어요', '싶다', '싶습니다', '해서', '하여', '너', '넌', '네가', '너는', '당신', '당신은', '니가', '데', '는데', '처음', '처음인데', '처음이라', '여기',
     // Bound nouns ("the one", "the thing") with each particle: "어제 것만", "그런 거는".
     '걸', '건',
     ...['것', '거', '게'].flatMap((noun) => ['', '은', '는', '을', '를', '이', '만', '도', '들', '으로', '로'].map((p) => noun + p)),
@@ -258,7 +277,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   ],
   ar: [
     ...ARABIC_PREPOSITIONS.flatMap((p) => ARABIC_SUFFIXES.map((s) => p + s)),
-    'أن', 'أنا', 'هنا', 'جديد', 'أحتاج', 'احتاج', 'نحتاج', 'فقط', 'حدثني', 'حدثنا', 'أطلعني', 'اطلعني', 'أخبرنا', 'أقرأ', 'اقرأ', 'قراءة', 'أقرا', 'شو', 'ايش', 'إيش', 'وش', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
+    'أن', 'أنا', 'هنا', 'جديد', 'صباح الخير', 'مساء الخير', 'أهلا', 'اهلا', 'السلام عليكم', 'تعرف', 'تعرفها', 'تعرفه', 'اذكر', 'أحتاج', 'احتاج', 'نحتاج', 'فقط', 'حدثني', 'حدثنا', 'أطلعني', 'اطلعني', 'أخبرنا', 'أقرأ', 'اقرأ', 'قراءة', 'أقرا', 'شو', 'ايش', 'إيش', 'وش', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
     'أهم', 'الأهم', 'أبرز', 'الأبرز', 'رئيسية', 'الرئيسية', 'المهمة', 'مهمة',
     'كتبت', 'كتب', 'قالت', 'قال', 'ذكرت', 'ذكر', 'أفادت', 'نشرت', 'المنشورة', 'منشورة', 'صدرت', 'الصادرة',
   ],

@@ -370,7 +370,10 @@ const GAP = ' | '
  * to `now` (ms). Characters inside `keep` (publisher names: "20 Minutes", "المصري اليوم") are never read as time.
  */
 /** "les 10 derniers jours", "gli ultimi 10 giorni" and "10 ultimi giorni" alike: the adjective is moved before the count. */
-const COUNT_THEN_LAST = /(?<![\p{L}\p{N}])(\d{1,3})(\s+)(derni(?:er|ere)s|ultim[ie]|ultim[oa]s)(?=\s)/gu
+const COUNT_BEFORE_LAST = ['deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf', 'dix', 'quinze', 'vingt', 'trente',
+  'due', 'tre', 'quattro', 'cinque', 'sei', 'sette', 'otto', 'nove', 'dieci', 'dois', 'duas', 'tres', 'quatro', 'cinco', 'seis']
+// Not every count word: Portuguese "dos últimos 10 dias" has "dos", Spanish for two.
+const COUNT_THEN_LAST = new RegExp(`(?<![\\p{L}\\p{N}])(\\d{1,3}|${COUNT_BEFORE_LAST.join('|')})(\\s+)(derni(?:er|ere)s|ultim[ie]|ultim[oa]s)(?=\\s)`, 'gu')
 
 export function takeTimeWindow(text: string, now: number, lang: Language, keep: { start: number; end: number }[] = []): TimeReading {
   // Same length swapped, so offsets into the text stay valid.

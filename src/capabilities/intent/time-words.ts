@@ -49,7 +49,7 @@ export const UNIT_WORDS: Record<Unit, Record<Language, string[]>> = {
   },
   day: {
     en: ['days', 'day'], es: ['días', 'dias', 'día', 'dia'], fr: ['jours', 'jour'], de: ['tagen', 'tage', 'tag'],
-    it: ['giorni', 'giorno'], pt: ['dias', 'dia'], ja: ['日間', '日'], ko: ['일간', '일'], ar: ['أيام', 'ايام', 'يومين', 'يوما', 'يومًا', 'يوم'],
+    it: ['giorni', 'giorno'], pt: ['dias', 'dia'], ja: ['日間', '日'], ko: ['일간', '일', '이틀'], ar: ['أيام', 'ايام', 'يومين', 'يوما', 'يومًا', 'يوم'],
   },
   week: {
     en: ['weeks', 'week', 'wks', 'fortnight'], es: ['semanas', 'semana'], fr: ['semaines', 'semaine'], de: ['wochen', 'woche'],
@@ -66,8 +66,8 @@ export const UNIT_WORDS: Record<Unit, Record<Language, string[]>> = {
   },
 }
 
-/** Units that count two on their own: Arabic duals, and the English fortnight. */
-export const DUAL_UNITS = new Set(['fortnight', 'ساعتين', 'يومين', 'أسبوعين', 'اسبوعين', 'شهرين', 'سنتين', 'عامين'])
+/** Units that count two on their own: Arabic duals, the English fortnight, the Korean 이틀. */
+export const DUAL_UNITS = new Set(['fortnight', '이틀', 'ساعتين', 'يومين', 'أسبوعين', 'اسبوعين', 'شهرين', 'سنتين', 'عامين'])
 
 /** Counts written as words, as they appear in spans ("two weeks", "una semana", "한 달"). */
 export const COUNT_WORDS: Record<string, number> = {
@@ -308,7 +308,7 @@ export const TIME_PHRASES: Record<Language, PhraseTable> = {
   ar: {
     between: ['بين {D} و ?{D}', 'من {D} (?:إلى|الى|حتى) {D}'],
     older: ['(?:ال)?أقدم من {N}', 'قبل أكثر من {N}', 'منذ أكثر من {N}'],
-    newer: ['(?:ال)?أحدث من {N}', '(?:خلال|في) (?:ال)?(?:آخر|أخر|اخر) {N}', '(?:آخر|أخر|اخر) {NN}', '(?:خلال|في) (?:ال)?{N} (?:ال)?(?:ماضية|الماضية|الأخيرة|الاخيرة|السابقة)', 'خلال {NN}', 'منذ {NN}'],
+    newer: ['(?:ال)?أحدث من {N}', '(?:خلال|في) (?:ال)?(?:آخر|أخر|اخر) {N}', '(?:آخر|أخر|اخر) {NN}', '(?:خلال|في) (?:ال)?{N} (?:ال)?(?:ماضية|الماضية|الأخيرة|الاخيرة|السابقة|الماضيين|الأخيرين|الاخيرين)', 'خلال {NN}', 'منذ {NN}'],
     ago: ['قبل {NN}'],
     before: ['قبل (?:تاريخ )?{D}'],
     after: ['بعد (?:تاريخ )?{D}'],

@@ -323,6 +323,13 @@ describe('general rules: closed word classes, questions to the agent, inflection
     { text: 'actus vente, 3, cette semaine', skill: 'get_latest_stories', args: { topic: 'sales', limit: 3 } },
     { text: 'あなたが何をするのか教えて', skill: 'help', args: { lang: 'ja' } },
     { text: 'hilf mir zu verstehen, was du machst', skill: 'help', args: { lang: 'de' } },
+    // Greetings, vague "things" and "know" addressed to the agent; counts before "derniers"; Korean 이틀, Arabic duals.
+    { text: 'buongiorno, novità su Stellantis e Ferrari?', skill: 'search_stories', args: { query: 'Stellantis Ferrari' } },
+    { text: 'elenca tutte le testate che conosci', skill: 'list_sources', args: {} },
+    { text: 'croissance : les deux derniers jours', skill: 'get_latest_stories', args: { topic: 'growth', since: day('11-23'), limit: undefined } },
+    { text: 'notícias de IA dos últimos 10 dias', skill: 'get_latest_stories', args: { topic: 'data-ai', since: day('11-15') } },
+    { text: '최근 이틀간 성장 관련 기사', skill: 'get_latest_stories', args: { topic: 'growth', since: day('11-23') } },
+    { text: 'أخبار النمو خلال اليومين الماضيين', skill: 'get_latest_stories', args: { topic: 'growth', since: day('11-23') } },
   ]
   for (const row of rows) {
     it(`${row.text} → ${row.skill} ${JSON.stringify(row.args)}`, () => {
