@@ -120,12 +120,12 @@ const NEED: Partial<Record<Language, string[]>> = {
  * a request may open with the first and lean on the others, and none of them is searched.
  */
 const GREETINGS_AND_THINGS: Partial<Record<Language, string[]>> = {
-  en: ['morning', 'good morning', 'evening', 'good evening', 'hiya', 'howdy', 'greetings', 'stuff', 'things'],
-  es: ['buenos días', 'buenos dias', 'buenas tardes', 'buenas noches', 'buenas', 'cosas', 'conoces', 'conocés', 'todo'],
-  fr: ['bonsoir', 'coucou', 'trucs', 'truc', 'choses', 'connais', 'connaissez', 'du neuf', 'affiche', 'affichez', 'afficher'],
-  de: ['moin', 'servus', 'guten morgen', 'guten tag', 'grüß gott', 'sachen', 'zeug', 'kennst', 'kennen'],
-  it: ['buongiorno', 'buonasera', 'salve', 'roba', 'cose', 'conosci', 'conoscete'],
-  pt: ['bom dia', 'boa tarde', 'boa noite', 'coisas', 'coisa', 'conhece', 'conheces', 'conhecem'],
+  en: ['kinds', 'kind', 'types', 'type', 'morning', 'good morning', 'evening', 'good evening', 'hiya', 'howdy', 'greetings', 'stuff', 'things'],
+  es: ['tipo', 'tipos', 'clase', 'clases', 'buenos días', 'buenos dias', 'buenas tardes', 'buenas noches', 'buenas', 'cosas', 'conoces', 'conocés', 'todo'],
+  fr: ['plus', 'type', 'types', 'genre', 'quelque chose', 'chose', 'bonsoir', 'coucou', 'trucs', 'truc', 'choses', 'connais', 'connaissez', 'du neuf', 'affiche', 'affichez', 'afficher'],
+  de: ['art', 'arten', 'moin', 'servus', 'guten morgen', 'guten tag', 'grüß gott', 'sachen', 'zeug', 'kennst', 'kennen'],
+  it: ['tipo', 'tipi', 'genere', 'buongiorno', 'buonasera', 'salve', 'roba', 'cose', 'conosci', 'conoscete'],
+  pt: ['tipo', 'tipos', 'bom dia', 'boa tarde', 'boa noite', 'coisas', 'coisa', 'conhece', 'conheces', 'conhecem'],
 }
 
 /** Question words, per language: with a word addressing the agent, they make a message a question to it. */
@@ -266,9 +266,9 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     'importante', 'importantes', 'principal', 'principais', 'destaque', 'destaques', 'relevantes',
     ...inflect(['publicad', 'saíd', 'escrit'], ROMANCE_4),
   ],
-  ja: ['おはよう', 'おはようございます', 'こんばんは', '全部', '知っている', '知ってる', 'だけ', 'のみ', 'はじめまして', '初めて', 'ここ', 'どこから', 'どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
+  ja: ['種類', 'どういう', 'おはよう', 'おはようございます', 'こんばんは', '全部', '知っている', '知ってる', 'だけ', 'のみ', 'はじめまして', '初めて', 'ここ', 'どこから', 'どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
   ko: [
-    '아는', '알고', '전부', '모두', '필요해', '필요해요', '필요합니다', '필요한', '만', '얘기', '이야기', '읽고', '읽을', '싶어', '싶어요', '싶다', '싶습니다', '해서', '하여', '너', '넌', '네가', '너는', '당신', '당신은', '니가', '데', '는데', '처음', '처음인데', '처음이라', '여기',
+    '종류', '아는', '알고', '전부', '모두', '필요해', '필요해요', '필요합니다', '필요한', '만', '얘기', '이야기', '읽고', '읽을', '싶어', '싶어요', '싶다', '싶습니다', '해서', '하여', '너', '넌', '네가', '너는', '당신', '당신은', '니가', '데', '는데', '처음', '처음인데', '처음이라', '여기',
     // Bound nouns ("the one", "the thing") with each particle: "어제 것만", "그런 거는".
     '걸', '건',
     ...['것', '거', '게'].flatMap((noun) => ['', '은', '는', '을', '를', '이', '만', '도', '들', '으로', '로'].map((p) => noun + p)),
@@ -277,7 +277,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   ],
   ar: [
     ...ARABIC_PREPOSITIONS.flatMap((p) => ARABIC_SUFFIXES.map((s) => p + s)),
-    'أن', 'أنا', 'هنا', 'جديد', 'صباح الخير', 'مساء الخير', 'أهلا', 'اهلا', 'السلام عليكم', 'تعرف', 'تعرفها', 'تعرفه', 'اذكر', 'أحتاج', 'احتاج', 'نحتاج', 'فقط', 'حدثني', 'حدثنا', 'أطلعني', 'اطلعني', 'أخبرنا', 'أقرأ', 'اقرأ', 'قراءة', 'أقرا', 'شو', 'ايش', 'إيش', 'وش', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
+    'أن', 'أنا', 'هنا', 'جديد', 'أي شيء', 'شيء', 'نوع', 'أنواع', 'صباح الخير', 'مساء الخير', 'أهلا', 'اهلا', 'السلام عليكم', 'تعرف', 'تعرفها', 'تعرفه', 'اذكر', 'أحتاج', 'احتاج', 'نحتاج', 'فقط', 'حدثني', 'حدثنا', 'أطلعني', 'اطلعني', 'أخبرنا', 'أقرأ', 'اقرأ', 'قراءة', 'أقرا', 'شو', 'ايش', 'إيش', 'وش', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
     'أهم', 'الأهم', 'أبرز', 'الأبرز', 'رئيسية', 'الرئيسية', 'المهمة', 'مهمة',
     'كتبت', 'كتب', 'قالت', 'قال', 'ذكرت', 'ذكر', 'أفادت', 'نشرت', 'المنشورة', 'منشورة', 'صدرت', 'الصادرة',
   ],

@@ -312,6 +312,6 @@ function cued(tokens: readonly Token[], at: number, length: number, isNewsWord: 
 
 function cuedAfter(tokens: readonly Token[], at: number, length: number, isNewsWord: (t: Token) => boolean): boolean {
   const after = tokens[at + length]?.broken ? undefined : tokens[at + length]
-  // A possessive after the name is a cue in any language: "X's", "X의", "Xの".
-  return Boolean(after && (VERB_CUES.has(after.folded) || isNewsWord(after) || /^(?:['’]s|의|の)$/u.test(after.text)))
+  // A possessive or a "from" written after the name is a cue in any language: "X's", "X의", "Xの", "X에서", "Xから".
+  return Boolean(after && (VERB_CUES.has(after.folded) || isNewsWord(after) || /^(?:['’]s|의|에서|の|から|より)$/u.test(after.text)))
 }
