@@ -128,6 +128,16 @@ const GREETINGS_AND_THINGS: Partial<Record<Language, string[]>> = {
   pt: ['tipo', 'tipos', 'bom dia', 'boa tarde', 'boa noite', 'coisas', 'coisa', 'conhece', 'conheces', 'conhecem'],
 }
 
+/** Indefinite pronouns ("has anyone written about…"), "but", and "quick"/"short" in every gender and number. */
+const ANYONE_BUT_QUICK: Partial<Record<Language, string[]>> = {
+  en: ['anyone', 'anybody', 'someone', 'somebody', 'quickly'],
+  es: ['alguien', 'nadie', 'pero', 'sino', ...inflect(['rápid', 'breve'], ['o', 'a', 'os', 'as']), 'breve', 'breves'],
+  fr: ["quelqu'un", 'quelqu', 'un', 'personne', 'mais', 'rapide', 'rapides', 'bref', 'brève'],
+  de: ['jemand', 'jemanden', 'irgendwer', 'aber', 'sondern', 'hätte', 'hätten', 'gern', 'gerne', ...inflect(['kurz', 'schnell'], GERMAN_CASES)],
+  it: ['qualcuno', 'nessuno', 'ma', 'però', ...inflect(['rapid', 'veloc'], ITALIAN_4), 'breve', 'brevi', 'veloce', 'veloci'],
+  pt: ['alguém', 'ninguém', 'mas', 'porém', ...inflect(['rápid'], ROMANCE_4), 'breve', 'breves', 'queria'],
+}
+
 /** Question words, per language: with a word addressing the agent, they make a message a question to it. */
 export const QUESTION_WORDS: Record<Language, string[]> = {
   en: ['what', 'whats', "what's", 'how', 'which', 'who', 'where', 'why', 'wat'],
@@ -167,6 +177,7 @@ const HAPPEN_AND_SOME: Partial<Record<Language, string[]>> = {
 
 export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   en: [
+    ...ANYONE_BUT_QUICK.en!,
     ...GREETINGS_AND_THINGS.en!,
     ...NEED.en!,
     ...ONLY_AND_TALK.en!,
@@ -182,6 +193,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     'came', 'come', 'out', 'appeared', 'sort', 'sorts', 'kinds', 'types',
   ],
   es: [
+    ...ANYONE_BUT_QUICK.es!,
     ...GREETINGS_AND_THINGS.es!,
     ...NEED.es!,
     ...ONLY_AND_TALK.es!,
@@ -199,6 +211,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publicad', 'salid', 'aparecid', 'escrit'], ROMANCE_4),
   ],
   fr: [
+    ...ANYONE_BUT_QUICK.fr!,
     ...GREETINGS_AND_THINGS.fr!,
     ...NEED.fr!,
     ...ONLY_AND_TALK.fr!,
@@ -216,6 +229,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publié', 'paru', 'sorti', 'écrit'], FRENCH_4),
   ],
   de: [
+    ...ANYONE_BUT_QUICK.de!,
     ...GREETINGS_AND_THINGS.de!,
     ...NEED.de!,
     ...ONLY_AND_TALK.de!,
@@ -232,6 +246,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['veröffentlicht', 'erschienen', 'geschrieben'], GERMAN_CASES),
   ],
   it: [
+    ...ANYONE_BUT_QUICK.it!,
     ...GREETINGS_AND_THINGS.it!,
     ...NEED.it!,
     ...ONLY_AND_TALK.it!,
@@ -249,6 +264,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['pubblicat', 'uscit', 'appars', 'scritt'], ITALIAN_4),
   ],
   pt: [
+    ...ANYONE_BUT_QUICK.pt!,
     ...GREETINGS_AND_THINGS.pt!,
     ...NEED.pt!,
     ...ONLY_AND_TALK.pt!,
@@ -266,9 +282,9 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     'importante', 'importantes', 'principal', 'principais', 'destaque', 'destaques', 'relevantes',
     ...inflect(['publicad', 'saíd', 'escrit'], ROMANCE_4),
   ],
-  ja: ['種類', 'どういう', 'おはよう', 'おはようございます', 'こんばんは', '全部', '知っている', '知ってる', 'だけ', 'のみ', 'はじめまして', '初めて', 'ここ', 'どこから', 'どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
+  ja: ['誰か', '簡単に', '簡単', '種類', 'どういう', 'おはよう', 'おはようございます', 'こんばんは', '全部', '知っている', '知ってる', 'だけ', 'のみ', 'はじめまして', '初めて', 'ここ', 'どこから', 'どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
   ko: [
-    '종류', '아는', '알고', '전부', '모두', '필요해', '필요해요', '필요합니다', '필요한', '만', '얘기', '이야기', '읽고', '읽을', '싶어', '싶어요', '싶다', '싶습니다', '해서', '하여', '너', '넌', '네가', '너는', '당신', '당신은', '니가', '데', '는데', '처음', '처음인데', '처음이라', '여기',
+    '쓴', '작성한', '간단히', '간단하게', '종류', '아는', '알고', '전부', '모두', '필요해', '필요해요', '필요합니다', '필요한', '만', '얘기', '이야기', '읽고', '읽을', '싶어', '싶어요', '싶다', '싶습니다', '해서', '하여', '너', '넌', '네가', '너는', '당신', '당신은', '니가', '데', '는데', '처음', '처음인데', '처음이라', '여기',
     // Bound nouns ("the one", "the thing") with each particle: "어제 것만", "그런 거는".
     '걸', '건',
     ...['것', '거', '게'].flatMap((noun) => ['', '은', '는', '을', '를', '이', '만', '도', '들', '으로', '로'].map((p) => noun + p)),
@@ -277,7 +293,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   ],
   ar: [
     ...ARABIC_PREPOSITIONS.flatMap((p) => ARABIC_SUFFIXES.map((s) => p + s)),
-    'أن', 'أنا', 'هنا', 'جديد', 'أي شيء', 'شيء', 'نوع', 'أنواع', 'صباح الخير', 'مساء الخير', 'أهلا', 'اهلا', 'السلام عليكم', 'تعرف', 'تعرفها', 'تعرفه', 'اذكر', 'أحتاج', 'احتاج', 'نحتاج', 'فقط', 'حدثني', 'حدثنا', 'أطلعني', 'اطلعني', 'أخبرنا', 'أقرأ', 'اقرأ', 'قراءة', 'أقرا', 'شو', 'ايش', 'إيش', 'وش', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
+    'أن', 'أنا', 'هنا', 'جديد', 'أحد', 'لكن', 'سريعة', 'سريع', 'عما', 'مما', 'أي شيء', 'شيء', 'نوع', 'أنواع', 'صباح الخير', 'مساء الخير', 'أهلا', 'اهلا', 'السلام عليكم', 'تعرف', 'تعرفها', 'تعرفه', 'اذكر', 'أحتاج', 'احتاج', 'نحتاج', 'فقط', 'حدثني', 'حدثنا', 'أطلعني', 'اطلعني', 'أخبرنا', 'أقرأ', 'اقرأ', 'قراءة', 'أقرا', 'شو', 'ايش', 'إيش', 'وش', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
     'أهم', 'الأهم', 'أبرز', 'الأبرز', 'رئيسية', 'الرئيسية', 'المهمة', 'مهمة',
     'كتبت', 'كتب', 'قالت', 'قال', 'ذكرت', 'ذكر', 'أفادت', 'نشرت', 'المنشورة', 'منشورة', 'صدرت', 'الصادرة',
   ],

@@ -162,6 +162,9 @@ function aliasOf(sourceId: string, derived: Derived, tokens: Token[]): Alias {
     // Two capitals are also an abbreviation of anything ("EU", "AI"): they need a cue ("from the FT").
     return { sourceId, tokens, match: 'exact', cue: original.length === 2 || LEXICON_WORDS.has(folded[0]!), full: derived.full }
   }
+  // "요즘IT": words of two scripts written as one are a name, whatever the words are on their own.
+  const oneWord = tokens.length > 1 && tokens.slice(1).every((t) => t.joined) && new Set(tokens.map((t) => t.script)).size > 1
+  if (oneWord) return { sourceId, tokens, match: 'any', cue: false, full: derived.full }
   if (folded.every((f) => LEXICON_WORDS.has(f))) return { sourceId, tokens, match: 'exact', cue: true, full: derived.full }
   if (!single && NEWS_WORDS.has(folded.at(-1)!)) return { sourceId, tokens, match: 'exact', cue: false, full: derived.full }
   if (single && latin) {

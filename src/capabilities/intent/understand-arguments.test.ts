@@ -330,6 +330,11 @@ describe('general rules: closed word classes, questions to the agent, inflection
     { text: 'notícias de IA dos últimos 10 dias', skill: 'get_latest_stories', args: { topic: 'data-ai', since: day('11-15') } },
     { text: '최근 이틀간 성장 관련 기사', skill: 'get_latest_stories', args: { topic: 'growth', since: day('11-23') } },
     { text: 'أخبار النمو خلال اليومين الماضيين', skill: 'get_latest_stories', args: { topic: 'growth', since: day('11-23') } },
+    // "Anyone", "but", "quick"; the ability question as a clause ("what you can do") even beside "overview".
+    { text: 'qualcuno ha scritto della fusione Mps-Mediobanca?', skill: 'search_stories', args: { query: 'fusione Mps-Mediobanca' } },
+    { text: 'Marketing-Nachrichten, aber auf Spanisch', skill: 'get_latest_stories', args: { topic: 'marketing', lang: 'es', query: undefined } },
+    { text: "I'd like a quick overview of what you can do", skill: 'help', args: { lang: 'en' } },
+    { text: 'Ich hätte gern einen kurzen Überblick, was du kannst', skill: 'help', args: { lang: 'de' } },
   ]
   for (const row of rows) {
     it(`${row.text} → ${row.skill} ${JSON.stringify(row.args)}`, () => {

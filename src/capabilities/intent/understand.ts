@@ -281,8 +281,9 @@ function aboutAgent(request: Request): Understood | undefined {
   if (leftovers.length && hasLabel(items, 'topics') && !publishers && asked && loose) {
     return answer('list_topics', { lang: request.lang }, 'Read as a question about the topics')
   }
-  if (hasLabel(items, 'news', 'topics', 'sources')) return undefined
-  // "Work news" asks for news: a question about the agent names no news.
+  // "Work news" asks for news: a question about the agent names no news, unless it says so in so many words
+  // ("a quick overview of what you can do").
+  if (hasLabel(items, 'topics', 'sources') || (hasLabel(items, 'news') && !hasLabel(items, 'help'))) return undefined
   const aboutItself = hasLabel(items, 'help') || items.some((item) => item.label.kind === 'content' && asksAboutAgent(item.token, request.messageLang)) || addressed
   if (!aboutItself || !asked) return undefined
   // "what kinda stuff do you handle": a question word and "you" together carry the question even with two words left.
