@@ -120,12 +120,12 @@ const NEED: Partial<Record<Language, string[]>> = {
  * a request may open with the first and lean on the others, and none of them is searched.
  */
 const GREETINGS_AND_THINGS: Partial<Record<Language, string[]>> = {
-  en: ['kinds', 'kind', 'types', 'type', 'morning', 'good morning', 'evening', 'good evening', 'hiya', 'howdy', 'greetings', 'stuff', 'things'],
-  es: ['tipo', 'tipos', 'clase', 'clases', 'buenos días', 'buenos dias', 'buenas tardes', 'buenas noches', 'buenas', 'cosas', 'conoces', 'conocés', 'todo'],
-  fr: ['plus', 'type', 'types', 'genre', 'quelque chose', 'chose', 'bonsoir', 'coucou', 'trucs', 'truc', 'choses', 'connais', 'connaissez', 'du neuf', 'affiche', 'affichez', 'afficher'],
-  de: ['art', 'arten', 'moin', 'servus', 'guten morgen', 'guten tag', 'grüß gott', 'sachen', 'zeug', 'kennst', 'kennen'],
-  it: ['tipo', 'tipi', 'genere', 'buongiorno', 'buonasera', 'salve', 'roba', 'cose', 'conosci', 'conoscete'],
-  pt: ['tipo', 'tipos', 'bom dia', 'boa tarde', 'boa noite', 'coisas', 'coisa', 'conhece', 'conheces', 'conhecem'],
+  en: ['yo', 'hey there', 'listen', 'one', 'ones', 'kinds', 'kind', 'types', 'type', 'morning', 'good morning', 'evening', 'good evening', 'hiya', 'howdy', 'greetings', 'stuff', 'things'],
+  es: ['oye', 'oiga', 'mira', 'tipo', 'tipos', 'clase', 'clases', 'buenos días', 'buenos dias', 'buenas tardes', 'buenas noches', 'buenas', 'cosas', 'conoces', 'conocés', 'todo'],
+  fr: ['dis', 'dites', 'écoute', 'plus', 'type', 'types', 'genre', 'quelque chose', 'chose', 'bonsoir', 'coucou', 'trucs', 'truc', 'choses', 'connais', 'connaissez', 'du neuf', 'affiche', 'affichez', 'afficher'],
+  de: ['sag', 'sagen', 'hör', 'art', 'arten', 'moin', 'servus', 'guten morgen', 'guten tag', 'grüß gott', 'sachen', 'zeug', 'kennst', 'kennen'],
+  it: ['senti', 'ascolta', 'ehi', 'tipo', 'tipi', 'genere', 'buongiorno', 'buonasera', 'salve', 'roba', 'cose', 'conosci', 'conoscete'],
+  pt: ['ei', 'olha', 'escuta', 'tipo', 'tipos', 'bom dia', 'boa tarde', 'boa noite', 'coisas', 'coisa', 'conhece', 'conheces', 'conhecem'],
 }
 
 /** Indefinite pronouns ("has anyone written about…"), "but", and "quick"/"short" in every gender and number. */
@@ -136,6 +136,12 @@ const ANYONE_BUT_QUICK: Partial<Record<Language, string[]>> = {
   de: ['jemand', 'jemanden', 'irgendwer', 'aber', 'sondern', 'hätte', 'hätten', 'gern', 'gerne', ...inflect(['kurz', 'schnell'], GERMAN_CASES)],
   it: ['qualcuno', 'nessuno', 'ma', 'però', ...inflect(['rapid', 'veloc'], ITALIAN_4), 'breve', 'brevi', 'veloce', 'veloci'],
   pt: ['alguém', 'ninguém', 'mas', 'porém', ...inflect(['rápid'], ROMANCE_4), 'breve', 'breves', 'queria'],
+}
+
+/** "How", as in "how do I search?": with a verb of searching and nothing to search, a question about using the agent. */
+export const HOW_WORDS: Record<Language, string[]> = {
+  en: ['how'], es: ['cómo', 'como'], fr: ['comment'], de: ['wie'], it: ['come'], pt: ['como'],
+  ja: ['どうやって', 'どう', 'どのように'], ko: ['어떻게'], ar: ['كيف'],
 }
 
 /** Question words, per language: with a word addressing the agent, they make a message a question to it. */
@@ -282,9 +288,9 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     'importante', 'importantes', 'principal', 'principais', 'destaque', 'destaques', 'relevantes',
     ...inflect(['publicad', 'saíd', 'escrit'], ROMANCE_4),
   ],
-  ja: ['誰か', '簡単に', '簡単', '種類', 'どういう', 'おはよう', 'おはようございます', 'こんばんは', '全部', '知っている', '知ってる', 'だけ', 'のみ', 'はじめまして', '初めて', 'ここ', 'どこから', 'どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
+  ja: ['ねえ', 'ねぇ', 'あの', 'すればいい', 'ればいい', 'いいですか', '誰か', '簡単に', '簡単', '種類', 'どういう', 'おはよう', 'おはようございます', 'こんばんは', '全部', '知っている', '知ってる', 'だけ', 'のみ', 'はじめまして', '初めて', 'ここ', 'どこから', 'どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
   ko: [
-    '쓴', '작성한', '간단히', '간단하게', '종류', '아는', '알고', '전부', '모두', '필요해', '필요해요', '필요합니다', '필요한', '만', '얘기', '이야기', '읽고', '읽을', '싶어', '싶어요', '싶다', '싶습니다', '해서', '하여', '너', '넌', '네가', '너는', '당신', '당신은', '니가', '데', '는데', '처음', '처음인데', '처음이라', '여기',
+    '저기', '저기요', '있잖아', '해', '쓴', '작성한', '간단히', '간단하게', '종류', '아는', '알고', '전부', '모두', '필요해', '필요해요', '필요합니다', '필요한', '만', '얘기', '이야기', '읽고', '읽을', '싶어', '싶어요', '싶다', '싶습니다', '해서', '하여', '너', '넌', '네가', '너는', '당신', '당신은', '니가', '데', '는데', '처음', '처음인데', '처음이라', '여기',
     // Bound nouns ("the one", "the thing") with each particle: "어제 것만", "그런 거는".
     '걸', '건',
     ...['것', '거', '게'].flatMap((noun) => ['', '은', '는', '을', '를', '이', '만', '도', '들', '으로', '로'].map((p) => noun + p)),
@@ -293,7 +299,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   ],
   ar: [
     ...ARABIC_PREPOSITIONS.flatMap((p) => ARABIC_SUFFIXES.map((s) => p + s)),
-    'أن', 'أنا', 'هنا', 'جديد', 'أحد', 'لكن', 'سريعة', 'سريع', 'عما', 'مما', 'أي شيء', 'شيء', 'نوع', 'أنواع', 'صباح الخير', 'مساء الخير', 'أهلا', 'اهلا', 'السلام عليكم', 'تعرف', 'تعرفها', 'تعرفه', 'اذكر', 'أحتاج', 'احتاج', 'نحتاج', 'فقط', 'حدثني', 'حدثنا', 'أطلعني', 'اطلعني', 'أخبرنا', 'أقرأ', 'اقرأ', 'قراءة', 'أقرا', 'شو', 'ايش', 'إيش', 'وش', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
+    'أن', 'أنا', 'هنا', 'جديد', 'اسمع', 'يا', 'أحد', 'لكن', 'سريعة', 'سريع', 'عما', 'مما', 'أي شيء', 'شيء', 'نوع', 'أنواع', 'صباح الخير', 'مساء الخير', 'أهلا', 'اهلا', 'السلام عليكم', 'تعرف', 'تعرفها', 'تعرفه', 'اذكر', 'أحتاج', 'احتاج', 'نحتاج', 'فقط', 'حدثني', 'حدثنا', 'أطلعني', 'اطلعني', 'أخبرنا', 'أقرأ', 'اقرأ', 'قراءة', 'أقرا', 'شو', 'ايش', 'إيش', 'وش', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
     'أهم', 'الأهم', 'أبرز', 'الأبرز', 'رئيسية', 'الرئيسية', 'المهمة', 'مهمة',
     'كتبت', 'كتب', 'قالت', 'قال', 'ذكرت', 'ذكر', 'أفادت', 'نشرت', 'المنشورة', 'منشورة', 'صدرت', 'الصادرة',
   ],

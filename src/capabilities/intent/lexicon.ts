@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '../../domain/languages.ts'
 import { TOPIC_NAMES, TOPICS, type Topic } from '../../domain/topics.ts'
-import { CLOSED_CLASS_WORDS, ORIGIN_WORDS, QUESTION_WORDS } from './closed-class-words.ts'
+import { CLOSED_CLASS_WORDS, HOW_WORDS, ORIGIN_WORDS, QUESTION_WORDS } from './closed-class-words.ts'
 import { FILLER_WORDS } from './filler-words.ts'
 import { languageCues } from './language-cues.ts'
 import { REQUEST_WORDS } from './request-words.ts'
@@ -63,7 +63,7 @@ function rawEntries(): RawEntry[] {
     const lists: [Kind, string[]][] = [
       ['help', words.help], ['sources', words.sources],
       ['news', words.news], ['about', words.about], ['topics', words.topics], ['limit', words.limit],
-      ['counter', words.counters], ['stop', FILLER_WORDS[lang]], ['stop', CLOSED_CLASS_WORDS[lang]], ['stop', QUESTION_WORDS[lang]], ['stop', ORIGIN_WORDS[lang].asks], ['stop', words.you],
+      ['counter', words.counters], ['stop', FILLER_WORDS[lang]], ['stop', CLOSED_CLASS_WORDS[lang]], ['stop', QUESTION_WORDS[lang]], ['stop', ORIGIN_WORDS[lang].asks], ['stop', words.you], ['stop', HOW_WORDS[lang]],
     ]
     for (const [kind, phrases] of lists) for (const phrase of phrases) raw.push({ phrase, kind, lang })
   }
@@ -133,6 +133,10 @@ export const ORIGIN_WORD_SETS: Record<Language, { asks: Set<string>; from: Set<s
   return [lang, { asks: folded(ORIGIN_WORDS[lang].asks), from: folded(ORIGIN_WORDS[lang].from) }]
 })) as Record<Language, { asks: Set<string>; from: Set<string> }>
 
+/** "How" per language, folded. */
+export const HOW_WORD_SET: Record<Language, Set<string>> = Object.fromEntries(LANGUAGES.map((lang) =>
+  [lang, new Set(HOW_WORDS[lang].map((word) => fold(word, scriptOf(word[0]!))))])) as Record<Language, Set<string>>
+
 /** Question words per language, folded. */
 export const QUESTION_WORD_SET: Record<Language, Set<string>> = Object.fromEntries(LANGUAGES.map((lang) =>
   [lang, new Set(QUESTION_WORDS[lang].map((word) => fold(word, scriptOf(word[0]!))))])) as Record<Language, Set<string>>
@@ -168,7 +172,7 @@ export const LANGUAGE_EVIDENCE = evidence(
 for (const lang of LANGUAGES) {
   const timeWords = [...WEEKDAYS[lang].flatMap((day) => day.split('|')), ...Object.values(UNIT_WORDS).flatMap((units) => units[lang])]
   for (const word of timeWords) {
-    if (scriptOf(word[0]!) !== 'alpha' || word.length < 4) continue
+    if (scriptOf(word[0]!) !== 'alpha' || word.length < 3) continue
     LANGUAGE_EVIDENCE.set(word, (LANGUAGE_EVIDENCE.get(word) ?? new Set()).add(lang))
   }
 }

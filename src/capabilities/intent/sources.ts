@@ -313,8 +313,12 @@ function cued(tokens: readonly Token[], at: number, length: number, isNewsWord: 
   return cuedAfter(tokens, at, length, isNewsWord)
 }
 
+/** "Estadão sobre moradia", "Fortune on tariffs": a name then what it wrote about. */
+const ABOUT_AFTER = new Set(['on', 'about', 'sobre', 'sur', 'über', 'ueber', 'zu', 'zum', 'zur', 'su', 'sul', 'sulla', 'عن', 'حول'].map(fold))
+
 function cuedAfter(tokens: readonly Token[], at: number, length: number, isNewsWord: (t: Token) => boolean): boolean {
   const after = tokens[at + length]?.broken ? undefined : tokens[at + length]
+  if (after && at === 0 && ABOUT_AFTER.has(after.folded)) return true
   // A possessive or a "from" written after the name is a cue in any language: "X's", "X의", "Xの", "X에서", "Xから".
   return Boolean(after && (VERB_CUES.has(after.folded) || isNewsWord(after) || /^(?:['’]s|의|에서|の|から|より)$/u.test(after.text)))
 }

@@ -335,6 +335,11 @@ describe('general rules: closed word classes, questions to the agent, inflection
     { text: 'Marketing-Nachrichten, aber auf Spanisch', skill: 'get_latest_stories', args: { topic: 'marketing', lang: 'es', query: undefined } },
     { text: "I'd like a quick overview of what you can do", skill: 'help', args: { lang: 'en' } },
     { text: 'Ich hätte gern einen kurzen Überblick, was du kannst', skill: 'help', args: { lang: 'de' } },
+    // Attention-getters; "how" with a search verb and nothing to search; "el último mes" is last month, as "la última semana".
+    { text: 'senti, notizie sul Boeing 737 MAX?', skill: 'search_stories', args: { query: 'Boeing 737 MAX' } },
+    { text: 'どうやって検索すればいいですか？', skill: 'help', args: { lang: 'ja' } },
+    { text: 'كيف أبحث معك؟', skill: 'help', args: { lang: 'ar' } },
+    { text: 'noticias sobre la vivienda del último mes', skill: 'search_stories', args: { query: 'vivienda', since: day('10-01'), until: day('11-01') } },
   ]
   for (const row of rows) {
     it(`${row.text} → ${row.skill} ${JSON.stringify(row.args)}`, () => {
@@ -358,6 +363,7 @@ describe('general rules: closed word classes, questions to the agent, inflection
     ['o que o Valor publicou sobre juros?', 'Valor Econômico', 'juros'],
     ['guardian articles on the housing market', 'The Guardian - Business', 'housing market'],
     ['Handelsblatt: was gibt es Neues zur Commerzbank?', 'Handelsblatt', 'Commerzbank'],
+    ['Valor sobre juros', 'Valor Econômico', 'juros'],
   ]
   for (const [text, source, query] of sourceRows) {
     it(`${text} → ${source}`, () => {

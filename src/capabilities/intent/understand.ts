@@ -4,7 +4,7 @@ import { describeCall, type CallDetail } from './describe.ts'
 import { addressRuns, cutNote, fitRuns, fitWords, keywordRuns } from './keywords.ts'
 import { findLanguageCues, isNewsWord, labelTokens, type Item, type Label } from './label.ts'
 import { detectLanguage } from './language.ts'
-import { ABOUT_AGENT_STEMS, ADDRESSEE_WORDS, DICTIONARY, ORIGIN_WORD_SETS, QUESTION_WORD_SET } from './lexicon.ts'
+import { ABOUT_AGENT_STEMS, ADDRESSEE_WORDS, DICTIONARY, HOW_WORD_SET, ORIGIN_WORD_SETS, QUESTION_WORD_SET } from './lexicon.ts'
 import { readLimit } from './limit.ts'
 import { takeLinks, type LinkReading } from './message-links.ts'
 import { takeQuotes } from './quotes.ts'
@@ -284,7 +284,11 @@ function aboutAgent(request: Request): Understood | undefined {
   // "Work news" asks for news: a question about the agent names no news, unless it says so in so many words
   // ("a quick overview of what you can do").
   if (hasLabel(items, 'topics', 'sources') || (hasLabel(items, 'news') && !hasLabel(items, 'help'))) return undefined
-  const aboutItself = hasLabel(items, 'help') || items.some((item) => item.label.kind === 'content' && asksAboutAgent(item.token, request.messageLang)) || addressed
+  // "How do I search?": "how" with a verb of searching and nothing to search asks how to use the agent.
+  const howTo = !leftovers.length && !subject && hasLabel(items, 'about')
+    && items.some((item) => langsOf(item.token, request.messageLang).some((lang) => HOW_WORD_SET[lang].has(item.token.folded)))
+  const aboutItself = hasLabel(items, 'help') || items.some((item) => item.label.kind === 'content' && asksAboutAgent(item.token, request.messageLang))
+    || addressed || howTo
   if (!aboutItself || !asked) return undefined
   // "what kinda stuff do you handle": a question word and "you" together carry the question even with two words left.
   const questioned = addressed && items.some((item) => langsOf(item.token, request.messageLang).some((lang) => QUESTION_WORD_SET[lang].has(item.token.folded)))
