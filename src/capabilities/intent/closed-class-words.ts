@@ -124,7 +124,7 @@ const GREETINGS_AND_THINGS: Partial<Record<Language, string[]>> = {
   es: ['oye', 'oiga', 'mira', 'tipo', 'tipos', 'clase', 'clases', 'buenos días', 'buenos dias', 'buenas tardes', 'buenas noches', 'buenas', 'cosas', 'conoces', 'conocés', 'todo'],
   fr: ['dis', 'dites', 'écoute', 'plus', 'type', 'types', 'genre', 'quelque chose', 'chose', 'bonsoir', 'coucou', 'trucs', 'truc', 'choses', 'connais', 'connaissez', 'du neuf', 'affiche', 'affichez', 'afficher'],
   de: ['sag', 'sagen', 'hör', 'art', 'arten', 'moin', 'servus', 'guten morgen', 'guten tag', 'grüß gott', 'sachen', 'zeug', 'kennst', 'kennen'],
-  it: ['senti', 'ascolta', 'ehi', 'tipo', 'tipi', 'genere', 'buongiorno', 'buonasera', 'salve', 'roba', 'cose', 'conosci', 'conoscete'],
+  it: ['ad', 'ed', 'od', 'senti', 'ascolta', 'ehi', 'tipo', 'tipi', 'genere', 'buongiorno', 'buonasera', 'salve', 'roba', 'cose', 'conosci', 'conoscete'],
   pt: ['ei', 'olha', 'escuta', 'tipo', 'tipos', 'bom dia', 'boa tarde', 'boa noite', 'coisas', 'coisa', 'conhece', 'conheces', 'conhecem'],
 }
 

@@ -283,7 +283,9 @@ export function matchSourceAt(
     // ("nouvelles du monde" is the world's news).
     if (alias.match === 'capitalized' && !capitalized(first)
       && (LEXICON_WORDS.has(first.folded) || !cuedAfter(tokens, at, n, isNewsWord))) continue
-    const needsCue = alias.cue || (german && alias.match === 'capitalized')
+    // "le point sur…" is "the latest on…": a name made of an article and a word needs its capital or a cue.
+    const articleAndWord = n === 2 && !alias.full && ARTICLES.has(alias.tokens[0]!.folded) && !capitalized(tokens[at + 1]!)
+    const needsCue = alias.cue || (german && alias.match === 'capitalized') || articleAndWord
     if (needsCue && !cued(tokens, at, n, isNewsWord)) continue
     return { alias, length: n }
   }
@@ -318,7 +320,8 @@ const ABOUT_AFTER = new Set(['on', 'about', 'sobre', 'sur', 'über', 'ueber', 'z
 
 function cuedAfter(tokens: readonly Token[], at: number, length: number, isNewsWord: (t: Token) => boolean): boolean {
   const after = tokens[at + length]?.broken ? undefined : tokens[at + length]
-  if (after && at === 0 && ABOUT_AFTER.has(after.folded)) return true
+  const named = tokens.slice(at, at + length).some((t) => capitalized(t) && !ARTICLES.has(t.folded))
+  if (after && at === 0 && named && ABOUT_AFTER.has(after.folded)) return true
   // A possessive or a "from" written after the name is a cue in any language: "X's", "X의", "Xの", "X에서", "Xから".
   return Boolean(after && (VERB_CUES.has(after.folded) || isNewsWord(after) || /^(?:['’]s|의|에서|の|から|より)$/u.test(after.text)))
 }

@@ -75,7 +75,8 @@ export function fold(word: string, script: Script): string {
 /**
  * Spellings a lexicon phrase may be written in: the word itself, and for spaced scripts the forms people inflect
  * it into that the lexicon does not list one by one — a plural -s/-es ("startups", "businesses") and, in Arabic,
- * the conjunction و ("and") glued to the front and the pronoun "your" (ك, كم) glued to the end.
+ * the conjunction و ("and") and the article ال (with the prepositions written onto it) glued to the front, and the
+ * pronoun "your" (ك, كم) glued to the end.
  */
 export function variants(form: string, script: Script): string[] {
   const out = [form]
@@ -84,6 +85,9 @@ export function variants(form: string, script: Script): string[] {
     if (form.length >= 5 && form.endsWith('es')) out.push(form.slice(0, -2))
   } else if (script === 'arabic') {
     if (form.startsWith('و') && form.length > 3) out.push(form.slice(1))
+    // The article and the prepositions written onto it: "المستجدات", "بالأخبار", "للتسويق".
+    const article = /^(?:و?(?:ال|بال|لل|كال))/u.exec(form)
+    if (article && form.length - article[0].length >= 3) out.push(form.slice(article[0].length))
     // "مصادرك" (your sources), "وظيفتك" (your job, its ة written ت before the suffix).
     const suffix = /(?:كم|ك)$/u.exec(form)
     if (suffix && form.length - suffix[0].length >= 3) {

@@ -340,6 +340,10 @@ describe('general rules: closed word classes, questions to the agent, inflection
     { text: 'どうやって検索すればいいですか？', skill: 'help', args: { lang: 'ja' } },
     { text: 'كيف أبحث معك؟', skill: 'help', args: { lang: 'ar' } },
     { text: 'noticias sobre la vivienda del último mes', skill: 'search_stories', args: { query: 'vivienda', since: day('10-01'), until: day('11-01') } },
+    // "Give me a hand" idioms; the Arabic article on news words; Italian euphonic "ad".
+    { text: 'mi dai una mano?', skill: 'help', args: { lang: 'it' } },
+    { text: 'آخر المستجدات عن تصويت النقابة في أمازون', skill: 'search_stories', args: { query: 'تصويت النقابة أمازون' } },
+    { text: 'le ultime sul voto sindacale ad Amazon', skill: 'search_stories', args: { query: 'voto sindacale Amazon' } },
   ]
   for (const row of rows) {
     it(`${row.text} → ${row.skill} ${JSON.stringify(row.args)}`, () => {
