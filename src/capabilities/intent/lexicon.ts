@@ -78,7 +78,9 @@ function buildDictionary(raw: RawEntry[]): Dictionary {
   return { words, longest: Math.max(...Array.from(words, (w) => w.length)) }
 }
 
-const RAW = rawEntries()
+/** One entry per phrase, kind and language: the word lists overlap (a question word is filler too), and every
+ * duplicate would be one more candidate to compare for each word of every message. */
+const RAW = [...new Map(rawEntries().map((r) => [`${r.kind}|${r.lang}|${r.topic ?? ''}|${r.target ?? ''}|${r.phrase.toLowerCase()}`, r])).values()]
 
 /** Japanese and Korean phrases of two characters or more (one character alone would cut names apart). */
 export const DICTIONARY = buildDictionary(RAW)
