@@ -144,6 +144,16 @@ export const HOW_WORDS: Record<Language, string[]> = {
   ja: ['どうやって', 'どう', 'どのように'], ko: ['어떻게'], ar: ['كيف'],
 }
 
+/** "Newest first", and the verbs of getting ("can I get 7 finance stories?"). */
+const FIRST_AND_GET: Partial<Record<Language, string[]>> = {
+  en: ['first', 'receive', 'obtain'],
+  es: ['primero', 'primeros', 'tener', 'recibir', 'obtener', 'pasas'],
+  fr: ["d'abord", 'abord', 'avoir', 'recevoir', 'obtenir'],
+  de: ['zuerst', 'bekommen', 'kriegen', 'erhalten', 'gesagt', 'gemeldet'],
+  it: ['prima', 'avere', 'ricevere', 'ottenere'],
+  pt: ['primeiro', 'ter', 'receber', 'obter'],
+}
+
 /** Question words, per language: with a word addressing the agent, they make a message a question to it. */
 export const QUESTION_WORDS: Record<Language, string[]> = {
   en: ['what', 'whats', "what's", 'how', 'which', 'who', 'where', 'why', 'wat'],
@@ -183,6 +193,7 @@ const HAPPEN_AND_SOME: Partial<Record<Language, string[]>> = {
 
 export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   en: [
+    ...FIRST_AND_GET.en!,
     ...ANYONE_BUT_QUICK.en!,
     ...GREETINGS_AND_THINGS.en!,
     ...NEED.en!,
@@ -199,6 +210,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     'came', 'come', 'out', 'appeared', 'sort', 'sorts', 'kinds', 'types',
   ],
   es: [
+    ...FIRST_AND_GET.es!,
     ...ANYONE_BUT_QUICK.es!,
     ...GREETINGS_AND_THINGS.es!,
     ...NEED.es!,
@@ -217,6 +229,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publicad', 'salid', 'aparecid', 'escrit'], ROMANCE_4),
   ],
   fr: [
+    ...FIRST_AND_GET.fr!,
     ...ANYONE_BUT_QUICK.fr!,
     ...GREETINGS_AND_THINGS.fr!,
     ...NEED.fr!,
@@ -235,6 +248,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['publié', 'paru', 'sorti', 'écrit'], FRENCH_4),
   ],
   de: [
+    ...FIRST_AND_GET.de!,
     ...ANYONE_BUT_QUICK.de!,
     ...GREETINGS_AND_THINGS.de!,
     ...NEED.de!,
@@ -252,6 +266,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['veröffentlicht', 'erschienen', 'geschrieben'], GERMAN_CASES),
   ],
   it: [
+    ...FIRST_AND_GET.it!,
     ...ANYONE_BUT_QUICK.it!,
     ...GREETINGS_AND_THINGS.it!,
     ...NEED.it!,
@@ -270,6 +285,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
     ...inflect(['pubblicat', 'uscit', 'appars', 'scritt'], ITALIAN_4),
   ],
   pt: [
+    ...FIRST_AND_GET.pt!,
     ...ANYONE_BUT_QUICK.pt!,
     ...GREETINGS_AND_THINGS.pt!,
     ...NEED.pt!,
@@ -290,7 +306,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   ],
   ja: ['ねえ', 'ねぇ', 'あの', 'すればいい', 'ればいい', 'いいですか', '誰か', '簡単に', '簡単', '種類', 'どういう', 'おはよう', 'おはようございます', 'こんばんは', '全部', '知っている', '知ってる', 'だけ', 'のみ', 'はじめまして', '初めて', 'ここ', 'どこから', 'どこ', 'いつ', 'なぜ', '誰', 'どれ', 'どう', '本当に', '実際', '一番', '重要な', '主要な', 'いろいろ', '色々'],
   ko: [
-    '저기', '저기요', '있잖아', '해', '쓴', '작성한', '간단히', '간단하게', '종류', '아는', '알고', '전부', '모두', '필요해', '필요해요', '필요합니다', '필요한', '만', '얘기', '이야기', '읽고', '읽을', '싶어', '싶어요', '싶다', '싶습니다', '해서', '하여', '너', '넌', '네가', '너는', '당신', '당신은', '니가', '데', '는데', '처음', '처음인데', '처음이라', '여기',
+    '순으로', '순서로', '먼저', '받을', '받아', '받고', '뭐라고', '했어', '했나요', '저기', '저기요', '있잖아', '해', '쓴', '작성한', '간단히', '간단하게', '종류', '아는', '알고', '전부', '모두', '필요해', '필요해요', '필요합니다', '필요한', '만', '얘기', '이야기', '읽고', '읽을', '싶어', '싶어요', '싶다', '싶습니다', '해서', '하여', '너', '넌', '네가', '너는', '당신', '당신은', '니가', '데', '는데', '처음', '처음인데', '처음이라', '여기',
     // Bound nouns ("the one", "the thing") with each particle: "어제 것만", "그런 거는".
     '걸', '건',
     ...['것', '거', '게'].flatMap((noun) => ['', '은', '는', '을', '를', '이', '만', '도', '들', '으로', '로'].map((p) => noun + p)),
@@ -299,7 +315,7 @@ export const CLOSED_CLASS_WORDS: Record<Language, string[]> = {
   ],
   ar: [
     ...ARABIC_PREPOSITIONS.flatMap((p) => ARABIC_SUFFIXES.map((s) => p + s)),
-    'أن', 'أنا', 'هنا', 'جديد', 'اسمع', 'يا', 'أحد', 'لكن', 'سريعة', 'سريع', 'عما', 'مما', 'أي شيء', 'شيء', 'نوع', 'أنواع', 'صباح الخير', 'مساء الخير', 'أهلا', 'اهلا', 'السلام عليكم', 'تعرف', 'تعرفها', 'تعرفه', 'اذكر', 'أحتاج', 'احتاج', 'نحتاج', 'فقط', 'حدثني', 'حدثنا', 'أطلعني', 'اطلعني', 'أخبرنا', 'أقرأ', 'اقرأ', 'قراءة', 'أقرا', 'شو', 'ايش', 'إيش', 'وش', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
+    'أن', 'أنا', 'هنا', 'جديد', 'أولا', 'اولا', 'الحصول', 'أحصل', 'هم', 'هي', 'نحن', 'اسمع', 'يا', 'أحد', 'لكن', 'سريعة', 'سريع', 'عما', 'مما', 'أي شيء', 'شيء', 'نوع', 'أنواع', 'صباح الخير', 'مساء الخير', 'أهلا', 'اهلا', 'السلام عليكم', 'تعرف', 'تعرفها', 'تعرفه', 'اذكر', 'أحتاج', 'احتاج', 'نحتاج', 'فقط', 'حدثني', 'حدثنا', 'أطلعني', 'اطلعني', 'أخبرنا', 'أقرأ', 'اقرأ', 'قراءة', 'أقرا', 'شو', 'ايش', 'إيش', 'وش', 'أين', 'متى', 'لماذا', 'يمكن', 'يمكنني', 'أستطيع', 'استطيع', 'نستطيع', 'يمكننا', 'تعتمد', 'يعتمد', 'تعتمدون', 'تستعين', 'تأخذ', 'حقا', 'فعلا', 'بالضبط',
     'أهم', 'الأهم', 'أبرز', 'الأبرز', 'رئيسية', 'الرئيسية', 'المهمة', 'مهمة',
     'كتبت', 'كتب', 'قالت', 'قال', 'ذكرت', 'ذكر', 'أفادت', 'نشرت', 'المنشورة', 'منشورة', 'صدرت', 'الصادرة',
   ],

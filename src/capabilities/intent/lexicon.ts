@@ -54,6 +54,8 @@ function rawEntries(): RawEntry[] {
         raw.push({ phrase, kind: 'topic', lang, topic })
         // A topic listed in the plural is also asked for in the singular: "ventes" and "vente", "bancos" and "banco".
         if (/^\p{Ll}{5,}s$/u.test(phrase) && !phrase.endsWith('ss')) raw.push({ phrase: phrase.slice(0, -1), kind: 'topic', lang, topic })
+        // An Arabic word listed with its article is also written without it: "المالية" and "مالية".
+        if (/^ال\S{3,}$/u.test(phrase)) raw.push({ phrase: phrase.slice(2), kind: 'topic', lang, topic })
       }
     }
   }

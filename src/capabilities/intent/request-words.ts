@@ -177,7 +177,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     ],
     help: ['uma mão', 'uma mao', 'o que você sabe fazer', 'o que você pode fazer', 'o que você faz', 'o que você sabe fazer', 'o que você pode fazer', 'como você funciona', 'como funciona', 'quem é você', 'ajuda',
       'como posso te usar', 'em que você pode me ajudar', 'o que você faz'],
-    sources: ['fontes', 'veículos', 'jornais', 'editoras', 'fontes de notícias', 'sites', 'portais'],
+    sources: ['fontes', 'veículos', 'jornais', 'editoras', 'editores', 'fontes de notícias', 'sites', 'portais'],
     aboutAgent: ['entend', 'entende', 'pedido', 'explic', 'ajud', 'pedir', 'serv', 'funcion', 'usar', 'uso', 'usa', 'utiliz', 'capaz', 'pergunt', 'faz', 'agente', 'assistente'],
     you: ['você', 'voce', 'vocês', 'tu', 'te', 'ti', 'contigo', 'és', 'teu', 'tua', 'teus', 'tuas'],
     about: ['sobre', 'acerca', 'relacionadas', 'relação', 'quanto a', 'respeito', 'busque', 'buscar', 'procure', 'pesquise', 'encontre', 'com'],
@@ -191,6 +191,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   ja: {
     news: [
+      '話', 
       '報道', 'プレス', 'ニュース記事', '投稿', '最新情報', 'レポート','ニュース', '最新', '新着', '最近', '記事', '見出し', 'ヘッドライン', '話題', '動向', '情報', '今日', '本日', '速報'],
     help: ['できること', '何ができますか', '何ができるの', '何ができる', 'ことができますか', 'できますか', '使い方', 'ヘルプ', 'あなたは誰', '何者', 'どうやって使う',
       '何をしてくれる'],
@@ -230,7 +231,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
       'الصحافة', 'صحافة', 'التغطية', 'تغطية', 'الصحفية', 'صحفية', 'منشورات', 'المنشورات', 'تقارير', 'التقارير', 'مقال', 'المقال','أخبار', 'الأخبار', 'خبر', 'آخر', 'أحدث', 'جديد', 'الجديد', 'عناوين', 'العناوين', 'مقالات', 'المقالات', 'اليوم', 'مستجدات', 'عاجل', 'يحدث', 'حديثة', 'الحديثة', 'حديث', 'جديدة', 'الجديدة', 'الأخيرة', 'مقالتان', 'مقالتين', 'مقالان', 'مقالين', 'خبران', 'خبرين'],
     help: ['ما يمكنك فعله', 'عما يمكنك فعله', 'ماذا يمكنك أن تفعل', 'ما الذي يمكنك فعله', 'ماذا تستطيع أن تفعل', 'كيف يمكنك مساعدتي', 'من أنت', 'مساعدة', 'كيف تعمل',
       'ما هي قدراتك', 'ماذا تفعل'],
-    sources: ['المصادر', 'مصادر', 'الناشرين', 'وسائل الإعلام', 'مصادر الأخبار', 'الصحف', 'صحف', 'المواقع', 'مواقع', 'الجرائد'],
+    sources: ['المصادر', 'مصادر', 'الناشرين', 'وسائل الإعلام', 'مصادر الأخبار', 'الصحف', 'صحف', 'المواقع', 'مواقع', 'الجرائد', 'ناشرون', 'ناشرين', 'ناشرو', 'الناشرون'],
     aboutAgent: ['تفهم', 'فهم', 'الطلب', 'طلب', 'اشرح', 'إشرح', 'تستطيع', 'بتعمل', 'تعمل', 'بتقدر', 'تقدر', 'وظيف', 'أطلب', 'نطلب', 'مهار', 'خدم', 'الخدم', 'تقدم', 'استفاد', 'الاستفاد', 'البوت', 'بوت', 'يمكنك', 'القيام', 'مساعد', 'استخدم', 'تفعل', 'فعل', 'قدرات', 'وظائف', 'ميزات', 'أسئل'],
     you: ['أنت', 'انت', 'أنتم', 'انتم', 'لك', 'منك', 'عنك', 'معك', 'بك', 'إليك', 'عليك'],
     about: ['عن', 'حول', 'بخصوص', 'بشأن', 'ابحث', 'بحث', 'مع'],

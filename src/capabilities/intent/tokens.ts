@@ -133,7 +133,7 @@ function splitPiece(piece: Piece, dictionary: Dictionary): Piece[] {
   switch (piece.script) {
     case 'alpha': return splitApostrophes(piece)
     case 'cjk': return segment(piece, dictionary).flatMap(japaneseParticles)
-    case 'hangul': return segment(piece, dictionary).flatMap(koreanParticles)
+    case 'hangul': return hangulSegments(piece, dictionary).flatMap(koreanParticles)
     default: return [piece]
   }
 }
@@ -180,6 +180,18 @@ function segment(piece: Piece, dictionary: Dictionary): Segment[] {
   }
   flush(text.length)
   return out
+}
+
+/**
+ * Korean is spaced: a word is cut into known pieces only when every piece is known or a particle ("마케팅뉴스",
+ * "뉴스를"), never when a known word merely starts a name ("대한항공에" is 대한항공 + 에, not 대한 + 항공에).
+ */
+function hangulSegments(piece: Piece, dictionary: Dictionary): Segment[] {
+  const segments = segment(piece, dictionary)
+  const whole = segments.every((s) => s.known || KOREAN_PARTICLES.includes(s.text)) || segments.length === 1
+  if (whole) return segments
+  // A known word, then the rest unknown: keep it one word (its particle is shed later), else as segmented.
+  return segments[0]!.known && segments.length === 2 ? [{ ...piece, known: false }] : segments
 }
 
 function longestWordAt(text: string, at: number, dictionary: Dictionary): number {

@@ -344,6 +344,11 @@ describe('general rules: closed word classes, questions to the agent, inflection
     { text: 'mi dai una mano?', skill: 'help', args: { lang: 'it' } },
     { text: 'آخر المستجدات عن تصويت النقابة في أمازون', skill: 'search_stories', args: { query: 'تصويت النقابة أمازون' } },
     { text: 'le ultime sul voto sindacale ad Amazon', skill: 'search_stories', args: { query: 'voto sindacale Amazon' } },
+    // "Newest first", verbs of getting, a Korean name starting with a known word, an Arabic topic without its article.
+    { text: 'Führungs-Schlagzeilen, neueste zuerst', skill: 'get_latest_stories', args: { topic: 'leadership', query: undefined } },
+    { text: 'posso avere 7 notizie di finanza?', skill: 'get_latest_stories', args: { topic: 'finance', limit: 7 } },
+    { text: '대한항공에 대해 뭐라고 했어?', skill: 'search_stories', args: { query: '대한항공' } },
+    { text: 'هل يمكنني الحصول على 7 أخبار مالية؟', skill: 'get_latest_stories', args: { topic: 'finance', limit: 7 } },
   ]
   for (const row of rows) {
     it(`${row.text} → ${row.skill} ${JSON.stringify(row.args)}`, () => {
