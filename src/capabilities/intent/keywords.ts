@@ -12,6 +12,7 @@ const MIN_QUERY_LENGTH = 2
 
 const KEYWORD_KINDS = new Set<Label['kind']>(['content', 'topic'])
 
+const POSSESSIVE = /^['’]s$/u
 const lowercase = (token: Token) => /^\p{Ll}/u.test(token.text)
 const capitalized = (token: Token) => /^\p{Lu}/u.test(token.text)
 
@@ -19,6 +20,7 @@ const capitalized = (token: Token) => /^\p{Lu}/u.test(token.text)
  * Keyword phrases: content and topic words written together, up to a filler word or punctuation. A phrase with
  * content is searched whole (topic words included: "crypto regulation"); a phrase of topic words only is a topic,
  * and so are lower-case topic words that only introduce a name ("the startup Doctolib", "la fintech Klarna").
+ * Topic words after "about" are the subject when another topic names the beat ("marketing articles about SEO").
  */
 export function keywordRuns(items: Item[]): { runs: Token[][]; topics: Topic[] } {
   const runs: Token[][] = []
@@ -37,12 +39,30 @@ export function keywordRuns(items: Item[]): { runs: Token[][]; topics: Topic[] }
     } else addTopics(current)
     current = []
   }
-  for (const item of items) {
-    if (item.token.broken) flush()
-    if (KEYWORD_KINDS.has(item.label.kind)) current.push(item)
-    else flush()
+  // Topic words introduced by "about" wait: with another topic naming the beat, they are the subject searched.
+  const introduced: Item[][] = []
+  let afterAbout = false
+  const end = () => {
+    if (afterAbout && current.length && !current.some((item) => item.label.kind === 'content')) {
+      introduced.push(current)
+      current = []
+    } else flush()
   }
-  flush()
+  for (const item of items) {
+    if (item.token.broken) end()
+    // "Argentina's economy" is one subject: a possessive joins the words around it.
+    if (POSSESSIVE.test(item.token.text) && current.length && !item.token.broken) continue
+    if (KEYWORD_KINDS.has(item.label.kind)) {
+      current.push(item)
+      continue
+    }
+    end()
+    afterAbout = item.label.kind === 'about'
+  }
+  end()
+  // "marketing articles about SEO": the beat is marketing, SEO the subject.
+  if (topics.length) runs.push(...introduced.map((run) => run.map((item) => item.token)))
+  else for (const run of introduced) addTopics(run)
   return { runs, topics }
 }
 

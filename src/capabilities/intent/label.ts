@@ -2,6 +2,7 @@ import type { Language } from '../../domain/languages.ts'
 import type { Topic } from '../../domain/topics.ts'
 import { ENTRIES, entriesStartingWith, KIND_PRIORITY, type Entry } from './lexicon.ts'
 import { matchSourceAt, NO_SOURCES, type Alias, type SourceIndex } from './sources.ts'
+import { isHiragana } from './text.ts'
 import { hyphenParts, splitWord, type Token } from './tokens.ts'
 
 /**
@@ -105,11 +106,32 @@ function splitCompound(words: Token[], at: number, accept: (e: Entry) => boolean
       return splitWord(token, token.text.length - suffix.length, heads)
     }
   }
+  const topical = messageLang === 'de' ? topicCompound(token, accept) : undefined
+  if (topical) return topical
   const parts = hyphenParts(token)
   if (parts.length === 1) return [token]
   const entries = parts.map((_, i) => longestMatch(parts, i, accept))
   const meaningful = entries.some((entry) => entry && MEANINGFUL_PART.has(entry.kind))
   return meaningful || entries.every(Boolean) ? parts : [token]
+}
+
+/** German nouns that, after a topic word, only widen it: "Finanzwelt", "Techbranche", "Marketingbereich". */
+const BROAD_HEADS = ['welt', 'branche', 'bereich', 'sektor', 'szene', 'themen', 'thema', 'markt', 'wesen', 'sparte', 'industrie']
+
+/**
+ * "die Finanzwelt" is the finance topic: a German compound of a topic word and a broad noun reads as the topic,
+ * the noun as grammar (it would otherwise be searched for). The topic word may have lost its linking letters.
+ */
+function topicCompound(token: Token, accept: (e: Entry) => boolean): Token[] | undefined {
+  if (token.script !== 'alpha' || token.text.includes('-')) return undefined
+  const broad = BROAD_HEADS.find((h) => token.folded.endsWith(h) && token.folded.length - h.length >= 3)
+  if (!broad) return undefined
+  const at = token.text.length - broad.length
+  const head = token.lower.slice(0, at)
+  const heads = [`${head}en`, `${head}e`, ...(/[sn]$/.test(head) ? [head.slice(0, -1)] : [])]
+  const [first, rest] = splitWord(token, at, heads)
+  const entry = longestMatch([first], 0, accept)
+  return entry?.kind === 'topic' ? [first, { ...rest, particle: true }] : undefined
 }
 
 /** Only the language-cue phrases, for taking them out before the message's own language is detected. */
@@ -139,7 +161,9 @@ function matchesAt(entry: Entry, tokens: Token[], at: number): boolean {
   return entry.tokens.every((phraseToken, k) => {
     const token = tokens[at + k]
     if (!token) return false
-    return entry.strict ? token.lowers.includes(phraseToken.lower) : token.foldeds.includes(phraseToken.folded)
+    // Two letters folded collide with words: Portuguese "aí" is not "AI". Short phrase words keep their accents.
+    if (entry.strict || (phraseToken.script === 'alpha' && phraseToken.folded.length <= 2)) return token.lowers.includes(phraseToken.lower)
+    return token.foldeds.includes(phraseToken.folded)
   })
 }
 
@@ -157,8 +181,11 @@ function unmatchedLabel(tokens: Token[], at: number): Label {
   const token = tokens[at]!
   if (token.particle) return { kind: 'stop' }
   const next = tokens[at + 1]
-  if (token.script === 'cjk' && Array.from(token.text).length === 1 && next?.joined && next.particle) {
+  // A lone kanji written onto hiragana is a verb stem (話して, 見る), whether the hiragana is a particle or a verb ending.
+  if (token.script === 'cjk' && Array.from(token.text).length === 1 && next?.joined && (next.particle || isHiragana(next.text[0]!))) {
     return { kind: 'stop' }
   }
+  // A Korean noun written onto 해줘 ("do it for me") is the verb asked for: 정리해줘, 얘기해줘.
+  if (token.script === 'hangul' && next?.joined && /^해(?:줘|주세요|줄래|봐|요)?$/u.test(next.text)) return { kind: 'stop' }
   return { kind: 'content' }
 }

@@ -26,6 +26,11 @@ export function detectLanguage(tokens: Token[]): Language {
   return latin.score > 0 ? latin.lang : script ?? DEFAULT_LANGUAGE
 }
 
+/** Letters only some languages write ("Estadão", "año", "Straße", "œuvre"): weak evidence, like a topic word. */
+const LETTERS: [RegExp, Set<Language>][] = [
+  [/[ãõ]/u, new Set(['pt'])], [/ñ/u, new Set(['es'])], [/[ßäö]/u, new Set(['de'])], [/œ/u, new Set(['fr'])],
+]
+
 /** Topic words count half: they tip "mercado de trabalho" to Portuguese, but people borrow them across languages. */
 const TOPIC_WEIGHT = 0.5
 
@@ -37,6 +42,7 @@ function bestLatinLanguage(tokens: Token[]): { lang: Language; score: number } {
   for (const token of tokens) {
     score(LANGUAGE_EVIDENCE.get(token.lower), 1)
     if (token.text.length >= 3) score(TOPIC_LANGUAGE_EVIDENCE.get(token.lower), TOPIC_WEIGHT)
+    for (const [letters, langs] of LETTERS) if (letters.test(token.lower)) score(langs, TOPIC_WEIGHT)
   }
   // Ties go to the earlier language of LANGUAGES; English (first) wins only when nothing else scores more.
   let best: { lang: Language; score: number } = { lang: DEFAULT_LANGUAGE, score: 0 }

@@ -1,10 +1,12 @@
 import { LANGUAGES, type Language } from '../../domain/languages.ts'
 import { TOPIC_NAMES, TOPICS, type Topic } from '../../domain/topics.ts'
+import { CLOSED_CLASS_WORDS, HOW_WORDS, ORIGIN_WORDS, QUESTION_WORDS } from './closed-class-words.ts'
 import { FILLER_WORDS } from './filler-words.ts'
 import { languageCues } from './language-cues.ts'
 import { REQUEST_WORDS } from './request-words.ts'
 import { fold, scriptOf, type Script } from './text.ts'
 import { tokenize, type Dictionary, type Token } from './tokens.ts'
+import { UNIT_WORDS, WEEKDAYS } from './time-words.ts'
 import { TOPIC_SYNONYMS } from './topic-synonyms.ts'
 
 /**
@@ -50,6 +52,10 @@ function rawEntries(): RawEntry[] {
     for (const lang of LANGUAGES) {
       for (const phrase of [TOPIC_NAMES[topic][lang], ...(TOPIC_SYNONYMS[topic][lang] ?? [])]) {
         raw.push({ phrase, kind: 'topic', lang, topic })
+        // A topic listed in the plural is also asked for in the singular: "ventes" and "vente", "bancos" and "banco".
+        if (/^\p{Ll}{5,}s$/u.test(phrase) && !phrase.endsWith('ss')) raw.push({ phrase: phrase.slice(0, -1), kind: 'topic', lang, topic })
+        // An Arabic word listed with its article is also written without it: "المالية" and "مالية".
+        if (/^ال\S{3,}$/u.test(phrase)) raw.push({ phrase: phrase.slice(2), kind: 'topic', lang, topic })
       }
     }
   }
@@ -59,7 +65,7 @@ function rawEntries(): RawEntry[] {
     const lists: [Kind, string[]][] = [
       ['help', words.help], ['sources', words.sources],
       ['news', words.news], ['about', words.about], ['topics', words.topics], ['limit', words.limit],
-      ['counter', words.counters], ['stop', FILLER_WORDS[lang]],
+      ['counter', words.counters], ['stop', FILLER_WORDS[lang]], ['stop', CLOSED_CLASS_WORDS[lang]], ['stop', QUESTION_WORDS[lang]], ['stop', ORIGIN_WORDS[lang].asks], ['stop', words.you], ['stop', HOW_WORDS[lang]],
     ]
     for (const [kind, phrases] of lists) for (const phrase of phrases) raw.push({ phrase, kind, lang })
   }
@@ -74,7 +80,9 @@ function buildDictionary(raw: RawEntry[]): Dictionary {
   return { words, longest: Math.max(...Array.from(words, (w) => w.length)) }
 }
 
-const RAW = rawEntries()
+/** One entry per phrase, kind and language: the word lists overlap (a question word is filler too), and every
+ * duplicate would be one more candidate to compare for each word of every message. */
+const RAW = [...new Map(rawEntries().map((r) => [`${r.kind}|${r.lang}|${r.topic ?? ''}|${r.target ?? ''}|${r.phrase.toLowerCase()}`, r])).values()]
 
 /** Japanese and Korean phrases of two characters or more (one character alone would cut names apart). */
 export const DICTIONARY = buildDictionary(RAW)
@@ -119,6 +127,24 @@ export const COUNTER_WORDS = singleWords('counter')
 export const ABOUT_AGENT_STEMS: Record<Language, string[]> = Object.fromEntries(LANGUAGES.map((lang) =>
   [lang, REQUEST_WORDS[lang].aboutAgent.map((stem) => fold(stem, scriptOf(stem[0]!)))])) as Record<Language, string[]>
 
+/** Second-person words per language, folded: a message addressed to the agent and naming nothing is about it. */
+export const ADDRESSEE_WORDS: Record<Language, Set<string>> = Object.fromEntries(LANGUAGES.map((lang) =>
+  [lang, new Set(REQUEST_WORDS[lang].you.map((word) => fold(word, scriptOf(word[0]!))))])) as Record<Language, Set<string>>
+
+/** Words asking where something comes from, and the "from" they need, per language, folded. */
+export const ORIGIN_WORD_SETS: Record<Language, { asks: Set<string>; from: Set<string> }> = Object.fromEntries(LANGUAGES.map((lang) => {
+  const folded = (words: string[]) => new Set(words.map((word) => fold(word, scriptOf(word[0]!))))
+  return [lang, { asks: folded(ORIGIN_WORDS[lang].asks), from: folded(ORIGIN_WORDS[lang].from) }]
+})) as Record<Language, { asks: Set<string>; from: Set<string> }>
+
+/** "How" per language, folded. */
+export const HOW_WORD_SET: Record<Language, Set<string>> = Object.fromEntries(LANGUAGES.map((lang) =>
+  [lang, new Set(HOW_WORDS[lang].map((word) => fold(word, scriptOf(word[0]!))))])) as Record<Language, Set<string>>
+
+/** Question words per language, folded. */
+export const QUESTION_WORD_SET: Record<Language, Set<string>> = Object.fromEntries(LANGUAGES.map((lang) =>
+  [lang, new Set(QUESTION_WORDS[lang].map((word) => fold(word, scriptOf(word[0]!))))])) as Record<Language, Set<string>>
+
 /** Counts written as words, per language: "top ten", "las tres últimas". */
 export const NUMBER_WORDS = new Map<string, { lang: Language; value: number }[]>()
 for (const lang of LANGUAGES) {
@@ -145,6 +171,15 @@ function evidence(accept: (entry: Entry) => boolean, words: (entry: Entry) => To
 export const LANGUAGE_EVIDENCE = evidence(
   (e) => (e.tokens.length === 1 || e.kind === 'help') && e.kind !== 'topic' && e.kind !== 'lang', (e) => e.tokens,
 )
+// Days of the week and time units are as much a language's own as its function words ("seit letztem Freitag"):
+// a message of a compound and a date phrase still tells its language.
+for (const lang of LANGUAGES) {
+  const timeWords = [...WEEKDAYS[lang].flatMap((day) => day.split('|')), ...Object.values(UNIT_WORDS).flatMap((units) => units[lang])]
+  for (const word of timeWords) {
+    if (scriptOf(word[0]!) !== 'alpha' || word.length < 3) continue
+    LANGUAGE_EVIDENCE.set(word, (LANGUAGE_EVIDENCE.get(word) ?? new Set()).add(lang))
+  }
+}
 
 /** The words of topic phrases, as weaker evidence for a message that is nothing but a topic: "empleo", "Börse". */
 export const TOPIC_LANGUAGE_EVIDENCE = evidence((e) => e.kind === 'topic', (e) => e.tokens.filter((t) => !t.particle))

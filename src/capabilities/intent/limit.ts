@@ -1,6 +1,7 @@
 import type { Language } from '../../domain/languages.ts'
 import type { Item } from './label.ts'
 import { COUNTER_WORDS, LIMIT_WORDS, NUMBER_WORDS } from './lexicon.ts'
+import { fold } from './text.ts'
 
 /**
  * Finds how many stories a message asks for: "top 5 AI stories", "10 latest headlines", "las tres últimas
@@ -15,7 +16,11 @@ export const MAX_LIMIT = 50
 const NAMED = new Set(['content', 'topic'])
 
 /** Marks the count (and its counter word) in `items` and returns it, clamped to 1..50. */
+/** Arabic dual nouns for stories: "مقالتان" is two articles, "خبرين" two news items. */
+const DUAL_STORIES = new Set(['مقالتان', 'مقالتين', 'مقالان', 'مقالين', 'خبران', 'خبرين', 'تقريران', 'تقريرين'].map((w) => fold(w, 'arabic')))
+
 export function readLimit(items: Item[], messageLang: Language): number | undefined {
+  if (items.some((item) => item.token.script === 'arabic' && DUAL_STORIES.has(item.token.folded))) return 2
   for (let i = 0; i < items.length; i++) {
     const value = numberAt(items[i]!, messageLang)
     if (value === undefined || !readsAsCount(items, i)) continue
@@ -31,7 +36,7 @@ function numberAt(item: Item, messageLang: Language): number | undefined {
   if (item.label.kind !== 'content') return undefined
   const { token } = item
   if (token.number) return token.text.length <= 3 ? Number(token.text) : undefined
-  const word = NUMBER_WORDS.get(token.lower)?.find((w) => w.lang === messageLang || w.lang === 'en')
+  const word = NUMBER_WORDS.get(token.lower)?.find((w) => w.lang === messageLang || w.lang === 'en' || token.script !== 'alpha')
   return word?.value
 }
 
@@ -40,9 +45,13 @@ function readsAsCount(items: Item[], at: number): boolean {
   const next = items[at + 1]?.token.broken ? undefined : items[at + 1]
   if (prev && prev.token.foldeds.some((f) => LIMIT_WORDS.has(f))) return true
   if (next && isCounter(next)) return true
+  // Korean 네 is also "yes", 세 "three" and "tax": a one-syllable count word needs its counter.
+  if (items[at]!.token.script === 'hangul' && items[at]!.token.text.length === 1) return false
+  const newsFollows = items.slice(at + 1, at + 4).some((item) => item.label.kind === 'news')
+  // A count written as a word is also a word ("sei" is "you are", "un" an article): it counts next to stories only.
+  if (!items[at]!.token.number) return newsFollows
   if (prev && NAMED.has(prev.label.kind)) return false
   const nextIsFiller = !next || !NAMED.has(next.label.kind)
-  const newsFollows = items.slice(at + 1, at + 4).some((item) => item.label.kind === 'news')
   return nextIsFiller || newsFollows
 }
 

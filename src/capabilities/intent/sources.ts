@@ -8,11 +8,15 @@ import { tokenize, type Token } from './tokens.ts'
  * each name, so a message is matched in one lookup per word whatever the list's length.
  *
  * Each publisher is known by its full name and by the shorter names derived from it: without a leading article
- * ("The Verge" → "Verge"), without a section ("Le Figaro Économie" → "Le Figaro", "BBC News - Business" → "BBC
+ * ("The Verge" → "Verge"), its distinctive word before a press noun ("Süddeutsche Zeitung" → "Süddeutsche", in
+ * German with any adjective ending: "der Süddeutschen"), its head before "of" ("Corriere della Sera" → "Corriere"),
+ * without a section ("Le Figaro Économie" → "Le Figaro", "BBC News - Business" → "BBC
  * News" → "BBC"), without or as its parenthesis ("Bumble Tech (Badoo)"), the head of "Folha de S.Paulo", and the
  * initials of a name of three capitalized words or more ("The Wall Street Journal" → "WSJ"). Case and accents are
  * ignored, except where a name is also an everyday word:
- * - a one-word name must be written capitalized ("Fortune", "Expansión": "fortune" or "expansión" is a word);
+ * - a one-word name must be written capitalized ("Fortune", "Expansión": "fortune" or "expansión" is a word), or
+ *   in lower case right before a news word or a verb of publishing when it is no word the reader knows
+ *   ("guardian articles");
  *   a shorter name derived from a longer one ("Spiegel", "Folha"), and any one-word name in German, where every
  *   noun is capitalized, also needs a cue next to it: "from", "de", "von", "das", a verb of saying or publishing,
  *   or a news word after it ("Spiegel-Artikel", "Fortune articles");
@@ -55,8 +59,15 @@ const ARTICLES = new Set(['the', 'le', 'la', 'les', 'el', 'los', 'las', 'der', '
 const SECTIONS = [
   'business', 'economy', 'économie', 'economía', 'economia', 'economia e finanza', 'wirtschaft', 'finanzen', 'finance',
   'finanzas', 'mercados', 'mercado', 'negocios', 'karriere', 'arbeit', 'emprendedores', 'top stories', 'all news',
-  'market currents', '経済', '경제', 'اقتصاد',
+  'market currents', 'econômico', 'económico', 'economico', '経済', '경제', 'اقتصاد',
 ]
+/**
+ * Nouns that say a name is a periodical rather than what it is called: "Zeitung", "Times", "Journal". Not "Blog"
+ * or "News": "Stripe Blog" and "OpenAI News" are named after a company, which people search for.
+ */
+const PRESS_NOUNS = new Set(['zeitung', 'times', 'journal', 'post', 'tribune', 'herald', 'gazette', 'daily', 'review', 'magazine',
+  'zeitschrift', 'rundschau', 'allgemeine', 'presse', 'courier', 'chronicle', 'gazzetta', 'jornal', 'diario', 'giornale',
+  'quotidien', 'revue', 'revista', 'rivista', 'weekly', 'monthly'])
 const NEWS_SUFFIX = /\s*(?:news|ニュース|뉴스|noticias|nachrichten|actualités)$/iu
 
 const LEXICON_WORDS = new Set(ENTRIES.filter((e) => e.tokens.length === 1).map((e) => e.tokens[0]!.folded))
@@ -66,6 +77,8 @@ const NEWS_WORDS = new Set(ENTRIES.filter((e) => e.kind === 'news' && e.tokens.l
 interface Derived {
   text: string
   full: boolean
+  /** Taken from a parenthesis ("(Badoo)"), or made of initials ("WSJ"). */
+  from?: 'parenthesis' | 'initials'
 }
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
@@ -90,9 +103,9 @@ function withoutSection(text: string): string | undefined {
 /** The names a publisher is known by: its own and the shorter ones people use (see the file comment). */
 export function derivedNames(name: string): Derived[] {
   const out: Derived[] = [{ text: name, full: true }]
-  const add = (text: string | undefined, full = false) => {
+  const add = (text: string | undefined, full = false, from?: Derived['from']) => {
     const t = text?.trim()
-    if (t && !out.some((d) => d.text === t)) out.push({ text: t, full })
+    if (t && !out.some((d) => d.text === t)) out.push({ text: t, full, ...(from && { from }) })
   }
   const head = name.split(/\s+[-–—|]\s+|:\s+/)[0]!
   add(head)
@@ -100,7 +113,7 @@ export function derivedNames(name: string): Derived[] {
     const paren = /\(([^)]*)\)/.exec(text)
     if (paren) {
       add(text.replace(/\s*\([^)]*\)\s*/g, ' '))
-      if (namesPublisher(paren[1]!.trim())) add(paren[1])
+      if (namesPublisher(paren[1]!.trim())) add(paren[1], false, 'parenthesis')
     }
   }
   for (const d of [...out]) {
@@ -114,12 +127,19 @@ export function derivedNames(name: string): Derived[] {
     if (first && rest.length && ARTICLES.has(fold(first))) add(rest.join(' '), d.full)
     const acronym = d.text.replace(NEWS_SUFFIX, '')
     if (acronym !== d.text && /^[\p{Lu}\d]{2,5}$/u.test(acronym)) add(acronym)
-    const deHead = /^(\p{Lu}\p{Ll}+) d[eoa] \p{Lu}/u.exec(d.text)
-    if (deHead) add(deHead[1])
+    // "Folha de S.Paulo" → "Folha", "Corriere della Sera" → "Corriere": the head before "of" names the paper.
+    const ofHead = /^(\p{Lu}\p{Ll}+) (?:d[eoa]|de la|del|della|dello|dei|des|du|of) \p{Lu}/u.exec(d.text)
+    if (ofHead && !PRESS_NOUNS.has(fold(ofHead[1]!))) add(ofHead[1])
+    // "Süddeutsche Zeitung" → "Süddeutsche", "Seattle Times" → "Seattle": the distinctive word before a press noun.
+    const ws = words(d.text)
+    if (ws.length === 2 && PRESS_NOUNS.has(fold(ws[1]!)) && !LEXICON_WORDS.has(fold(ws[0]!)) && /^\p{Lu}\p{Ll}{3,}$/u.test(ws[0]!)) add(ws[0])
   }
   for (const d of [...out]) {
     const initials = initialsOf(d.text)
-    if (initials) add(initials)
+    if (initials) add(initials, false, 'initials')
+    // "FAZ.NET" → "FAZ": a name written as its web address is also called by the address's head.
+    const site = /^(\p{Lu}{2,}|\p{Lu}?\p{Ll}+\p{Lu}\p{L}*|\p{Lu}\p{Ll}{4,})\.(?:net|com|de|fr|es|it|org|io|co)$/iu.exec(d.text)
+    if (site) add(site[1])
   }
   return out
 }
@@ -127,7 +147,9 @@ export function derivedNames(name: string): Derived[] {
 /** "Wall Street Journal" → "WSJ": names of three or more capitalized words, without a leading article. */
 function initialsOf(text: string): string | undefined {
   const ws = words(text)
-  if (ws.length < 3 || ARTICLES.has(fold(ws[0]!)) || !ws.every((w) => /^\p{Lu}[\p{Ll}]/u.test(w))) return undefined
+  // Two words only for a periodical: "Financial Times" → "FT" (two letters alone would be read everywhere).
+  const periodical = ws.length === 2 && PRESS_NOUNS.has(fold(ws[1]!))
+  if ((ws.length < 3 && !periodical) || ARTICLES.has(fold(ws[0]!)) || !ws.every((w) => /^\p{Lu}[\p{Ll}]/u.test(w))) return undefined
   return ws.map((w) => w[0]).join('')
 }
 
@@ -136,7 +158,13 @@ function aliasOf(sourceId: string, derived: Derived, tokens: Token[]): Alias {
   const single = tokens.length === 1
   const latin = tokens.every((t) => t.script === 'alpha')
   const original = derived.text
-  if (/^[\p{Lu}\d]{2,4}$/u.test(original) && latin) return { sourceId, tokens, match: 'exact', cue: false, full: derived.full }
+  if (/^[\p{Lu}\d]{2,4}$/u.test(original) && latin) {
+    // Two capitals are also an abbreviation of anything ("EU", "AI"): they need a cue ("from the FT").
+    return { sourceId, tokens, match: 'exact', cue: original.length === 2 || LEXICON_WORDS.has(folded[0]!), full: derived.full }
+  }
+  // "요즘IT": words of two scripts written as one are a name, whatever the words are on their own.
+  const oneWord = tokens.length > 1 && tokens.slice(1).every((t) => t.joined) && new Set(tokens.map((t) => t.script)).size > 1
+  if (oneWord) return { sourceId, tokens, match: 'any', cue: false, full: derived.full }
   if (folded.every((f) => LEXICON_WORDS.has(f))) return { sourceId, tokens, match: 'exact', cue: true, full: derived.full }
   if (!single && NEWS_WORDS.has(folded.at(-1)!)) return { sourceId, tokens, match: 'exact', cue: false, full: derived.full }
   if (single && latin) {
@@ -155,11 +183,19 @@ let indexes = 0
 export function createSourceIndex(sources: readonly SourceName[]): SourceIndex {
   const names = new Map(sources.map((s) => [s.id, s.name]))
   const byKey = new Map<string, Alias[]>()
+  // "Magenta (Google)": a parenthesis naming a company that other publishers' names begin with is that company.
+  const firstWords = new Map<string, number>()
+  for (const source of sources) {
+    const first = fold(words(source.name.replace(/^(?:the|le|la|les|el|los|las|der|die|das|il|lo)\s+/iu, ''))[0] ?? '')
+    firstWords.set(first, (firstWords.get(first) ?? 0) + 1)
+  }
   for (const source of sources) {
     for (const derived of derivedNames(source.name)) {
       const tokens = tokenize(derived.text, DICTIONARY)
-      // One or two letters would be read everywhere ("g1" has a digit to tell it apart).
-      if (!tokens.length || (tokens.length === 1 && tokens[0]!.script === 'alpha' && tokens[0]!.text.length < 3 && !/\d/.test(tokens[0]!.text))) continue
+      // One or two letters would be read everywhere ("g1" has a digit to tell it apart), but for a periodical's initials.
+      const short = tokens.length === 1 && tokens[0]!.script === 'alpha' && tokens[0]!.text.length < 3 && !/\d/.test(tokens[0]!.text)
+      if (!tokens.length || (short && derived.from !== 'initials')) continue
+      if (derived.from === 'parenthesis' && tokens.length === 1 && firstWords.has(tokens[0]!.folded)) continue
       const alias = aliasOf(source.id, derived, tokens)
       const key = aliasKey(alias)
       const same = byKey.get(key) ?? []
@@ -199,13 +235,17 @@ const PREPOSITION_CUES = new Set([
   'from', 'by', 'at', 'on', 'in', 'via', 'the', 'de', 'del', 'en', 'por', 'el', 'du', 'des', 'chez', 'dans', 'par', 'le', 'la',
   'les', 'von', 'vom', 'bei', 'im', 'aus', 'der', 'die', 'das', 'dem', 'den', 'da', 'dal', 'dalla', 'della', 'di', 'su', 'sul',
   'il', 'lo', 'do', 'no', 'na', 'pelo', 'pela', 'o', 'a', 'من', 'في',
+  // "only Handelsblatt": naming one publisher alone.
+  'only', 'just', 'nur', 'solo', 'sólo', 'seulement', 'uniquement', 'soltanto', 'só', 'apenas', 'somente',
 ].map(fold))
 /** Verbs of saying or publishing, before or after the name: "what does X say", "Was schreibt X", "ماذا نشرت X". */
 const VERB_CUES = new Set([
   'says', 'said', 'saying', 'say', 'writes', 'wrote', 'write', 'published', 'publishes', 'publish', 'reports', 'reported',
   'reporting', 'dice', 'dicen', 'publico', 'escribe', 'informa', 'dit', 'disent', 'ecrit', 'publie', 'rapporte', 'schreibt',
   'berichtet', 'meldet', 'sagt', 'scrive', 'riporta', 'pubblica', 'diz', 'dizem', 'publicou', 'escreve', 'نشرت', 'نشر',
-  'يقول', 'تقول', 'كتبت',
+  'يقول', 'تقول', 'كتبت', 'veroffentlicht', 'publiee', 'publiees', 'pubblicato', 'publicado',
+  // "What has X published": the auxiliary before the name.
+  'has', 'have', 'had', 'hat', 'haben', 'hatte', 'hanno', 'tem', 'teve',
 ].map(fold))
 
 const capitalized = (token: Token) => /^\p{Lu}/u.test(token.text)
@@ -224,26 +264,64 @@ export function matchSourceAt(
   tokens: readonly Token[], at: number, index: SourceIndex, german: boolean, isNewsWord: (t: Token) => boolean,
 ): SourceMatch | undefined {
   if (!index.size) return undefined
-  for (const alias of index.startingWith(tokens[at]!)) {
+  const first = tokens[at]!
+  const stem = german ? adjectiveStem(first.folded) : undefined
+  const aliases = stem ? [...index.startingWith(first), ...index.startingWith({ ...first, folded: stem })] : index.startingWith(first)
+  for (const alias of aliases) {
     const n = alias.tokens.length
     if (at + n > tokens.length) continue
     let ok = true
     for (let k = 0; k < n && ok; k++) {
       const token = tokens[at + k]!
-      if (token.folded !== alias.tokens[k]!.folded || (k > 0 && token.broken)) ok = false
-      else if (alias.match === 'exact' && !sameCase(token, alias.tokens[k]!)) ok = false
+      const written = alias.tokens[k]!.folded
+      if ((token.folded !== written && !(german && adjectiveStem(token.folded) === written)) || (k > 0 && token.broken)) ok = false
+      else if (alias.match === 'exact' && !sameCase(token, alias.tokens[k]!) && !lowerCaseName(tokens, at, alias, isNewsWord)) ok = false
     }
-    if (!ok || (alias.match === 'capitalized' && !capitalized(tokens[at]!))) continue
-    const needsCue = alias.cue || (german && alias.match === 'capitalized')
+    if (!ok) continue
+    // Written in lower case, a name that is no word the reader knows still names the publisher when a news word or
+    // a verb of publishing follows it ("guardian articles", "spiegel says"); a preposition is not enough there
+    // ("nouvelles du monde" is the world's news).
+    if (alias.match === 'capitalized' && !capitalized(first)
+      && (LEXICON_WORDS.has(first.folded) || !cuedAfter(tokens, at, n, isNewsWord))) continue
+    // "le point sur…" is "the latest on…": a name made of an article and a word needs its capital or a cue.
+    const articleAndWord = n === 2 && !alias.full && ARTICLES.has(alias.tokens[0]!.folded) && !capitalized(tokens[at + 1]!)
+    const needsCue = alias.cue || (german && alias.match === 'capitalized') || articleAndWord
     if (needsCue && !cued(tokens, at, n, isNewsWord)) continue
     return { alias, length: n }
   }
   return undefined
 }
 
+/**
+ * "hacker news posts": a name of several words ending in a news word, written in lower case, is still the name when
+ * a news word or verb of publishing follows it and its other words are no words the reader knows.
+ */
+function lowerCaseName(tokens: readonly Token[], at: number, alias: Alias, isNewsWord: (t: Token) => boolean): boolean {
+  const n = alias.tokens.length
+  return n > 1 && NEWS_WORDS.has(alias.tokens[n - 1]!.folded) && !alias.cue
+    && alias.tokens.slice(0, -1).every((t) => !LEXICON_WORDS.has(t.folded)) && cuedAfter(tokens, at, n, isNewsWord)
+}
+
+/** A German adjective in a name takes case endings: "der Süddeutschen" is "Süddeutsche Zeitung". */
+function adjectiveStem(folded: string): string | undefined {
+  return /e[nmrs]$/u.test(folded) && folded.length > 5 ? folded.slice(0, -1) : undefined
+}
+
 function cued(tokens: readonly Token[], at: number, length: number, isNewsWord: (t: Token) => boolean): boolean {
   const before = tokens[at]!.broken ? undefined : tokens[at - 1]
-  const after = tokens[at + length]?.broken ? undefined : tokens[at + length]
   if (before && (PREPOSITION_CUES.has(before.folded) || VERB_CUES.has(before.folded))) return true
-  return Boolean(after && (VERB_CUES.has(after.folded) || isNewsWord(after) || /^['’]s$/u.test(after.text)))
+  // A name standing alone before the rest, as a heading: "Handelsblatt: was gibt es Neues?", "Folha: novidades".
+  if (at === 0 && tokens[length]?.broken) return true
+  return cuedAfter(tokens, at, length, isNewsWord)
+}
+
+/** "Estadão sobre moradia", "Fortune on tariffs": a name then what it wrote about. */
+const ABOUT_AFTER = new Set(['on', 'about', 'sobre', 'sur', 'über', 'ueber', 'zu', 'zum', 'zur', 'su', 'sul', 'sulla', 'عن', 'حول'].map(fold))
+
+function cuedAfter(tokens: readonly Token[], at: number, length: number, isNewsWord: (t: Token) => boolean): boolean {
+  const after = tokens[at + length]?.broken ? undefined : tokens[at + length]
+  const named = tokens.slice(at, at + length).some((t) => capitalized(t) && !ARTICLES.has(t.folded))
+  if (after && at === 0 && named && ABOUT_AFTER.has(after.folded)) return true
+  // A possessive or a "from" written after the name is a cue in any language: "X's", "X의", "Xの", "X에서", "Xから".
+  return Boolean(after && (VERB_CUES.has(after.folded) || isNewsWord(after) || /^(?:['’]s|의|에서|の|から|より)$/u.test(after.text)))
 }

@@ -35,6 +35,19 @@ export function prepare(text: string): string {
     .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
     .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
     .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+    .replace(KANJI_COUNT, (numeral) => String(kanjiNumber(numeral)))
+}
+
+const KANJI_DIGITS = '一二三四五六七八九'
+/** A kanji numeral written right before a Japanese counter ("五件", "十本"): only there, so 三菱 stays a name. */
+const KANJI_COUNT = /(?<!\p{Script=Han})(?:[一二三四五六七八九]?十[一二三四五六七八九]?|[一二三四五六七八九])(?=[件本個つ選])/gu
+
+function kanjiNumber(numeral: string): number {
+  const ten = numeral.indexOf('十')
+  if (ten < 0) return KANJI_DIGITS.indexOf(numeral) + 1
+  const tens = ten === 0 ? 1 : KANJI_DIGITS.indexOf(numeral[0]!) + 1
+  const ones = ten === numeral.length - 1 ? 0 : KANJI_DIGITS.indexOf(numeral[ten + 1]!) + 1
+  return tens * 10 + ones
 }
 
 /** Lower case with the typographic apostrophe made plain; accents kept (they tell Portuguese from Spanish). */
@@ -62,15 +75,25 @@ export function fold(word: string, script: Script): string {
 /**
  * Spellings a lexicon phrase may be written in: the word itself, and for spaced scripts the forms people inflect
  * it into that the lexicon does not list one by one — a plural -s/-es ("startups", "businesses") and, in Arabic,
- * the conjunction و ("and") glued to the front.
+ * the conjunction و ("and") and the article ال (with the prepositions written onto it) glued to the front, and the
+ * pronoun "your" (ك, كم) glued to the end.
  */
 export function variants(form: string, script: Script): string[] {
   const out = [form]
   if (script === 'alpha') {
     if (form.length >= 4 && form.endsWith('s') && !form.endsWith('ss')) out.push(form.slice(0, -1))
     if (form.length >= 5 && form.endsWith('es')) out.push(form.slice(0, -2))
-  } else if (script === 'arabic' && form.startsWith('و') && form.length > 3) {
-    out.push(form.slice(1))
+  } else if (script === 'arabic') {
+    if (form.startsWith('و') && form.length > 3) out.push(form.slice(1))
+    // The article and the prepositions written onto it: "المستجدات", "بالأخبار", "للتسويق".
+    const article = /^(?:و?(?:ال|بال|لل|كال))/u.exec(form)
+    if (article && form.length - article[0].length >= 3) out.push(form.slice(article[0].length))
+    // "مصادرك" (your sources), "وظيفتك" (your job, its ة written ت before the suffix).
+    const suffix = /(?:كم|ك)$/u.exec(form)
+    if (suffix && form.length - suffix[0].length >= 3) {
+      const stem = form.slice(0, -suffix[0].length)
+      out.push(stem, ...(stem.endsWith('ت') ? [`${stem.slice(0, -1)}ه`, `${stem.slice(0, -1)}ة`] : []))
+    }
   }
   return out
 }

@@ -93,7 +93,9 @@ const unitsOf = (lang: Language) => Object.values(UNIT_WORDS).flatMap((byLang) =
 /** A span in `lang`: a count and a unit ("two weeks", "3 días"), or an Arabic dual. */
 const span = (lang: Language, countOptional: boolean) => {
   const count = countOptional ? `(?:(?:${COUNT})\\s*)?` : `(?:${COUNT})\\s*`
-  return `(?:${count}(?:${alternation(unitsOf(lang))})|${alternation([...DUAL_UNITS])})`
+  // Arabic also puts a definite count after its unit: "الأيام الثلاثة".
+  const unitThenCount = lang === 'ar' ? `|(?:ال)?(?:${alternation(unitsOf(lang))})\\s+(?:${COUNT})` : ''
+  return `(?:${count}(?:${alternation(unitsOf(lang))})${unitThenCount}|${alternation([...DUAL_UNITS])})`
 }
 const UNIT_LIST: [string, Unit][] = (Object.entries(UNIT_WORDS) as [Unit, Record<Language, string[]>][])
   .flatMap(([unit, byLang]) => Object.values(byLang).flat().map((w): [string, Unit] => [foldKeepingLength(w), unit]))
@@ -121,7 +123,11 @@ const PHRASE_ORDER: (PhraseKind | 'since-period')[] = [
   'since-weekday', 'last-weekday', 'on', 'on-weekday',
 ]
 
-function compile(pattern: string, lang: Language, kind: Rule['kind'], period?: PeriodKind): Rule {
+/** An English date may take "the" ("before the 1st of November"): every date slot allows it. */
+const withArticle = (pattern: string, lang: Language) => (lang === 'en' ? pattern.replace(/(?<!\(\?:the \)\?)\{D\}/g, '(?:the )?{D}') : pattern)
+
+function compile(written: string, lang: Language, kind: Rule['kind'], period?: PeriodKind): Rule {
+  const pattern = withArticle(written, lang)
   const slots: Slot[] = []
   const weekdays = WEEKDAYS[lang].flatMap((names) => names.split('|'))
   const periodSource = period ? TIME_PHRASES[lang][period]!.map(foldKeepingLength).join('|') : ''
@@ -166,7 +172,8 @@ function vocabularyOf(lang: Language): RegExp {
     ...Object.keys(MONTH_NAMES), ...WEEKDAYS[lang].flatMap((w) => w.split('|')), ...unitsOf(lang), ...DUAL_UNITS,
   ]
   const periods = PERIODS.flatMap((p) => TIME_PHRASES[lang][p] ?? []).map(foldKeepingLength).map((p) => p.replace(/ \?/g, '\\s*').replace(/ /g, '\\s+'))
-  return new RegExp(`\\d|${START}(?:${alternation(words)}|${periods.join('|')})${END}`, 'u')
+  // An Arabic word may carry the article or a preposition glued to its front: "الأيام", "بالأمس".
+  return new RegExp(`\\d|${START}(?:ال|ل|ب|و)?(?:${alternation(words)}|${periods.join('|')})${END}`, 'u')
 }
 
 const RULES = new Map<Language, LanguageRules>()
@@ -254,10 +261,18 @@ function parseSpan(text: string): { count: number; unit: Unit } | undefined {
   let unit: Unit | undefined
   let unitWord = ''
   for (const [word, u] of UNIT_LIST) if (text.endsWith(word) && word.length > unitWord.length) [unit, unitWord] = [u, word]
-  if (!unit) return undefined
+  if (!unit) return unitFirst(text)
   const head = text.slice(0, text.length - unitWord.length).trim()
   const count = head === '' ? (DUALS.has(unitWord) ? 2 : 1) : /^\d+$/.test(head) ? Number(head) : COUNTS.get(head)
   return count === undefined || count < 1 ? undefined : { count, unit }
+}
+
+/** An Arabic span written unit first: "الأيام الثلاثة" → 3 days. */
+function unitFirst(text: string): { count: number; unit: Unit } | undefined {
+  const [unitText, countText] = text.replace(/^ال/u, '').split(/\s+/u)
+  const unit = UNIT_LIST.find(([word]) => word === unitText)?.[1]
+  const count = countText === undefined ? undefined : /^\d+$/.test(countText) ? Number(countText) : COUNTS.get(countText)
+  return unit && count ? { count, unit } : undefined
 }
 
 /** The instant `count` units before now: on the hour for hours, at the start of a day otherwise. */
@@ -354,8 +369,15 @@ const GAP = ' | '
  * Reads up to three time phrases from `text` (in `lang`, English, and the languages of the scripts in it), relative
  * to `now` (ms). Characters inside `keep` (publisher names: "20 Minutes", "المصري اليوم") are never read as time.
  */
+/** "les 10 derniers jours", "gli ultimi 10 giorni" and "10 ultimi giorni" alike: the adjective is moved before the count. */
+const COUNT_BEFORE_LAST = ['deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf', 'dix', 'quinze', 'vingt', 'trente',
+  'due', 'tre', 'quattro', 'cinque', 'sei', 'sette', 'otto', 'nove', 'dieci', 'dois', 'duas', 'tres', 'quatro', 'cinco', 'seis']
+// Not every count word: Portuguese "dos últimos 10 dias" has "dos", Spanish for two.
+const COUNT_THEN_LAST = new RegExp(`(?<![\\p{L}\\p{N}])(\\d{1,3}|${COUNT_BEFORE_LAST.join('|')})(\\s+)(derni(?:er|ere)s|ultim[ie]|ultim[oa]s)(?=\\s)`, 'gu')
+
 export function takeTimeWindow(text: string, now: number, lang: Language, keep: { start: number; end: number }[] = []): TimeReading {
-  let folded = foldKeepingLength(text)
+  // Same length swapped, so offsets into the text stay valid.
+  let folded = foldKeepingLength(text).replace(COUNT_THEN_LAST, (_, count: string, gap: string, last: string) => `${last}${gap}${count}`)
   for (const { start, end } of keep) folded = folded.slice(0, start) + '\u0000'.repeat(end - start) + folded.slice(end)
   const langs = new Set<Language>([lang, 'en'])
   for (const [script, l] of SCRIPT_LANGS) if (script.test(text)) langs.add(l)

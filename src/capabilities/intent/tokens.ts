@@ -133,7 +133,7 @@ function splitPiece(piece: Piece, dictionary: Dictionary): Piece[] {
   switch (piece.script) {
     case 'alpha': return splitApostrophes(piece)
     case 'cjk': return segment(piece, dictionary).flatMap(japaneseParticles)
-    case 'hangul': return segment(piece, dictionary).flatMap(koreanParticles)
+    case 'hangul': return hangulSegments(piece, dictionary).flatMap(koreanParticles)
     default: return [piece]
   }
 }
@@ -182,6 +182,18 @@ function segment(piece: Piece, dictionary: Dictionary): Segment[] {
   return out
 }
 
+/**
+ * Korean is spaced: a word is cut into known pieces only when every piece is known or a particle ("마케팅뉴스",
+ * "뉴스를"), never when a known word merely starts a name ("대한항공에" is 대한항공 + 에, not 대한 + 항공에).
+ */
+function hangulSegments(piece: Piece, dictionary: Dictionary): Segment[] {
+  const segments = segment(piece, dictionary)
+  const whole = segments.every((s) => s.known || KOREAN_PARTICLES.includes(s.text)) || segments.length === 1
+  if (whole) return segments
+  // A known word, then the rest unknown: keep it one word (its particle is shed later), else as segmented.
+  return segments[0]!.known && segments.length === 2 ? [{ ...piece, known: false }] : segments
+}
+
 function longestWordAt(text: string, at: number, dictionary: Dictionary): number {
   for (let length = Math.min(dictionary.longest, text.length - at); length >= 2; length--) {
     if (dictionary.words.has(text.slice(at, at + length))) return length
@@ -208,8 +220,31 @@ function japaneseParticles(segment: Segment): Piece[] {
 function koreanParticles(segment: Segment): Piece[] {
   if (segment.known) return [segment]
   if (KOREAN_PARTICLES.includes(segment.text)) return [{ ...segment, particle: true }]
-  const particle = KOREAN_PARTICLES.find((p) => segment.text.endsWith(p) && segment.text.length - p.length >= 2)
+  const particle = KOREAN_PARTICLES.find((p) => segment.text.endsWith(p) && segment.text.length - p.length >= 2
+    && fitsSyllable(p, segment.text[segment.text.length - p.length - 1]!))
   if (!particle) return [segment]
   const cut = segment.text.length - particle.length
   return [part(segment, 0, cut, false), part(segment, cut, segment.text.length, true)]
+}
+
+/** Particles that follow a closed syllable (one with a final consonant), and those that follow an open one. */
+const AFTER_CONSONANT = new Set(['이', '은', '을', '과', '으로', '으로는', '이랑'])
+const AFTER_VOWEL = new Set(['가', '는', '를', '와', '랑'])
+const HANGUL_FIRST = 0xac00
+const FINALS = 28
+const RIEUL = 8
+
+/**
+ * Korean writes 이/가, 은/는, 을/를, 과/와 by whether the word before ends in a consonant, so a word that merely
+ * ends in one of those syllables ("카카오페이": 페 is open, so 이 is not its subject particle) keeps it.
+ */
+function fitsSyllable(particle: string, before: string): boolean {
+  const code = before.charCodeAt(0) - HANGUL_FIRST
+  if (code < 0 || code > 11171) return true
+  const final = code % FINALS
+  if (AFTER_CONSONANT.has(particle)) return final !== 0
+  if (AFTER_VOWEL.has(particle)) return final === 0
+  // 로 follows an open syllable or ㄹ.
+  if (particle === '로') return final === 0 || final === RIEUL
+  return true
 }

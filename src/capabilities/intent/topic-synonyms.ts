@@ -144,7 +144,7 @@ export const TOPIC_SYNONYMS: Record<Topic, Partial<Record<Language, string[]>>> 
     it: ['gestione del prodotto', 'product management'],
     pt: ['gestão de produto', 'gestão de produtos'],
     ja: ['プロダクト', 'プロダクトマネジメント', '製品開発'],
-    ko: ['프로덕트', '제품', '제품 관리'],
+    ko: ['프로덕트', '제품', '제품 관리', '프로덕트 매니지먼트', '프로덕트 매니저', 'PM'],
     ar: ['المنتجات', 'المنتج', 'إدارة المنتجات', 'إدارة المنتج'],
   },
   design: {

@@ -240,3 +240,154 @@ describe('guesses offer the nearest alternatives', () => {
     assert.deepEqual(u.alternatives?.map((a) => a.capability), ['get_latest_stories', 'help'])
   })
 })
+
+describe('general rules: closed word classes, questions to the agent, inflections (issue 29, second round)', () => {
+  const MORE = [...PUBLISHERS, 'Süddeutsche Zeitung Wirtschaft', 'Corriere della Sera Economia', 'FAZ.NET Finanzen',
+    'Valor Econômico', 'The Guardian - Business', 'Magenta (Google)', 'Google Developers Blog', '카카오페이 기술 블로그']
+  const moreId = (name: string) => `00000000-0000-4000-8000-${String(MORE.indexOf(name)).padStart(12, '0')}`
+  const more = createSourceIndex(MORE.map((name) => ({ id: moreId(name), name })))
+  const readMore = (text: string) => understandText(text, SITE, { now: NOW, sources: more })
+  const rows: Row[] = [
+    // Possessives, can/know verbs, question words and discourse adverbs are never keywords.
+    { text: 'quelles sont tes sources ?', skill: 'list_sources', args: {} },
+    { text: 'o que você consegue fazer?', skill: 'help', args: { lang: 'pt' } },
+    { text: 'Was bietest du eigentlich an?', skill: 'help', args: { lang: 'de' } },
+    { text: 'come si usa questo servizio?', skill: 'help', args: { lang: 'it' } },
+    { text: 'hi! what are you for?', skill: 'help', args: { lang: 'en' } },
+    { text: 'le 3 notizie più importanti di oggi', skill: 'get_latest_stories', args: { limit: 3, query: undefined } },
+    // A question to the agent with one verb no list holds is about the agent or its publishers.
+    { text: 'list the outlets you draw on', skill: 'list_sources', args: {} },
+    { text: 'ما هي الصحف التي تتابعها؟', skill: 'list_sources', args: {} },
+    { text: '넌 뭐 하는 봇이야?', skill: 'help', args: { lang: 'ko' } },
+    // ...but a named subject after "about", or a capitalized name, is searched.
+    { text: 'which outlets cover Tesla?', skill: 'search_stories', args: { query: 'Tesla' } },
+    // Counts as words in every language; a one-syllable Korean count needs its counter.
+    { text: '마케팅 뉴스 다섯 개 보여줘', skill: 'get_latest_stories', args: { topic: 'marketing', limit: 5 } },
+    { text: 'AIニュースを五件', skill: 'get_latest_stories', args: { topic: 'data-ai', limit: 5 } },
+    { text: 'أعطني خمسة أخبار عن تسلا', skill: 'search_stories', args: { query: 'تسلا', limit: 5 } },
+    { text: '三菱のニュース', skill: 'search_stories', args: { query: '三菱', limit: undefined } },
+    // Time phrases by grammar: German case endings, French articles, Arabic unit-first spans, Japanese dates.
+    { text: 'Artikel aus dem Spiegel von letzter Woche', skill: 'get_latest_stories', args: { since: day('11-16'), until: day('11-23') } },
+    { text: 'revue de presse sur le budget du mois dernier', skill: 'search_stories', args: { query: 'budget', since: day('10-01'), until: day('11-01') } },
+    { text: 'أخبار عن سامسونج خلال الأيام الثلاثة الماضية', skill: 'search_stories', args: { query: 'سامسونج', since: day('11-22') } },
+    { text: '11月10日より前のAIニュース', skill: 'get_latest_stories', args: { topic: 'data-ai', until: day('11-10'), since: undefined } },
+    { text: 'stories on Nvidia from the past fortnight', skill: 'search_stories', args: { query: 'Nvidia', since: day('11-11') } },
+    // Topic compounds and a topic as the subject of another beat.
+    { text: 'die neuesten 3 Nachrichten aus der Finanzwelt', skill: 'get_latest_stories', args: { topic: 'finance', limit: 3 } },
+    { text: 'marketing articles about SEO', skill: 'search_stories', args: { query: 'SEO' } },
+    // Several sentences naming nothing to look up: the last one carries the request.
+    { text: 'Hi, ich bin neu hier. Was kann ich dich fragen?', skill: 'help', args: { lang: 'de' } },
+    { text: "I'm new here — how does this agent work?", skill: 'help', args: { lang: 'en' } },
+    // "Since" a day qualified as the last one, in any word order; the language told by its weekday.
+    { text: 'Finanznachrichten seit letztem Freitag', skill: 'get_latest_stories', args: { topic: 'finance', since: day('11-20'), lang: 'de' } },
+    { text: 'notícias de finanças desde sexta passada', skill: 'get_latest_stories', args: { topic: 'finance', since: day('11-20') } },
+    { text: '先週の金曜日以降の金融ニュース', skill: 'get_latest_stories', args: { topic: 'finance', since: day('11-20'), until: undefined } },
+    // Auxiliaries around a verb of publishing are grammar; a count word is a word unless stories follow it.
+    { text: 'Was hat das Handelsblatt im Oktober über Bosch geschrieben?', skill: 'search_stories', args: { query: 'Bosch' } },
+    { text: 'Che cosa sei in grado di fare?', skill: 'help', args: { lang: 'it' } },
+    // Where the stories come from is a question about the publishers, without naming them.
+    { text: 'who do you get your news from?', skill: 'list_sources', args: {} },
+    { text: 'Woher bekommst du deine Artikel?', skill: 'list_sources', args: {} },
+    { text: '¿con qué fuentes trabajas?', skill: 'list_sources', args: {} },
+    // Verbs of happening, quantifiers and adjectives of newness are not what is searched.
+    { text: 'tem alguma novidade sobre a Vale?', skill: 'search_stories', args: { query: 'Vale' } },
+    { text: 'y a-t-il du nouveau sur Airbus depuis lundi ?', skill: 'search_stories', args: { query: 'Airbus', since: day('11-23') } },
+    { text: 'o que rolou em marketing essa semana?', skill: 'get_latest_stories', args: { topic: 'marketing', since: day('11-23') } },
+    { text: 'مقالتان عن القيادة هذا الأسبوع', skill: 'get_latest_stories', args: { topic: 'leadership', limit: 2 } },
+    { text: 'neuf actus sur la croissance', skill: 'get_latest_stories', args: { topic: 'growth', limit: 9 } },
+    // The question shape asks for the topics too; "explain" verbs ask about the agent.
+    { text: 'Welche Themen deckst du ab?', skill: 'list_topics', args: { lang: 'de' } },
+    { text: 'ما المواضيع التي تغطيها؟', skill: 'list_topics', args: { lang: 'ar' } },
+    { text: '네가 할 수 있는 걸 설명해줘', skill: 'help', args: { lang: 'ko' } },
+    { text: 'spiegami cosa sai fare', skill: 'help', args: { lang: 'it' } },
+    // Reading and listing verbs, and prepositions merged with articles, are grammar; "your" addresses the agent.
+    { text: 'vorrei leggere qualcosa sullo sciopero dei treni', skill: 'search_stories', args: { query: 'sciopero treni' } },
+    { text: 'quero ler sobre a greve dos correios', skill: 'search_stories', args: { query: 'greve correios' } },
+    { text: 'nenn mir deine Kategorien', skill: 'list_topics', args: { lang: 'de' } },
+    { text: 'give me 4 articles on interest rates', skill: 'search_stories', args: { query: 'interest rates', limit: 4 } },
+    // A count asks for stories, never the topic list.
+    { text: 'two newest stories, any topic', skill: 'get_latest_stories', args: { limit: 2 } },
+    // The opening verb of a request, beside or carrying a first-person pronoun, is never the subject.
+    { text: 'raccontami di Satispay', skill: 'search_stories', args: { query: 'Satispay' } },
+    { text: 'Erzähl mir was über Celonis', skill: 'search_stories', args: { query: 'Celonis' } },
+    { text: 'me atualiza sobre o balanço do Itaú', skill: 'search_stories', args: { query: 'balanço Itaú' } },
+    { text: 'حدثني عن كريم', skill: 'search_stories', args: { query: 'كريم' } },
+    { text: 'Tesla me', skill: 'search_stories', args: { query: 'Tesla' } },
+    // "Only", trending words, a lone kanji verb, a Korean verbal noun before 해줘, "10 derniers jours".
+    { text: 'nur Handelsblatt, die letzten 10 Tage', skill: 'get_latest_stories', args: { query: undefined, since: day('11-15') } },
+    { text: 'uniquement des articles, sur les 10 derniers jours', skill: 'get_latest_stories', args: { since: day('11-15'), limit: undefined } },
+    { text: '楽天について話して', skill: 'search_stories', args: { query: '楽天' } },
+    { text: '토스에 대해 얘기해줘', skill: 'search_stories', args: { query: '토스' } },
+    // Verbs of needing; a topic listed in the plural asked for in the singular; "you" segments in Japanese.
+    { text: "j'ai besoin des dernières infos sur la grève à la RATP", skill: 'search_stories', args: { query: 'grève RATP' } },
+    { text: 'actus vente, 3, cette semaine', skill: 'get_latest_stories', args: { topic: 'sales', limit: 3 } },
+    { text: 'あなたが何をするのか教えて', skill: 'help', args: { lang: 'ja' } },
+    { text: 'hilf mir zu verstehen, was du machst', skill: 'help', args: { lang: 'de' } },
+    // Greetings, vague "things" and "know" addressed to the agent; counts before "derniers"; Korean 이틀, Arabic duals.
+    { text: 'buongiorno, novità su Stellantis e Ferrari?', skill: 'search_stories', args: { query: 'Stellantis Ferrari' } },
+    { text: 'elenca tutte le testate che conosci', skill: 'list_sources', args: {} },
+    { text: 'croissance : les deux derniers jours', skill: 'get_latest_stories', args: { topic: 'growth', since: day('11-23'), limit: undefined } },
+    { text: 'notícias de IA dos últimos 10 dias', skill: 'get_latest_stories', args: { topic: 'data-ai', since: day('11-15') } },
+    { text: '최근 이틀간 성장 관련 기사', skill: 'get_latest_stories', args: { topic: 'growth', since: day('11-23') } },
+    { text: 'أخبار النمو خلال اليومين الماضيين', skill: 'get_latest_stories', args: { topic: 'growth', since: day('11-23') } },
+    // "Anyone", "but", "quick"; the ability question as a clause ("what you can do") even beside "overview".
+    { text: 'qualcuno ha scritto della fusione Mps-Mediobanca?', skill: 'search_stories', args: { query: 'fusione Mps-Mediobanca' } },
+    { text: 'Marketing-Nachrichten, aber auf Spanisch', skill: 'get_latest_stories', args: { topic: 'marketing', lang: 'es', query: undefined } },
+    { text: "I'd like a quick overview of what you can do", skill: 'help', args: { lang: 'en' } },
+    { text: 'Ich hätte gern einen kurzen Überblick, was du kannst', skill: 'help', args: { lang: 'de' } },
+    // Attention-getters; "how" with a search verb and nothing to search; "el último mes" is last month, as "la última semana".
+    { text: 'senti, notizie sul Boeing 737 MAX?', skill: 'search_stories', args: { query: 'Boeing 737 MAX' } },
+    { text: 'どうやって検索すればいいですか？', skill: 'help', args: { lang: 'ja' } },
+    { text: 'كيف أبحث معك؟', skill: 'help', args: { lang: 'ar' } },
+    { text: 'noticias sobre la vivienda del último mes', skill: 'search_stories', args: { query: 'vivienda', since: day('10-01'), until: day('11-01') } },
+    // "Give me a hand" idioms; the Arabic article on news words; Italian euphonic "ad".
+    { text: 'mi dai una mano?', skill: 'help', args: { lang: 'it' } },
+    { text: 'آخر المستجدات عن تصويت النقابة في أمازون', skill: 'search_stories', args: { query: 'تصويت النقابة أمازون' } },
+    { text: 'le ultime sul voto sindacale ad Amazon', skill: 'search_stories', args: { query: 'voto sindacale Amazon' } },
+    // "Newest first", verbs of getting, a Korean name starting with a known word, an Arabic topic without its article.
+    { text: 'Führungs-Schlagzeilen, neueste zuerst', skill: 'get_latest_stories', args: { topic: 'leadership', query: undefined } },
+    { text: 'posso avere 7 notizie di finanza?', skill: 'get_latest_stories', args: { topic: 'finance', limit: 7 } },
+    { text: '대한항공에 대해 뭐라고 했어?', skill: 'search_stories', args: { query: '대한항공' } },
+    { text: 'هل يمكنني الحصول على 7 أخبار مالية؟', skill: 'get_latest_stories', args: { topic: 'finance', limit: 7 } },
+  ]
+  for (const row of rows) {
+    it(`${row.text} → ${row.skill} ${JSON.stringify(row.args)}`, () => {
+      const u = read(row.text)
+      assert.equal(u.capability, row.skill, u.understood)
+      for (const [key, value] of Object.entries(row.args)) assert.deepEqual(u.args[key], value, `${key}: ${u.understood}`)
+      assertValid(u)
+    })
+  }
+
+  it('a question read from a leftover verb says it is a guess and offers the search', () => {
+    const u = read('list the outlets you draw on')
+    assert.equal(u.guessed, true)
+    assert.equal(u.alternatives?.[0]?.capability, 'search_stories')
+  })
+
+  const sourceRows: [string, string, string][] = [
+    ['Berichte aus der Süddeutschen über die Bahn', 'Süddeutsche Zeitung Wirtschaft', 'Bahn'],
+    ['novità dal Corriere sul Superbonus', 'Corriere della Sera Economia', 'Superbonus'],
+    ['Was schreibt die FAZ über die Rente?', 'FAZ.NET Finanzen', 'Rente'],
+    ['o que o Valor publicou sobre juros?', 'Valor Econômico', 'juros'],
+    ['guardian articles on the housing market', 'The Guardian - Business', 'housing market'],
+    ['Handelsblatt: was gibt es Neues zur Commerzbank?', 'Handelsblatt', 'Commerzbank'],
+    ['Valor sobre juros', 'Valor Econômico', 'juros'],
+  ]
+  for (const [text, source, query] of sourceRows) {
+    it(`${text} → ${source}`, () => {
+      const u = readMore(text)
+      assert.equal(u.args.source, moreId(source), u.understood)
+      assert.equal(u.args.query, query, u.understood)
+    })
+  }
+
+  it('a lower-case name after a preposition alone stays a word; a company in a parenthesis is not the publisher', () => {
+    assert.equal(readMore('nouvelles du monde').args.source, undefined)
+    assert.equal(readMore('layoffs at Google').args.source, undefined)
+  })
+
+  it('a Korean word ending in a particle syllable that does not fit keeps it', () => {
+    assert.equal(readMore('카카오페이 관련 이번 주 뉴스').args.query, '카카오페이')
+  })
+})

@@ -4,7 +4,7 @@ import { describeCall, type CallDetail } from './describe.ts'
 import { addressRuns, cutNote, fitRuns, fitWords, keywordRuns } from './keywords.ts'
 import { findLanguageCues, isNewsWord, labelTokens, type Item, type Label } from './label.ts'
 import { detectLanguage } from './language.ts'
-import { ABOUT_AGENT_STEMS, DICTIONARY } from './lexicon.ts'
+import { ABOUT_AGENT_STEMS, ADDRESSEE_WORDS, DICTIONARY, HOW_WORD_SET, ORIGIN_WORD_SETS, QUESTION_WORD_SET } from './lexicon.ts'
 import { readLimit } from './limit.ts'
 import { takeLinks, type LinkReading } from './message-links.ts'
 import { takeQuotes } from './quotes.ts'
@@ -91,6 +91,8 @@ interface Request {
   /** The first publisher named, and the others that share the name as written. */
   source?: { alias: Alias; others: string[]; several: boolean }
   sources: SourceIndex
+  /** Written as a question: it ends with a question mark. */
+  question: boolean
 }
 
 /**
@@ -100,7 +102,8 @@ interface Request {
 export function understandText(text: string, siteUrl: string, options: ReadingOptions = {}): Understood {
   try {
     const request = readRequest(String(text ?? ''), siteUrl, options.now ?? Date.now(), options.sources ?? NO_SOURCES)
-    const understood = fromLinks(request) ?? aboutAgent(request) ?? fromQuotes(request) ?? fromWords(request)
+    const understood = fromLinks(request) ?? aboutAgent(request) ?? lastQuestion(text, request, siteUrl, options)
+      ?? fromQuotes(request) ?? fromWords(request)
     return request.time.validUntil === undefined ? understood : { ...understood, validUntil: request.time.validUntil }
   } catch {
     // The contract is "never throws": a message the reader trips over still gets the safest reading.
@@ -118,9 +121,38 @@ function readRequest(text: string, siteUrl: string, now: number, sources: Source
   // Publisher names are not time ("20 Minutes", "المصري اليوم"); time phrases are not keywords.
   const time = takeTimeWindow(rest, now, messageLang, sourceSpans(tokens, messageLang, sources))
   const items = labelTokens(time.phrases.length ? tokenize(time.rest, DICTIONARY) : tokens, messageLang, sources)
+  markOpeningVerb(items, messageLang)
   const limit = readLimit(items, messageLang)
   const lang = askedLanguage(items) ?? linkLanguage(links) ?? messageLang
-  return { items, quotes, links, limit, lang, messageLang, time, source: sourceNamed(items, sources), sources }
+  const question = /[?？؟]\s*$/u.test(text)
+  return { items, quotes, links, limit, lang, messageLang, time, source: sourceNamed(items, sources), sources, question }
+}
+
+/** First-person object pronouns that stand beside a verb of asking: "erzähl mir", "me atualiza", "tell me". */
+const ME: Partial<Record<Language, Set<string>>> = {
+  es: new Set(['me', 'nos']), fr: new Set(['moi', 'me', 'nous']), de: new Set(['mir', 'mich', 'uns']),
+  it: new Set(['mi', 'ci']), pt: new Set(['me', 'nos']),
+}
+/** The same pronoun written onto an imperative: "háblame" (its stress accent marks it), "aggiornami", "حدثني". */
+const ONTO_VERB: Partial<Record<Language, RegExp>> = {
+  es: /^(?=.*[áéíóú]).{3,}(?:me|nos)$/u, it: /^.{4,}ami$/u, ar: /^..+ني$/u,
+}
+
+/**
+ * A request opens with its verb: the message's first word, when a first-person pronoun stands beside it or is
+ * written onto it, asks for something ("háblame de Glovo", "erzähl mir was über Celonis", "me atualiza sobre…",
+ * "أطلعني على…"); it is never the subject searched. Only the opening word: further in, "-mi" ends nouns too.
+ */
+function markOpeningVerb(items: Item[], messageLang: Language): void {
+  const at = items[0]?.label.kind === 'content' ? 0 : items[1]?.label.kind === 'content' && ME[messageLang]?.has(items[0]!.token.lower) ? 1 : -1
+  if (at < 0) return
+  const { token } = items[at]!
+  const lang = token.script === 'arabic' ? 'ar' : messageLang
+  const next = items[at + 1]?.token
+  // A capital may be a name ("Apple me gusta"), but in German, where a verb opening a sentence has one too.
+  const verbShaped = messageLang === 'de' || !/^\p{Lu}/u.test(token.text)
+  const besidePronoun = verbShaped && (at === 1 || Boolean(next && !next.broken && ME[lang]?.has(next.lower)))
+  if (besidePronoun || ONTO_VERB[lang]?.test(token.lower)) items[at]!.label = { kind: 'stop' }
 }
 
 /** Where publisher names are written, in characters of the text the tokens come from. */
@@ -181,29 +213,104 @@ function fromLinks(request: Request): Understood | undefined {
 
 const SPECIFIC = new Set<Label['kind']>(['topic', 'source', 'count'])
 
+/** The languages whose agent words a token is read in: its script's, or for Latin script the message's and English. */
+const langsOf = (token: Token, messageLang: Language): Language[] =>
+  token.script === 'alpha' ? [messageLang, 'en'] : token.script === 'cjk' ? ['ja'] : token.script === 'hangul' ? ['ko'] : ['ar']
+
 /** A keyword that, with no other, asks about the agent: "capable", "usar", "benutze", "기능" (not "USA"). */
 function asksAboutAgent(token: Token, messageLang: Language): boolean {
   if (/^\p{Lu}{2,}$/u.test(token.text)) return false
-  const langs: Language[] = token.script === 'alpha' ? [messageLang, 'en'] : token.script === 'cjk' ? ['ja'] : token.script === 'hangul' ? ['ko'] : ['ar']
-  return langs.some((lang) => ABOUT_AGENT_STEMS[lang].some((stem) => token.folded.startsWith(stem)))
+  // A one-syllable Korean stem (할, "do" in "할 수 있어") is a whole word, not the start of one (할인, a discount).
+  return langsOf(token, messageLang).some((lang) => ABOUT_AGENT_STEMS[lang].some((stem) =>
+    (token.script === 'hangul' && stem.length === 1 ? token.folded === stem : token.folded.startsWith(stem))))
+}
+
+/** A word addressing the agent ("you", "você", "너"), or a verb of its skills even when it is filler ("fazer", "ask"). */
+function addressesAgent(token: Token, messageLang: Language): boolean {
+  return langsOf(token, messageLang).some((lang) => ADDRESSEE_WORDS[lang].has(token.folded)) || asksAboutAgent(token, messageLang)
+}
+
+/**
+ * Words left over in a question to the agent that are its verbs, not a subject: few, and in Latin script written
+ * in lower case but in German (a capitalized word inside the sentence is a name: "which sources cover Tesla?"). "list the outlets
+ * you draw on", "quali fonti consulti?", "어떤 매체들 기사를 모아?" carry one such verb the word lists cannot all hold.
+ */
+function looseWords(leftovers: Item[], items: Item[], most: number, messageLang: Language): boolean {
+  // German capitalizes every noun: there a capital says nothing.
+  return leftovers.length <= most && (messageLang === 'de'
+    || leftovers.every((item) => item.token.script !== 'alpha' || !/^\p{Lu}/u.test(item.token.text) || item === items[0]))
+}
+
+/** "Where do you get your articles from?", "Woher bekommst du …?", "من أين …": asks where the agent's stories come from. */
+function asksOrigin(items: Item[], messageLang: Language): boolean {
+  return items.some((item) => langsOf(item.token, messageLang).some((lang) => {
+    const { asks, from } = ORIGIN_WORD_SETS[lang]
+    return asks.has(item.token.folded) && (!from.size || items.some((other) => from.has(other.token.folded)))
+  }))
 }
 
 /**
  * "What can you do?", "tell me what you're capable of", "which sources do you use?": only when nothing more
- * specific is asked (no topic, publisher, count, date, quote or link, and no keyword but words about the agent;
- * for help, no news word either).
+ * specific is asked (no topic, publisher, count, date, quote or link; for help, no news word either). Every
+ * keyword is about the agent, or none is left; or the message asks the agent a question (a question mark, or
+ * "you") with no "about" and only a verb or two left over, read as a best guess with the search offered.
  */
 function aboutAgent(request: Request): Understood | undefined {
   const { items } = request
   if (request.quotes.length || request.links.length || request.time.phrases.length) return undefined
   if (items.some((item) => SPECIFIC.has(item.label.kind))) return undefined
-  const keywords = items.filter((item) => item.label.kind === 'content')
-  const aboutItself = keywords.length > 0 && keywords.every((item) => asksAboutAgent(item.token, request.messageLang))
-  if (keywords.length && !aboutItself) return undefined
-  if (hasLabel(items, 'sources') && !aboutItself && !hasLabel(items, 'topics')) return call(request, 'list_sources', {}, false)
-  // "Work news" asks for news: a question about the agent names no news.
-  if ((hasLabel(items, 'help') || aboutItself) && !hasLabel(items, 'news')) return call(request, 'help', { lang: request.lang }, false)
+  const leftovers = items.filter((item) => item.label.kind === 'content' && !asksAboutAgent(item.token, request.messageLang))
+  if (leftovers.length > 2) return undefined
+  const addressed = items.some((item) => addressesAgent(item.token, request.messageLang))
+  // "about" introducing a word names a subject; "the outlets you draw on" ends on it, "con qué fuentes" names none.
+  // In German a subject is a noun or a name, capitalized: "zu verstehen" is a verb.
+  const subject = items.some((item, i) => {
+    const next = item.label.kind === 'about' ? items.slice(i + 1).find((other) => other.label.kind !== 'stop') : undefined
+    return next?.label.kind === 'content' && (request.messageLang !== 'de' || /^\P{Ll}/u.test(next.token.text))
+  })
+  const asked = !leftovers.length || ((request.question || addressed) && !subject)
+  const answer = (skill: ReadingSkill, args: Record<string, unknown>, note: string) => {
+    if (!leftovers.length) return call(request, skill, args, false)
+    const search = alternative(request, 'search_stories', searchArgs(request, leftovers.map((item) => item.token.text).join(' ')))
+    return call(request, skill, args, true, { note }, [search])
+  }
+  const publishers = hasLabel(items, 'sources') || (addressed && asksOrigin(items, request.messageLang))
+  const loose = looseWords(leftovers, items, 2, request.messageLang)
+  if (publishers && !hasLabel(items, 'topics') && asked && loose) return answer('list_sources', {}, 'Read as a question about the publishers')
+  // "which topics do you cover?", "¿qué categorías manejas?": the same shape, asking for the topics.
+  if (leftovers.length && hasLabel(items, 'topics') && !publishers && asked && loose) {
+    return answer('list_topics', { lang: request.lang }, 'Read as a question about the topics')
+  }
+  // "Work news" asks for news: a question about the agent names no news, unless it says so in so many words
+  // ("a quick overview of what you can do").
+  if (hasLabel(items, 'topics', 'sources') || (hasLabel(items, 'news') && !hasLabel(items, 'help'))) return undefined
+  // "How do I search?": "how" with a verb of searching and nothing to search asks how to use the agent.
+  const howTo = !leftovers.length && !subject && hasLabel(items, 'about')
+    && items.some((item) => langsOf(item.token, request.messageLang).some((lang) => HOW_WORD_SET[lang].has(item.token.folded)))
+  const aboutItself = hasLabel(items, 'help') || items.some((item) => item.label.kind === 'content' && asksAboutAgent(item.token, request.messageLang))
+    || addressed || howTo
+  if (!aboutItself || !asked) return undefined
+  // "what kinda stuff do you handle": a question word and "you" together carry the question even with two words left.
+  const questioned = addressed && items.some((item) => langsOf(item.token, request.messageLang).some((lang) => QUESTION_WORD_SET[lang].has(item.token.folded)))
+  if (looseWords(leftovers, items, questioned ? 2 : 1, request.messageLang)) return answer('help', { lang: request.lang }, 'Read as a question about the agent')
   return undefined
+}
+
+// Sentence ends, a colon, and a dash between spaces: "I'm new here — how does this work?".
+const SENTENCE_END = /(?<=[.!?。！？؟])\s*|(?<=[:;])\s+|\s+[—–-]\s+/u
+
+/**
+ * "Hi, I'm new here. What can I ask you?": in a message of several sentences that names nothing to look up (no
+ * topic, publisher, count, date, quote or link), the last sentence carries the request and the ones before it are
+ * greeting and introduction. Read alone, it may be a question about the agent or its publishers.
+ */
+function lastQuestion(text: string, request: Request, siteUrl: string, options: ReadingOptions): Understood | undefined {
+  if (request.quotes.length || request.links.length || request.time.phrases.length) return undefined
+  if (request.items.some((item) => SPECIFIC.has(item.label.kind))) return undefined
+  const sentences = prepare(text).split(SENTENCE_END).map((sentence) => sentence.trim()).filter(Boolean)
+  if (sentences.length < 2) return undefined
+  const last = readRequest(sentences.at(-1)!, siteUrl, options.now ?? Date.now(), options.sources ?? NO_SOURCES)
+  return aboutAgent({ ...last, lang: request.lang, messageLang: request.messageLang })
 }
 
 function fromQuotes(request: Request): Understood | undefined {
@@ -242,7 +349,8 @@ function fromWords(request: Request): Understood {
     const note = linkNote ?? several ?? tooShort
     return call(request, 'get_latest_stories', latestArgs(request, topics[0]), Boolean(note), { note }, topics.slice(1).map(latest))
   }
-  if (hasLabel(items, 'topics')) {
+  // "two newest stories, any topic" asks for stories: a count is never the topic list.
+  if (hasLabel(items, 'topics') && request.limit === undefined) {
     const note = linkNote ?? tooShort
     return call(request, 'list_topics', { lang: request.lang }, Boolean(note), { note })
   }
