@@ -2,8 +2,9 @@
  * Accuracy of the A2A agent's free-text reader on the hand-labelled requests of test/fixtures/a2a-requests/: the
  * development column (dev.json, and dev2-18.json, fresh sets written during issue 29's second pass, each scored once
  * as written before the round of general fixes it led to, then tuned on), the held-out third (written before the
- * reader changed for issue 29, never tuned on), and three check sets, each written after the previous round of
- * tuning and run once before it was tuned on in turn; each file's "about" says how it was made. Only a set's first
+ * reader changed for issue 29, never tuned on), and four check sets, each written after the previous round of
+ * tuning and run once before it was tuned on in turn (the fourth, written blind, never); each file's "about" says
+ * how it was made. Only a set's first
  * run estimates requests the reader has not seen (docs/bench-log.md keeps those figures). A request is right when
  * the skill and every argument equal the label; per language (the language the message is written in) and per
  * argument (over the requests where the label or the reading has that argument). The publishers are the bundled
@@ -75,8 +76,10 @@ const LANGS = ['en', 'es', 'fr', 'de', 'it', 'pt', 'ja', 'ko', 'ar']
 const ARGS = ['skill', 'query', 'topic', 'source', 'since', 'until', 'limit', 'lang', 'id']
 
 const sets = {
-  dev: [...score(load('dev.json')), ...score(load('dev2.json')), ...score(load('dev3.json')), ...score(load('dev4.json')), ...score(load('dev5.json')), ...score(load('dev6.json')), ...score(load('dev7.json')), ...score(load('dev8.json')), ...score(load('dev9.json')), ...score(load('dev10.json')), ...score(load('dev11.json')), ...score(load('dev12.json')), ...score(load('dev13.json')), ...score(load('dev14.json')), ...score(load('dev15.json')), ...score(load('dev16.json')), ...score(load('dev17.json')), ...score(load('dev18.json'))], 'held-out': score(load('held-out.json')), 'late check': score(load('late-check.json')),
+  dev: ['dev.json', ...Array.from({ length: 17 }, (_, i) => `dev${i + 2}.json`)].flatMap((name) => score(load(name))),
+  'held-out': score(load('held-out.json')), 'late check': score(load('late-check.json')),
   'second check': score(load('second-check.json')), 'third check': score(load('third-check.json')),
+  'fourth check': score(load('fourth-check.json')),
 }
 const byLang = Object.values(sets).map((o) => tally(o, (x) => [x.row.lang], (x) => x.right))
 const byArg = Object.values(sets).map((o) => tally(o,
