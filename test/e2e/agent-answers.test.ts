@@ -137,7 +137,11 @@ describe('agent answers: schemas, sizes and the answer cache', () => {
       for (const [name, args] of calls) {
         const result = await mcp.callTool({ name, arguments: args }) as { structuredContent: unknown; content: unknown[]; isError?: boolean }
         assert.notEqual(result.isError, true, name)
-        assert.equal(result.content.length, 1, `${name}: one Markdown block`)
+        // get_story also links its story's resource (its page, in the language asked for); lists carry none.
+        const link = name === 'get_story' ? [{ type: 'resource_link', uri: `${SITE_URL}/s/${SEARCH_STORIES.zurichLab.id}?lang=fr`,
+          name: SEARCH_STORIES.zurichLab.id, title: (result.structuredContent as { story: { headline: string } }).story.headline, mimeType: 'text/markdown' }] : []
+        assert.deepEqual(result.content.slice(1), link, `${name}: one Markdown block${link.length ? ' and the story\'s resource link' : ''}`)
+        assert.equal((result.content[0] as { type: string }).type, 'text')
         const check = ajv.compile(tools.find((t) => t.name === name)!.outputSchema!)
         assert.ok(check(result.structuredContent), `${name} ${JSON.stringify(args)}: ${JSON.stringify(check.errors)}`)
       }

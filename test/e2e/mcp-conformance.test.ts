@@ -92,11 +92,11 @@ async function sdkClient(url: string, era: ProtocolEra): Promise<Client> {
 
 /**
  * The answer for people and models is one Markdown text block; the JSON is structuredContent only (not repeated
- * as a text block, which would double what the model reads).
+ * as a text block, which would double what the model reads). get_story adds its story's resource link.
  */
 function markdown(result: ToolResult): string {
-  assert.equal(result.content.length, 1, 'one content block')
-  const [first] = result.content
+  const [first, ...rest] = result.content
+  assert.deepEqual(rest.map((b) => b.type), rest.length ? ['resource_link'] : [], 'one text block, then at most the story\'s resource link')
   assert.equal(first?.type, 'text')
   assert.match(first.text ?? '', /^# \S/, 'the first block is Markdown with an H1')
   assert.ok(result.structuredContent, 'the JSON is structuredContent')

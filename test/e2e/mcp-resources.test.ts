@@ -100,6 +100,15 @@ describe('MCP resources (POST /mcp)', () => {
         assert.equal(french.contents[0]!.text, (await request(`${server.serve.url}/s/${zurichLab.id}?format=md&lang=fr`)).text)
       })
 
+      it('get_story links the story\'s resource, and the link reads as the story', async () => {
+        const result = await (client as unknown as { callTool(p: object): Promise<{ content: Array<{ type: string; uri?: string }> }> })
+          .callTool({ name: 'get_story', arguments: { id: zurichLab.id } })
+        const links = result.content.filter((c) => c.type === 'resource_link')
+        assert.deepEqual(links.map((l) => l.uri), [`${SITE_URL}/s/${zurichLab.id}`])
+        const read = await client.readResource({ uri: links[0]!.uri! }) as Read
+        assert.equal(read.contents[0]!.text, (await request(`${server.serve.url}/s/${zurichLab.id}?format=md`)).text)
+      })
+
       it('reads the edition, a topic and a search', async () => {
         const edition = await client.readResource({ uri: `${SITE_URL}/` }) as Read
         assert.equal(edition.contents[0]!.text, (await request(`${server.serve.url}/?format=md`)).text)

@@ -1,10 +1,12 @@
-import { McpServer, type CallToolResult } from '@modelcontextprotocol/server'
+import { McpServer, type CallToolResult, type ContentBlock } from '@modelcontextprotocol/server'
 import type { Logger } from 'pino'
 import { CAPABILITIES, type Capability } from '../../capabilities/catalog.ts'
 import { argumentSentences, runCapability, type CapabilityDeps } from '../../capabilities/run-capability.ts'
 import { AppError } from '../../domain/errors.ts'
+import { isLanguage } from '../../domain/languages.ts'
 import { createPromptRegistrar } from './mcp-prompts.ts'
 import { createResourceRegistrar, type LocalAnswer } from './mcp-resources.ts'
+import { resourceUri } from './resource-uris.ts'
 import { advertisedSchema, toolDefinitions } from './tool-schemas.ts'
 
 /**
@@ -101,10 +103,26 @@ export function createMcpServerFactory(deps: McpServerDeps): McpServerFactory {
 export async function callTool(name: string, args: unknown, deps: McpServerDeps): Promise<CallToolResult> {
   try {
     const answer = await runCapability(name, args, deps)
-    return { content: [{ type: 'text', text: answer.markdown }], structuredContent: answer.data }
+    const link = name === 'get_story' ? storyLink(answer.data, args, deps) : null
+    return { content: [{ type: 'text', text: answer.markdown }, ...(link ? [link] : [])], structuredContent: answer.data }
   } catch (err) {
     return toolError(err, name, deps.log)
   }
+}
+
+/**
+ * The story a get_story result is about, as a link to its resource (its page, read as Markdown: mcp-resources.ts), so
+ * a client attaches or subscribes to it without building the URI. List results carry none: every story in them has
+ * its `url`, which is that URI, and a link per story would add about a hundred bytes each to every list an agent
+ * reads (decision 0054).
+ */
+function storyLink(data: unknown, args: unknown, deps: McpServerDeps): ContentBlock | null {
+  const story = (data as { story?: { id?: unknown; headline?: unknown } }).story
+  if (typeof story?.id !== 'string') return null
+  // The language asked for, as the page's `?lang=` (the resource then reads as the answer did).
+  const lang = (args as { lang?: unknown } | null)?.lang
+  const uri = resourceUri({ target: { kind: 'story', id: story.id }, format: 'markdown', ...(isLanguage(lang) ? { lang } : {}) }, deps)
+  return { type: 'resource_link', uri, name: story.id, ...(typeof story.headline === 'string' ? { title: story.headline } : {}), mimeType: 'text/markdown' }
 }
 
 function toolError(err: unknown, tool: string, log: Logger): CallToolResult {
