@@ -3,15 +3,21 @@ import { toFeed, type FeedRow } from '../crawl-rows.ts'
 import { INITIAL_INTERVAL_SECONDS } from '../sqlite/crawl-feeds.ts'
 import type { CrawlAccess } from './access.ts'
 import { CRAWL_SQL, lastByKey } from './crawl-runs.ts'
+import { lockClustering } from './transaction.ts'
 
 /**
  * The crawler's feeds in PostgreSQL, with the SQLite store's semantics; several workers (processes or machines)
  * share the due feeds through leases claimed with FOR UPDATE SKIP LOCKED.
+ *
+ * Every write of several feed rows takes the clustering lock first, as a pass's clustered commit does (it writes the
+ * state of every feed of its batch): two transactions locking the same rows in different orders would deadlock, and
+ * the commit the server chose to abort would hand its whole batch back to be fetched again.
  */
 export function createPostgresCrawlFeeds({ query, transaction }: CrawlAccess): CrawlFeeds {
   return {
     async syncPublishers(publishers, now) {
       return transaction(async (client) => {
+        await lockClustering(client)
         const urls = publishers.map((p) => p.feedUrl)
         const known = new Set((await client.query<{ feed_url: string }>(
           'SELECT feed_url FROM feeds WHERE feed_url = ANY($1::text[])', [urls])).rows.map((r) => r.feed_url))
@@ -59,12 +65,18 @@ export function createPostgresCrawlFeeds({ query, transaction }: CrawlAccess): C
 
     async releaseFeeds({ feedUrls, owner }) {
       if (feedUrls.length === 0) return 0
-      return (await query('UPDATE feeds SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1 AND feed_url = ANY($2::text[])',
-        [owner, feedUrls])).rowCount ?? 0
+      return transaction(async (client) => {
+        await lockClustering(client)
+        return (await client.query('UPDATE feeds SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1 AND feed_url = ANY($2::text[])',
+          [owner, feedUrls])).rowCount ?? 0
+      })
     },
 
     async makeAllDue(now) {
-      return (await query('UPDATE feeds SET next_fetch_at = $1, lease_owner = NULL, lease_until = NULL WHERE active', [now])).rowCount ?? 0
+      return transaction(async (client) => {
+        await lockClustering(client)
+        return (await client.query('UPDATE feeds SET next_fetch_at = $1, lease_owner = NULL, lease_until = NULL WHERE active', [now])).rowCount ?? 0
+      })
     },
   }
 }
