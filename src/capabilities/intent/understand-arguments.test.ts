@@ -350,14 +350,7 @@ describe('general rules: closed word classes, questions to the agent, inflection
     { text: '대한항공에 대해 뭐라고 했어?', skill: 'search_stories', args: { query: '대한항공' } },
     { text: 'هل يمكنني الحصول على 7 أخبار مالية؟', skill: 'get_latest_stories', args: { topic: 'finance', limit: 7 } },
   ]
-  for (const row of rows) {
-    it(`${row.text} → ${row.skill} ${JSON.stringify(row.args)}`, () => {
-      const u = read(row.text)
-      assert.equal(u.capability, row.skill, u.understood)
-      for (const [key, value] of Object.entries(row.args)) assert.deepEqual(u.args[key], value, `${key}: ${u.understood}`)
-      assertValid(u)
-    })
-  }
+  check(rows)
 
   it('a question read from a leftover verb says it is a guess and offers the search', () => {
     const u = read('list the outlets you draw on')
