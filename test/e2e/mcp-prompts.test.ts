@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
-import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { SITE_URL, startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts'
 import { request } from '../helpers/http.ts'
+import { sdkClients } from '../helpers/mcp-clients.ts'
 import { ALL_SEARCH_STORIES, ALPHA, BETA, SEARCH_STORIES } from '../fixtures/stories.ts'
 
 type Prompt = { name: string; title?: string; description?: string; arguments?: Array<{ name: string; required?: boolean }> }
@@ -43,18 +41,6 @@ function sessionOf(client: PromptClient): Session {
   }
 }
 
-async function sdkV1(url: string): Promise<Session> {
-  const client = new ClientV1({ name: 'newsdesk-prompts-v1', version: '1.0.0' })
-  await client.connect(new TransportV1(new URL(url)))
-  return sessionOf(client)
-}
-
-async function sdkV2(url: string, mode: 'legacy' | 'auto'): Promise<Session> {
-  const client = new Client({ name: 'newsdesk-prompts-v2', version: '2.0.0' }, { versionNegotiation: { mode } })
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)))
-  return sessionOf(client)
-}
-
 const textOf = (result: Messages) => result.messages.map((m) => m.content.text ?? '').join('\n')
 
 describe('MCP prompts and completions (POST /mcp)', () => {
@@ -67,11 +53,8 @@ describe('MCP prompts and completions (POST /mcp)', () => {
   })
   after(async () => { await server?.stop() })
 
-  const CLIENTS: Array<[string, () => Promise<Session>]> = [
-    ['SDK v1 client (2025 era)', () => sdkV1(mcpUrl)],
-    ['SDK v2 client, legacy mode (2025 era)', () => sdkV2(mcpUrl, 'legacy')],
-    ['SDK v2 client, auto negotiation (2026-07-28)', () => sdkV2(mcpUrl, 'auto')],
-  ]
+  const CLIENTS = sdkClients<PromptClient>(() => mcpUrl, 'newsdesk-prompts')
+    .map(([label, connect]): [string, () => Promise<Session>] => [label, async () => sessionOf(await connect())])
 
   for (const [label, connect] of CLIENTS) {
     describe(label, () => {

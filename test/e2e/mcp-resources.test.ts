@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
-import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { SITE_URL, startFixtureServer, type FixtureServer } from '../helpers/fixture-server.ts'
 import { request } from '../helpers/http.ts'
+import { sdkClients } from '../helpers/mcp-clients.ts'
 import { ALL_SEARCH_STORIES, SEARCH_STORIES } from '../fixtures/stories.ts'
 
 /**
@@ -24,18 +22,6 @@ interface ResourceClient {
   close(): Promise<void>
 }
 
-async function sdkV1(url: string): Promise<ResourceClient> {
-  const client = new ClientV1({ name: 'newsdesk-resources-v1', version: '1.0.0' })
-  await client.connect(new TransportV1(new URL(url)))
-  return client as unknown as ResourceClient
-}
-
-async function sdkV2(url: string, mode: 'legacy' | 'auto'): Promise<ResourceClient> {
-  const client = new Client({ name: 'newsdesk-resources-v2', version: '2.0.0' }, { versionNegotiation: { mode } })
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)))
-  return client as unknown as ResourceClient
-}
-
 describe('MCP resources (POST /mcp)', () => {
   let server: FixtureServer
   let mcpUrl: string
@@ -47,11 +33,7 @@ describe('MCP resources (POST /mcp)', () => {
   })
   after(async () => { await server?.stop() })
 
-  const CLIENTS: Array<[string, () => Promise<ResourceClient>]> = [
-    ['SDK v1 client (2025 era)', () => sdkV1(mcpUrl)],
-    ['SDK v2 client, legacy mode (2025 era)', () => sdkV2(mcpUrl, 'legacy')],
-    ['SDK v2 client, auto negotiation (2026-07-28)', () => sdkV2(mcpUrl, 'auto')],
-  ]
+  const CLIENTS = sdkClients<ResourceClient>(() => mcpUrl, 'newsdesk-resources')
 
   for (const [label, connect] of CLIENTS) {
     describe(label, () => {
