@@ -216,8 +216,7 @@ async function prepareOne(feed: FeedRecord, deps: Parameters<typeof prepareFeedR
 /** Clusters and commits held runs together; their reports, or why none of them committed. */
 async function commitHeld(runs: PreparedRun[], deps: Parameters<typeof commitPreparedRuns>[1] & { log: Logger }): Promise<FeedReport[] | Aborted> {
   try {
-    const committed = await commitPreparedRuns(runs, deps)
-    return committed.map((c) => ({ feedUrl: c.feedUrl, status: 'ok', articlesNew: c.articlesNew, touched: c.touched }))
+    return await commitPreparedRuns(runs, deps)
   } catch (err) {
     return abortedBy(err, deps.log, { feeds: runs.map((r) => r.feed.publisher.feedUrl) })
   }

@@ -6,6 +6,7 @@ import { clusterArticle } from '../cluster/assign-cluster.ts'
 import { signatureToBytes } from '../cluster/minhash.ts'
 import type { ClusterWindow } from '../cluster-window.ts'
 import { clusterInputOf } from './cluster-input.ts'
+import type { FeedReport } from './process-feed.ts'
 
 /** An article ready for clustering: everything but its story and its fingerprint's signature. */
 export type PreparedArticle = Omit<ArticleRecord, 'storyId' | 'signature'>
@@ -24,24 +25,17 @@ export interface PreparedRun {
   fetchedAt: Date
 }
 
-export interface CommittedRun {
-  feedUrl: string
-  /** Articles stored (another worker's copy of the same item wins). */
-  articlesNew: number
-  /** The stories the run's articles started or joined, marked for rewriting. */
-  touched: string[]
-}
-
 /**
  * Clusters the articles of several prepared runs in publication order (fetch time when undated), whichever feed
  * they came from, and commits every run in one transaction under the store's clustering lock. An older article
  * that a slower feed brings is therefore judged against the stories as they stood at its time, not against younger
  * stories of the same storyline that a faster feed brought first. The runs' merges and relations are committed with
- * the last run, after all their articles are stored.
+ * the last run, after all their articles are stored. One report per run, in the runs' order: the articles stored
+ * (another worker's copy of the same item wins) and the stories they started or joined, marked for rewriting.
  */
-export async function commitPreparedRuns(runs: readonly PreparedRun[], deps: { crawl: CrawlStore; window: ClusterWindow }): Promise<CommittedRun[]> {
+export async function commitPreparedRuns(runs: readonly PreparedRun[], deps: { crawl: CrawlStore; window: ClusterWindow }): Promise<FeedReport[]> {
   const { window } = deps
-  const committed: CommittedRun[] = runs.map((r) => ({ feedUrl: r.feed.publisher.feedUrl, articlesNew: 0, touched: [] }))
+  const reports: FeedReport[] = []
   const lastSeq = await deps.crawl.commitClusteredRun(window.lastSeq, (unseen, merged) => {
     window.absorb(unseen, merged)
     // Another worker may have stored one of these meanwhile, or another feed of this batch carries the same item:
@@ -58,13 +52,13 @@ export async function commitPreparedRuns(runs: readonly PreparedRun[], deps: { c
     }
     // An article assigned before a later one merged its story goes to the survivor.
     const survivor = survivorsOf(merges)
-    const commits: FeedRunCommit[] = runs.map((run, i) => {
+    const commits: FeedRunCommit[] = runs.map((run) => {
       const articles = run.articles.flatMap((a) => {
         const record = assigned.get(a.id)
         return record ? [{ ...record, storyId: survivor(record.storyId) }] : []
       })
       const touched = [...new Set(articles.map((a) => a.storyId))]
-      committed[i] = { feedUrl: run.feed.publisher.feedUrl, articlesNew: articles.length, touched }
+      reports.push({ feedUrl: run.feed.publisher.feedUrl, status: 'ok', articlesNew: articles.length, touched })
       const refetches: ArticleRefetch[] = articles.flatMap((a) => {
         const retryAt = run.refetchAt.get(a.id)
         return retryAt === undefined ? [] : [{ articleId: a.id, url: a.canonicalUrl, attempts: 0, retryAt }]
@@ -78,7 +72,7 @@ export async function commitPreparedRuns(runs: readonly PreparedRun[], deps: { c
     return commits
   })
   window.seen(lastSeq)
-  return committed
+  return reports
 }
 
 /** The URL, content and GUID keys an article is deduplicated by. */

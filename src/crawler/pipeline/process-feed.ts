@@ -96,8 +96,8 @@ export async function prepareFeedRun(feed: FeedRecord, deps: ProcessFeedDeps): P
 export async function processFeed(feed: FeedRecord, deps: ProcessFeedDeps): Promise<FeedReport> {
   const run = await prepareFeedRun(feed, deps)
   if (!('articles' in run)) return run
-  const [committed] = await commitPreparedRuns([run], deps)
-  return { feedUrl: feed.publisher.feedUrl, status: 'ok', articlesNew: committed!.articlesNew, touched: committed!.touched }
+  const [report] = await commitPreparedRuns([run], deps)
+  return report!
 }
 
 
