@@ -51,7 +51,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'él', 'ella', 'ellos', 'su', 'sus',
   ],
   fr: [
-    'comment', 'suivez',
+    'comment', 'suivez', 'savoir', 'aimerais', 'voudrais',
     'résumer', 'résumez', 'fais', 'fait', 'dit', 'disent', 'publiés', 'publiées', 'publié', 'publiée', 'parus', 'sortis',
     'dans', 'utilisez', 'utilises', 'consultez', 'sais', 'aider', 'qu', 'ça', 'ca', 'm', 'écrit', 'donne-moi',
     'le', 'la', 'les', 'un', 'une', 'des', 'de', 'du', 'au', 'aux', 'à', 'a', 'et', 'ou', 'en', 'pour', 'par',
@@ -93,7 +93,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
   ],
   pt: [
     'acompanham', 'acompanha', 'seguem', 'eu',
-    'escreveu', 'disse',
+    'escreveu', 'disse', 'saiu', 'saíram', 'sairam', 'saindo',
     'dá', 'publicou', 'publicaram', 'publicadas', 'publicados', 'diz', 'dizem', 'usam', 'usa', 'utilizam', 'consultam',
     'sabe', 'conta', 'fala', 'resumir', 'fazer',
     'o', 'a', 'os', 'as', 'um', 'uma', 'uns', 'umas', 'de', 'do', 'da', 'dos', 'das', 'em', 'no', 'na', 'nos',
@@ -126,7 +126,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
   ar: [
     'كيف', 'تتابع', 'تتابعون', 'تغطي',
     'الأشياء', 'أشياء', 'بها', 'التي',
-    'لخصي', 'نشرت', 'نشر', 'ينشر', 'تقول', 'يقول', 'لنا', 'اعطني', 'تستخدم', 'تستخدمون', 'تستخدمها', 'يمكنك', 'أريد', 'اريد',
+    'لخصي', 'نشرت', 'نشر', 'ينشر', 'نشره', 'نشرته', 'نشروه', 'نشرها', 'نشروا', 'كتبه', 'كتبته', 'تقول', 'يقول', 'لنا', 'اعطني', 'تستخدم', 'تستخدمون', 'تستخدمها', 'يمكنك', 'أريد', 'اريد',
     'ما', 'ماذا', 'هي', 'هو', 'هل', 'في', 'من', 'على', 'إلى', 'الى', 'و', 'أو', 'لي', 'لدي', 'لديكم', 'لديك',
     'عندكم', 'عندك', 'أعطني', 'أرني', 'اعرض', 'أظهر', 'قل', 'أخبرني', 'فضلك', 'مرحبا', 'شكرا', 'التي', 'الذي',
     'كل', 'جميع', 'المتاحة', 'المتوفرة', 'تغطون', 'هذا', 'هذه', 'الأسبوع', 'أمس', 'الآن', 'قائمة', 'ملخص', 'لخص',

@@ -20,50 +20,146 @@ const capitalized = (token: Token) => /^\p{Lu}/u.test(token.text)
  * Keyword phrases: content and topic words written together, up to a filler word or punctuation. A phrase with
  * content is searched whole (topic words included: "crypto regulation"); a phrase of topic words only is a topic,
  * and so are lower-case topic words that only introduce a name ("the startup Doctolib", "la fintech Klarna").
- * Topic words after "about" are the subject when another topic names the beat ("marketing articles about SEO").
+ * Topic words introduced as what the stories are about are the subject when another topic names the beat
+ * ("marketing articles about SEO", "articles sur le leadership à propos du télétravail", "마케팅 분야 재택근무에 관한 글").
  */
 export function keywordRuns(items: Item[]): { runs: Token[][]; topics: Topic[] } {
   const runs: Token[][] = []
   const topics: Topic[] = []
-  let current: Item[] = []
   const addTopics = (part: Item[]) => {
     for (const { label } of part) if (label.kind === 'topic' && !topics.includes(label.topic)) topics.push(label.topic)
   }
-  const flush = () => {
-    if (current.some((item) => item.label.kind === 'content')) {
-      let lead = 0
-      while (current[lead]?.label.kind === 'topic' && lowercase(current[lead]!.token)) lead++
-      const named = lead > 0 && current[lead]?.label.kind === 'content' && capitalized(current[lead]!.token)
-      if (named) addTopics(current.slice(0, lead))
-      runs.push(current.slice(named ? lead : 0).map((item) => item.token))
-    } else addTopics(current)
-    current = []
-  }
-  // Topic words introduced by "about" wait: with another topic naming the beat, they are the subject searched.
   const introduced: Item[][] = []
-  let afterAbout = false
-  const end = () => {
-    if (afterAbout && current.length && !current.some((item) => item.label.kind === 'content')) {
-      introduced.push(current)
-      current = []
-    } else flush()
-  }
-  for (const item of items) {
-    if (item.token.broken) end()
-    // "Argentina's economy" is one subject: a possessive joins the words around it.
-    if (POSSESSIVE.test(item.token.text) && current.length && !item.token.broken) continue
-    if (KEYWORD_KINDS.has(item.label.kind)) {
-      current.push(item)
+  for (const phrase of subjectsWithNames(phrases(items))) {
+    const content = phrase.items.some((item) => item.label.kind === 'content')
+    if (!content && phrase.introduced) {
+      introduced.push(phrase.items)
       continue
     }
-    end()
-    afterAbout = item.label.kind === 'about'
+    if (!content) {
+      addTopics(phrase.items)
+      continue
+    }
+    let lead = 0
+    while (!phrase.joined && phrase.items[lead]?.label.kind === 'topic' && lowercase(phrase.items[lead]!.token)) lead++
+    const named = lead > 0 && phrase.items[lead]?.label.kind === 'content' && capitalized(phrase.items[lead]!.token)
+    if (named) addTopics(phrase.items.slice(0, lead))
+    runs.push(phrase.items.slice(named ? lead : 0).map((item) => item.token))
   }
-  end()
+  // With no other beat, the first of several subjects of different topics is the beat ("sur le leadership à propos
+  // du télétravail"): the later one says what the stories are about.
+  const topicOf = (phrase: Item[]) => phrase.find((item) => item.label.kind === 'topic')!.label
+  if (!topics.length && introduced.length > 1 && new Set(introduced.map((p) => JSON.stringify(topicOf(p)))).size > 1) {
+    addTopics(introduced.shift()!)
+  }
   // "marketing articles about SEO": the beat is marketing, SEO the subject.
   if (topics.length) runs.push(...introduced.map((run) => run.map((item) => item.token)))
   else for (const run of introduced) addTopics(run)
   return { runs, topics }
+}
+
+/**
+ * A subject's topic word and the name it is about, with only grammar between, are one subject: "stories on layoffs
+ * at Google" searches "layoffs Google", not Google in the people topic.
+ */
+function subjectsWithNames(list: Phrase[]): Phrase[] {
+  const out: Phrase[] = []
+  for (const phrase of list) {
+    const last = out[out.length - 1]
+    const topicOnly = last && last.introduced && !last.items.some((item) => item.label.kind === 'content')
+    if (topicOnly && phrase.afterGrammar && phrase.items[0]!.label.kind === 'content' && capitalized(phrase.items[0]!.token)) {
+      out[out.length - 1] = { ...phrase, items: [...last.items, ...phrase.items], introduced: true, joined: true }
+    } else out.push(phrase)
+  }
+  return out
+}
+
+interface Phrase {
+  items: Item[]
+  /** Only articles, prepositions or particles stand between it and the phrase before it. */
+  afterGrammar: boolean
+  /** A subject's topic word joined to the name after it: the topic word is not an apposition ("the startup X"). */
+  joined?: boolean
+  /** Introduced as what the stories are about: after "about" (articles and particles between), or before a postposition (について, 에 관한). */
+  introduced: boolean
+}
+
+/** Postpositions of aboutness: Japanese and Korean write them after the subject. */
+const postposition = (item: Item) => item.label.kind === 'about' && (item.token.script === 'cjk' || item.token.script === 'hangul')
+
+/**
+ * "of", "de", "del", "des", "della", "dos"…: the words that join two nouns into one subject ("precio del petróleo",
+ * "réforme des retraites", "price of oil"). Two-word forms are "de la", "de los", "of the".
+ */
+const CONNECTORS = new Set(['of', 'de', 'del', 'des', 'du', 'di', 'della', 'dello', 'dei', 'degli', 'delle', 'do', 'da', 'dos', 'das'])
+const CONNECTOR_ARTICLES = new Set(['the', 'la', 'los', 'las'])
+
+const lowercaseWord = (item: Item | undefined) =>
+  item !== undefined && KEYWORD_KINDS.has(item.label.kind) && item.token.script === 'alpha' && !item.token.number && lowercase(item.token)
+
+/**
+ * The connectors that stay inside a subject: between two lower-case words of a phrase, as written. Before a name
+ * they are left out ("résultats de LVMH" → "résultats LVMH"), as a person types a name into a search box.
+ */
+function connectorsInPhrases(items: Item[]): Set<number> {
+  const kept = new Set<number>()
+  for (let i = 1; i < items.length - 1; i++) {
+    const { token, label } = items[i]!
+    if (label.kind !== 'stop' || token.broken || !CONNECTORS.has(token.lower) || !lowercaseWord(items[i - 1])) continue
+    const article = items[i + 1]!.label.kind === 'stop' && CONNECTOR_ARTICLES.has(items[i + 1]!.token.lower) && !items[i + 1]!.token.broken
+    const next = items[i + (article ? 2 : 1)]
+    if (!lowercaseWord(next) || next!.token.broken) continue
+    kept.add(i)
+    if (article) kept.add(i + 1)
+  }
+  return kept
+}
+
+/** Keyword phrases, in order: content and topic words written together, up to any other word or punctuation. */
+function phrases(items: Item[]): Phrase[] {
+  const joins = connectorsInPhrases(items)
+  const out: Phrase[] = []
+  let current: Item[] = []
+  let afterAbout = false
+  let startedAfterAbout = false
+  // Only particles or articles since the last phrase ended: a postposition now introduces it.
+  let besideLast = false
+  let startedBesideLast = false
+  const end = () => {
+    if (current.length) {
+      out.push({ items: current, introduced: startedAfterAbout, afterGrammar: startedBesideLast })
+      besideLast = true
+    }
+    current = []
+  }
+  for (const [i, item] of items.entries()) {
+    if (joins.has(i)) {
+      current.push(item)
+      continue
+    }
+    if (item.token.broken) {
+      end()
+      besideLast = false
+      afterAbout = false
+    }
+    // "Argentina's economy" is one subject: a possessive joins the words around it.
+    if (POSSESSIVE.test(item.token.text) && current.length && !item.token.broken) continue
+    if (KEYWORD_KINDS.has(item.label.kind)) {
+      if (!current.length) {
+        startedAfterAbout = afterAbout
+        startedBesideLast = besideLast
+      }
+      current.push(item)
+      continue
+    }
+    end()
+    if (postposition(item) && besideLast) out[out.length - 1]!.introduced = true
+    if (item.label.kind === 'about') afterAbout = true
+    else if (item.label.kind !== 'stop') afterAbout = false
+    if (item.label.kind !== 'stop') besideLast = false
+  }
+  end()
+  return out
 }
 
 /** The words of a link's address that are worth searching: no filler, no request words. */

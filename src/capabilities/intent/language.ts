@@ -26,9 +26,13 @@ export function detectLanguage(tokens: Token[]): Language {
   return latin.score > 0 ? latin.lang : script ?? DEFAULT_LANGUAGE
 }
 
-/** Letters only some languages write ("Estadão", "año", "Straße", "œuvre"): weak evidence, like a topic word. */
+/**
+ * Letters only some languages write ("Estadão", "año", "Straße", "œuvre", "Econômico", "prêt"): weak evidence, like a
+ * topic word.
+ */
 const LETTERS: [RegExp, Set<Language>][] = [
   [/[ãõ]/u, new Set(['pt'])], [/ñ/u, new Set(['es'])], [/[ßäö]/u, new Set(['de'])], [/œ/u, new Set(['fr'])],
+  [/[ôêç]/u, new Set(['pt', 'fr'])],
 ]
 
 /** Topic words count half: they tip "mercado de trabalho" to Portuguese, but people borrow them across languages. */

@@ -55,4 +55,8 @@ function readsAsCount(items: Item[], at: number): boolean {
   return nextIsFiller || newsFollows
 }
 
+/** A Korean counter with a particle written onto it: "3개만" (only three), "5건씩", "두 개를". */
+const KOREAN_COUNTER_ENDINGS = /^(.)(?:만|만요|씩|를|을|정도|쯤|이|가|은|는)$/u
+
 const isCounter = (item: Item) => item.label.kind === 'counter' || item.token.foldeds.some((f) => COUNTER_WORDS.has(f))
+  || (item.token.script === 'hangul' && COUNTER_WORDS.has(KOREAN_COUNTER_ENDINGS.exec(item.token.text)?.[1] ?? ''))

@@ -58,7 +58,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
       'about', 'on', 'regarding', 're', 'concerning', 'around', 'involving', 'mentioning', 'with', 'search', 'find',
       'look up', 'lookup', 'related to', 'related', 'covering', 'for',
     ],
-    topics: ['topics', 'topic', 'categories', 'category', 'sections', 'section', 'sectors', 'beats', 'subjects'],
+    topics: ['topics', 'topic', 'categories', 'category', 'sections', 'section', 'sectors', 'sector', 'beats', 'subjects'],
     limit: ['top', 'first', 'latest', 'last', 'newest', 'recent'],
     counters: ['items', 'results', 'links', 'pieces'],
     numbers: {
@@ -83,7 +83,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     aboutAgent: ['entiend', 'entend', 'petici', 'solicitud', 'explic', 'explíc', 'ayud', 'servicio', 'pedir', 'pid', 'usar', 'uso', 'usas', 'utiliz', 'funcion', 'sirv', 'capaz', 'pregunt', 'hac', 'agente', 'asistente'],
     you: ['tú', 'tu', 'usted', 'ustedes', 'vos', 'te', 'ti', 'contigo', 'eres', 'estás', 'tus', 'tuyo', 'tuya', 'tuyos', 'tuyas'],
     about: ['sobre', 'acerca', 'respecto', 'materia', 'tocante', 'relacionadas', 'relacionados', 'busca', 'buscar', 'búscame', 'encuentra', 'con'],
-    topics: ['temas', 'tema', 'categorías', 'categorias', 'categoría', 'secciones', 'sección', 'seccion'],
+    topics: ['temas', 'tema', 'categorías', 'categorias', 'categoría', 'secciones', 'sección', 'seccion', 'sector', 'sectores', 'ámbito', 'área', 'áreas'],
     limit: ['primeras', 'primeros', 'últimas', 'ultimas', 'últimos', 'ultimos', 'top', 'principales'],
     counters: ['resultados'],
     numbers: {
@@ -110,7 +110,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     aboutAgent: ['comprend', 'demande', 'requête', 'expliqu', 'aid', 'service', 'utilis', 'fonction', 'sers', 'servir', 'capable', 'question', 'demand', 'fair', 'agent', 'assistant'],
     you: ['tu', 'toi', 'vous', 'te', 't', 'ton', 'ta', 'tes', 'votre', 'vos'],
     about: ['sur', 'concernant', 'propos', 'autour', 'côté', 'coté', 'niveau', 'matière', 'question', 'cherche', 'chercher', 'recherche', 'trouve', 'avec', 'chez'],
-    topics: ['sujets', 'sujet', 'thèmes', 'themes', 'thème', 'catégories', 'categories', 'catégorie', 'rubriques', 'rubrique'],
+    topics: ['sujets', 'sujet', 'thèmes', 'themes', 'thème', 'catégories', 'categories', 'catégorie', 'rubriques', 'rubrique', 'domaine', 'domaines', 'secteur', 'secteurs'],
     limit: ['premières', 'premiers', 'derniers', 'dernières', 'dernieres', 'derniere', 'top'],
     counters: ['résultats'],
     numbers: {
@@ -134,7 +134,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     aboutAgent: ['versteh', 'anfrag', 'erklär', 'erklaer', 'hilf', 'helf', 'biet', 'kannst', 'dienst', 'funktion', 'frag', 'stell', 'nutz', 'benutz', 'mach', 'verwend', 'agent', 'assistent'],
     you: ['du', 'dich', 'dir', 'sie', 'ihr', 'euch', 'bist', 'dein', 'deine', 'deinen', 'deinem', 'deiner', 'deines'],
     about: ['über', 'ueber', 'zu', 'zum', 'zur', 'sachen', 'rund um', 'rundum', 'hinsichtlich', 'betreffend', 'bezüglich', 'suche', 'such', 'finde', 'mit'],
-    topics: ['themen', 'thema', 'kategorien', 'kategorie', 'rubriken', 'rubrik', 'bereiche', 'ressorts'],
+    topics: ['themen', 'thema', 'kategorien', 'kategorie', 'rubriken', 'rubrik', 'bereiche', 'bereich', 'ressorts', 'ressort', 'sektor', 'sektoren', 'branche', 'branchen'],
     limit: ['top', 'ersten', 'letzten', 'neuesten', 'wichtigsten'],
     counters: ['ergebnisse', 'stück'],
     numbers: {
@@ -157,7 +157,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     aboutAgent: ['capisc', 'capir', 'richiest', 'spieg', 'aiut', 'serv', 'funzion', 'capac', 'usar', 'uso', 'usi', 'usa', 'offr', 'utilizz', 'domand', 'chied', 'far', 'agente', 'assistente'],
     you: ['tu', 'te', 'ti', 'voi', 'vi', 'lei', 'sei', 'tuo', 'tua', 'tuoi', 'tue', 'vostro', 'vostra', 'vostri', 'vostre'],
     about: ['su', 'sul', 'sulla', 'sui', 'sulle', 'riguardo', 'tema di', 'merito', 'fronte', 'riguardanti', 'circa', 'cerca', 'cercare', 'trova', 'con'],
-    topics: ['argomenti', 'argomento', 'categorie', 'categoria', 'temi', 'sezioni', 'sezione', 'rubriche'],
+    topics: ['argomenti', 'argomento', 'categorie', 'categoria', 'temi', 'sezioni', 'sezione', 'rubriche', 'settore', 'settori', 'ambito', 'ambiti'],
     limit: ['prime', 'primi', 'ultime', 'ultimi', 'top', 'principali'],
     counters: ['risultati'],
     numbers: {
@@ -181,7 +181,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     aboutAgent: ['entend', 'entende', 'pedido', 'explic', 'ajud', 'pedir', 'serv', 'funcion', 'usar', 'uso', 'usa', 'utiliz', 'capaz', 'pergunt', 'faz', 'agente', 'assistente'],
     you: ['você', 'voce', 'vocês', 'tu', 'te', 'ti', 'contigo', 'és', 'teu', 'tua', 'teus', 'tuas'],
     about: ['sobre', 'acerca', 'relacionadas', 'relação', 'quanto a', 'respeito', 'busque', 'buscar', 'procure', 'pesquise', 'encontre', 'com'],
-    topics: ['tópicos', 'topicos', 'tópico', 'temas', 'tema', 'categorias', 'categoria', 'seções', 'secoes', 'assuntos'],
+    topics: ['tópicos', 'topicos', 'tópico', 'temas', 'tema', 'categorias', 'categoria', 'seções', 'secoes', 'assuntos', 'área', 'áreas', 'setor', 'setores'],
     limit: ['primeiras', 'primeiros', 'últimas', 'ultimas', 'últimos', 'top', 'principais'],
     counters: ['resultados'],
     numbers: {

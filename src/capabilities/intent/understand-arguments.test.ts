@@ -301,8 +301,8 @@ describe('general rules: closed word classes, questions to the agent, inflection
     { text: '네가 할 수 있는 걸 설명해줘', skill: 'help', args: { lang: 'ko' } },
     { text: 'spiegami cosa sai fare', skill: 'help', args: { lang: 'it' } },
     // Reading and listing verbs, and prepositions merged with articles, are grammar; "your" addresses the agent.
-    { text: 'vorrei leggere qualcosa sullo sciopero dei treni', skill: 'search_stories', args: { query: 'sciopero treni' } },
-    { text: 'quero ler sobre a greve dos correios', skill: 'search_stories', args: { query: 'greve correios' } },
+    { text: 'vorrei leggere qualcosa sullo sciopero dei treni', skill: 'search_stories', args: { query: 'sciopero dei treni' } },
+    { text: 'quero ler sobre a greve dos correios', skill: 'search_stories', args: { query: 'greve dos correios' } },
     { text: 'nenn mir deine Kategorien', skill: 'list_topics', args: { lang: 'de' } },
     { text: 'give me 4 articles on interest rates', skill: 'search_stories', args: { query: 'interest rates', limit: 4 } },
     // A count asks for stories, never the topic list.
@@ -382,5 +382,46 @@ describe('general rules: closed word classes, questions to the agent, inflection
 
   it('a Korean word ending in a particle syllable that does not fit keeps it', () => {
     assert.equal(readMore('카카오페이 관련 이번 주 뉴스').args.query, '카카오페이')
+  })
+})
+
+describe('general rules, third round: subjects beside a beat, connectors, counters, sections (issue 29)', () => {
+  check([
+    // A beat and a subject that is itself a topic word: the subject is searched, in every word order.
+    { text: 'Des articles sur le leadership à propos du télétravail ?', skill: 'search_stories', args: { query: 'télétravail', topic: undefined } },
+    { text: 'articles marketing sur le télétravail', skill: 'search_stories', args: { query: 'télétravail' } },
+    { text: 'マーケティングの記事で生成AIについてのものはある？', skill: 'search_stories', args: { query: '生成AI', lang: 'ja' } },
+    { text: '리더십 분야에서 재택근무에 관한 글 있어?', skill: 'search_stories', args: { query: '재택근무', lang: 'ko' } },
+    // A topic word alone after "about" is still the topic.
+    { text: 'news about AI', skill: 'get_latest_stories', args: { topic: 'data-ai', query: undefined } },
+    { text: 'AI news about Nvidia', skill: 'search_stories', args: { query: 'Nvidia' } },
+    // A subject's topic word and the name it is about are one subject; an apposition is not.
+    { text: 'stories on layoffs at Google', skill: 'search_stories', args: { query: 'layoffs Google' } },
+    { text: 'news about the startup Doctolib', skill: 'search_stories', args: { query: 'Doctolib' } },
+    // Connectors stay between lower-case words of a subject, not before a name.
+    { text: 'dame 5 artículos sobre el precio del petróleo', skill: 'search_stories', args: { query: 'precio del petróleo', limit: 5 } },
+    { text: 'news on the price of oil', skill: 'search_stories', args: { query: 'price of oil' } },
+    { text: 'me interesa leer sobre el conflicto de los taxis', skill: 'search_stories', args: { query: 'conflicto de los taxis' } },
+    { text: 'des nouvelles de Renault et de Nissan', skill: 'search_stories', args: { query: 'Renault Nissan' } },
+    // A Korean counter with a particle written onto it.
+    { text: '반도체 뉴스 3개만', skill: 'search_stories', args: { query: '반도체', limit: 3 } },
+    { text: 'AI 뉴스 5건씩', skill: 'get_latest_stories', args: { topic: 'data-ai', limit: 5 } },
+    // "in the area of" a topic is the topic.
+    { text: "Was gibt's Neues im Bereich Vertrieb?", skill: 'get_latest_stories', args: { topic: 'sales', query: undefined } },
+    { text: '¿Qué hay de nuevo en el área de ventas?', skill: 'get_latest_stories', args: { topic: 'sales' } },
+    { text: 'novità nel settore finanza?', skill: 'get_latest_stories', args: { topic: 'finance' } },
+    { text: 'Welche Bereiche deckst du ab?', skill: 'list_topics', args: { lang: 'de' } },
+    // "of the week", "du jour": this week, today; "de la semaine passée" stays last week.
+    { text: 'trois infos RH de la semaine', skill: 'get_latest_stories', args: { topic: 'people', limit: 3, since: '2026-11-23T00:00:00Z' } },
+    { text: 'noticias del día sobre Inditex', skill: 'search_stories', args: { query: 'Inditex', since: '2026-11-25T00:00:00Z' } },
+    { text: 'notícias sobre o Nubank da semana passada', skill: 'search_stories', args: { query: 'Nubank', since: '2026-11-16T00:00:00Z', until: '2026-11-23T00:00:00Z' } },
+    // Verbs of coming out are request words; ô, ê and ç are Portuguese or French, never Spanish.
+    { text: 'o que saiu na Folha ontem?', skill: 'get_latest_stories', args: { query: undefined, lang: 'pt' } },
+  ])
+
+  it('a publisher name with ô tips a message between Spanish and Portuguese to Portuguese', () => {
+    const valor = createSourceIndex([{ id: idOf('TechCrunch'), name: 'Valor Econômico' }])
+    const u = understandText('Valor Econômico sobre a taxa Selic, por favor', SITE, { now: NOW, sources: valor })
+    assert.deepEqual([u.args.source, u.args.query, u.args.lang], [idOf('TechCrunch'), 'taxa Selic', 'pt'], u.understood)
   })
 })
