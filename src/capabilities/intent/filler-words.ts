@@ -12,6 +12,7 @@ import type { Language } from '../../domain/languages.ts'
  */
 export const FILLER_WORDS: Record<Language, string[]> = {
   en: [
+    'curiosity', 'read', 'put', 'together', 'tomorrow', 'mostly', 'catching',
     'u', 'ur',
     "you're", 'youre', "you've", "you'd", 'tell',
     'published', 'posted', 'written', 'wrote', 'writes', 'released', 'saying', 'says', 'said', 'pull', 'use', 'using',
@@ -34,6 +35,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'happened', 'happening', 'happens', 'developments', 'update', 'updates', 'regarding', 'concerning',
   ],
   es: [
+    'estoy', 'leí', 'encontrarlo', 'encontrar', 'ahí', 'enseñarme', 'enseñar', 'quería', 'querría', 'saber', 'preguntarte', 'salido', 'salió', 'mañana', 'tengo', 'ayudas',
     'mí', 'sigues', 'siguen',
     'puedo', 'puedes', 'dicho', 'escribió',
     'publicado', 'publicada', 'publicados', 'publicadas', 'publicó', 'escrito', 'dice', 'dicen', 'sabes', 'usas', 'usa',
@@ -51,6 +53,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'él', 'ella', 'ellos', 'su', 'sus',
   ],
   fr: [
+    'eu', 'auriez', 'auriez-vous', 'avez-vous', 'voir', 'demandais', 'demande', 'demain', 'excusez-moi', 'excusez',
     'comment', 'suivez', 'savoir', 'aimerais', 'voudrais',
     'résumer', 'résumez', 'fais', 'fait', 'dit', 'disent', 'publiés', 'publiées', 'publié', 'publiée', 'parus', 'sortis',
     'dans', 'utilisez', 'utilises', 'consultez', 'sais', 'aider', 'qu', 'ça', 'ca', 'm', 'écrit', 'donne-moi',
@@ -65,6 +68,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'leurs', 'son', 'sa', 'ses',
   ],
   de: [
+    'gab', 'gab\'s', 'ach', 'würde', 'würden', 'gern', 'gerne', 'wissen', 'morgen', 'eigentlich', 'bieten', 'bietet', 'muss',
     'verfolgt', 'verfolgen',
     'meldet', 'melden', 'ich', 'dir',
     'fass', 'fasst', 'schreibt', 'schreiben', 'berichtet', 'berichten', 'sagt', 'sagen', 'veröffentlicht', 'erschienen',
@@ -79,6 +83,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'ihre', 'euch', 'dir', 'dich', 'kann',
   ],
   it: [
+    'invece', 'mille', 'chiedevo', 'chiedo', 'se', 'domani', 'seguo', 'soprattutto', 'mostri', 'mostrami', 'sto', 'prendi', 'sapere', 'anche', 'leggi', 'parlato', 'ho',
     'tipo', 'posso', 'seguite', 'segui',
     'ha', 'hanno', 'scritto', 'detto',
     'riassumimi', 'dice', 'dicono', 'scrive', 'scrivono', 'pubblicati', 'pubblicate', 'pubblicato', 'usate', 'usi',
@@ -92,6 +97,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'suo', 'sua',
   ],
   pt: [
+    'aqui', 'ver', 'valeu', 'vou', 'amanhã', 'amanha', 'vem', 'sou',
     'acompanham', 'acompanha', 'seguem', 'eu',
     'escreveu', 'disse', 'saiu', 'saíram', 'sairam', 'saindo',
     'dá', 'publicou', 'publicaram', 'publicadas', 'publicados', 'diz', 'dizem', 'usam', 'usa', 'utilizam', 'consultam',
@@ -105,6 +111,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'ele', 'ela', 'eles', 'elas', 'seu', 'sua',
   ],
   ja: [
+    'いただけますか', '見せていただけますか', '来週', '明日',
     'どんな', 'こと',
     'まとめて', '要約して', '教えてください', '見せてください', 'ありますか', 'がありますか', '使っている', '使って', '利用',
     '知りたいです', 'ほしいです',
@@ -114,6 +121,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     '読みたい', '見たい', '扱って', '株式会社', 'いる', 'います', 'どう', 'なって', '関連の', '主要', '主な', '重要',
   ],
   ko: [
+    '그럼', '혹시', '올라온', '보여주실', '보여주시겠어요', '보고', '싶어요', '있어서요', '내일', '다음', '실린', '있었나요', '있는데요',
     '넌', '있니', '다뤄', '다루나요',
     '중', '것', '거',
     '요약해', '요약해줘', '정리해', '정리해줘', '제공하나요', '제공하는', '제공', '사용하는', '사용해', '너는', '너', '뭘',
@@ -124,6 +132,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     '주요', '중요한',
   ],
   ar: [
+    'خلال', 'توجد', 'أرجو', 'تعرض', 'موقع', 'أعمل', 'تعطيني', 'تستطيع', 'غدا', 'غداً', 'لدي',
     'كيف', 'تتابع', 'تتابعون', 'تغطي',
     'الأشياء', 'أشياء', 'بها', 'التي',
     'لخصي', 'نشرت', 'نشر', 'ينشر', 'نشره', 'نشرته', 'نشروه', 'نشرها', 'نشروا', 'كتبه', 'كتبته', 'تقول', 'يقول', 'لنا', 'اعطني', 'تستخدم', 'تستخدمون', 'تستخدمها', 'يمكنك', 'أريد', 'اريد',

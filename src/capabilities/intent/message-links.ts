@@ -60,6 +60,10 @@ function readLink(href: string, siteUrl: string, siteHost: string | undefined): 
     // storyIdFrom wants the site's exact host; a www. variant of it is the same site.
     return { kind: 'story', id: storyIdFrom(`${new URL(siteUrl).origin}${url.pathname}`, siteUrl), lang }
   } catch {
+    // Another address of this site naming a story id (its REST URL /api/v1/stories/{id}, a guessed /stories/{id})
+    // means that story: the id is the site's own, whatever the path around it.
+    const id = url.pathname.match(UUID_PATTERN)?.[0]
+    if (id) return { kind: 'story', id: id.toLowerCase(), lang }
     return { kind: 'elsewhere', host: url.host, words: addressWords(url) }
   }
 }

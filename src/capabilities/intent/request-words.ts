@@ -50,7 +50,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
       'your skills', 'your capabilities', 'capabilities', 'commands', 'what is this', 'usage', 'instructions', 'how to use',
       'this agent', 'this bot', 'this assistant', 'this service', 'this tool', 'what can you help with',
       'what can you help me with', 'what are you able to do', 'what kinds of questions', 'what can i do here'],
-    sources: ['sources', 'source', 'publishers', 'publisher', 'outlets', 'outlet', 'news outlets', 'news sources', 'media outlets',
+    sources: ['blogs', 'newspapers and blogs', 'sources', 'source', 'publishers', 'publisher', 'outlets', 'outlet', 'news outlets', 'news sources', 'media outlets',
       'newspapers', 'websites', 'sites', 'feeds', 'publications'],
     aboutAgent: ['understand', 'request', 'explain', 'help', 'service', 'use', 'using', 'capab', 'able', 'skill', 'feature', 'command', 'instruction', 'function', 'ask', 'question', 'work', 'assist', 'agent', 'bot'],
     you: ['you', 'u', 'ya', 'yourself', 'your'],
@@ -60,7 +60,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     ],
     topics: ['topics', 'topic', 'categories', 'category', 'sections', 'section', 'sectors', 'sector', 'beats', 'subjects'],
     limit: ['top', 'first', 'latest', 'last', 'newest', 'recent'],
-    counters: ['items', 'results', 'links', 'pieces'],
+    counters: ['tops', 'items', 'results', 'links', 'pieces'],
     numbers: {
       one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20,
     },
@@ -82,7 +82,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     sources: ['fuentes', 'fuente', 'medios', 'editores', 'periódicos', 'diarios', 'fuentes de noticias', 'sitios', 'sitios web', 'webs', 'portales'],
     aboutAgent: ['entiend', 'entend', 'petici', 'solicitud', 'explic', 'explíc', 'ayud', 'servicio', 'pedir', 'pid', 'usar', 'uso', 'usas', 'utiliz', 'funcion', 'sirv', 'capaz', 'pregunt', 'hac', 'agente', 'asistente'],
     you: ['tú', 'tu', 'usted', 'ustedes', 'vos', 'te', 'ti', 'contigo', 'eres', 'estás', 'tus', 'tuyo', 'tuya', 'tuyos', 'tuyas'],
-    about: ['sobre', 'acerca', 'respecto', 'materia', 'tocante', 'relacionadas', 'relacionados', 'busca', 'buscar', 'búscame', 'encuentra', 'con'],
+    about: ['buscando', 'sobre', 'acerca', 'respecto', 'materia', 'tocante', 'relacionadas', 'relacionados', 'busca', 'buscar', 'búscame', 'encuentra', 'con'],
     topics: ['temas', 'tema', 'categorías', 'categorias', 'categoría', 'secciones', 'sección', 'seccion', 'sector', 'sectores', 'ámbito', 'área', 'áreas'],
     limit: ['primeras', 'primeros', 'últimas', 'ultimas', 'últimos', 'ultimos', 'top', 'principales'],
     counters: ['resultados'],
@@ -134,7 +134,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     aboutAgent: ['versteh', 'anfrag', 'erklär', 'erklaer', 'hilf', 'helf', 'biet', 'kannst', 'dienst', 'funktion', 'frag', 'stell', 'nutz', 'benutz', 'mach', 'verwend', 'agent', 'assistent'],
     you: ['du', 'dich', 'dir', 'sie', 'ihr', 'euch', 'bist', 'dein', 'deine', 'deinen', 'deinem', 'deiner', 'deines'],
     about: ['über', 'ueber', 'zu', 'zum', 'zur', 'sachen', 'rund um', 'rundum', 'hinsichtlich', 'betreffend', 'bezüglich', 'suche', 'such', 'finde', 'mit'],
-    topics: ['themen', 'thema', 'kategorien', 'kategorie', 'rubriken', 'rubrik', 'bereiche', 'bereich', 'ressorts', 'ressort', 'sektor', 'sektoren', 'branche', 'branchen'],
+    topics: ['themenbereiche', 'themenbereich', 'themen', 'thema', 'kategorien', 'kategorie', 'rubriken', 'rubrik', 'bereiche', 'bereich', 'ressorts', 'ressort', 'sektor', 'sektoren', 'branche', 'branchen'],
     limit: ['top', 'ersten', 'letzten', 'neuesten', 'wichtigsten'],
     counters: ['ergebnisse', 'stück'],
     numbers: {
@@ -156,7 +156,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     sources: ['fonti', 'testate', 'editori', 'giornali', 'siti', 'siti web', 'portali', 'quotidiani'],
     aboutAgent: ['capisc', 'capir', 'richiest', 'spieg', 'aiut', 'serv', 'funzion', 'capac', 'usar', 'uso', 'usi', 'usa', 'offr', 'utilizz', 'domand', 'chied', 'far', 'agente', 'assistente'],
     you: ['tu', 'te', 'ti', 'voi', 'vi', 'lei', 'sei', 'tuo', 'tua', 'tuoi', 'tue', 'vostro', 'vostra', 'vostri', 'vostre'],
-    about: ['su', 'sul', 'sulla', 'sui', 'sulle', 'riguardo', 'tema di', 'merito', 'fronte', 'riguardanti', 'circa', 'cerca', 'cercare', 'trova', 'con'],
+    about: ['cercando', 'su', 'sul', 'sulla', 'sui', 'sulle', 'riguardo', 'tema di', 'merito', 'fronte', 'riguardanti', 'circa', 'cerca', 'cercare', 'trova', 'con'],
     topics: ['argomenti', 'argomento', 'categorie', 'categoria', 'temi', 'sezioni', 'sezione', 'rubriche', 'settore', 'settori', 'ambito', 'ambiti'],
     limit: ['prime', 'primi', 'ultime', 'ultimi', 'top', 'principali'],
     counters: ['risultati'],
@@ -181,7 +181,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     aboutAgent: ['entend', 'entende', 'pedido', 'explic', 'ajud', 'pedir', 'serv', 'funcion', 'usar', 'uso', 'usa', 'utiliz', 'capaz', 'pergunt', 'faz', 'agente', 'assistente'],
     you: ['você', 'voce', 'vocês', 'tu', 'te', 'ti', 'contigo', 'és', 'teu', 'tua', 'teus', 'tuas'],
     about: ['sobre', 'acerca', 'relacionadas', 'relação', 'quanto a', 'respeito', 'busque', 'buscar', 'procure', 'pesquise', 'encontre', 'com'],
-    topics: ['tópicos', 'topicos', 'tópico', 'temas', 'tema', 'categorias', 'categoria', 'seções', 'secoes', 'assuntos', 'área', 'áreas', 'setor', 'setores'],
+    topics: ['parte', 'tópicos', 'topicos', 'tópico', 'temas', 'tema', 'categorias', 'categoria', 'seções', 'secoes', 'assuntos', 'área', 'áreas', 'setor', 'setores'],
     limit: ['primeiras', 'primeiros', 'últimas', 'ultimas', 'últimos', 'top', 'principais'],
     counters: ['resultados'],
     numbers: {
@@ -226,6 +226,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   ar: {
     news: [
+      'قصص', 'القصص', 'قصة',
       'لمحة', 
       'الرائج', 'رائج', 'الرائجة', 'الترند', 
       'الصحافة', 'صحافة', 'التغطية', 'تغطية', 'الصحفية', 'صحفية', 'منشورات', 'المنشورات', 'تقارير', 'التقارير', 'مقال', 'المقال','أخبار', 'الأخبار', 'خبر', 'آخر', 'أحدث', 'جديد', 'الجديد', 'عناوين', 'العناوين', 'مقالات', 'المقالات', 'اليوم', 'مستجدات', 'عاجل', 'يحدث', 'حديثة', 'الحديثة', 'حديث', 'جديدة', 'الجديدة', 'الأخيرة', 'مقالتان', 'مقالتين', 'مقالان', 'مقالين', 'خبران', 'خبرين'],
@@ -235,7 +236,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     aboutAgent: ['تفهم', 'فهم', 'الطلب', 'طلب', 'اشرح', 'إشرح', 'تستطيع', 'بتعمل', 'تعمل', 'بتقدر', 'تقدر', 'وظيف', 'أطلب', 'نطلب', 'مهار', 'خدم', 'الخدم', 'تقدم', 'استفاد', 'الاستفاد', 'البوت', 'بوت', 'يمكنك', 'القيام', 'مساعد', 'استخدم', 'تفعل', 'فعل', 'قدرات', 'وظائف', 'ميزات', 'أسئل'],
     you: ['أنت', 'انت', 'أنتم', 'انتم', 'لك', 'منك', 'عنك', 'معك', 'بك', 'إليك', 'عليك'],
     about: ['عن', 'حول', 'بخصوص', 'بشأن', 'ابحث', 'بحث', 'مع'],
-    topics: ['المواضيع', 'مواضيع', 'الموضوعات', 'موضوعات', 'الفئات', 'فئات', 'الأقسام', 'أقسام', 'التصنيفات', 'المجالات'],
+    topics: ['قسم', 'مجال', 'المواضيع', 'مواضيع', 'الموضوعات', 'موضوعات', 'الفئات', 'فئات', 'الأقسام', 'أقسام', 'التصنيفات', 'المجالات'],
     limit: ['أهم', 'أفضل', 'آخر', 'أول', 'أحدث'],
     counters: [],
     // Masculine and feminine forms, with and without the hamza people often leave out.

@@ -425,3 +425,23 @@ describe('general rules, third round: subjects beside a beat, connectors, counte
     assert.deepEqual([u.args.source, u.args.query, u.args.lang], [idOf('TechCrunch'), 'taxa Selic', 'pt'], u.understood)
   })
 })
+
+describe('context before the request, and story links on this site (issue 29, third round)', () => {
+  check([
+    // A sentence that only says who asks or why is not searched; the question after it is.
+    { text: 'I have a meeting with my bank tomorrow morning. Has there been anything on interest rates this week?', skill: 'search_stories', args: { query: 'interest rates', since: '2026-11-23T00:00:00Z' } },
+    { text: "I'm a product manager catching up after a long holiday. Could you give me the five most recent product stories?", skill: 'get_latest_stories', args: { topic: 'product', limit: 5, query: undefined } },
+    // Its topic still names the beat: the subject asked about is searched.
+    { text: 'Je travaille dans le marketing à Lille. Auriez-vous quelque chose sur Decathlon dans cette rubrique ?', skill: 'search_stories', args: { query: 'Decathlon' } },
+    // A clause set off by a comma is context only when it says something in words of its own; a list of names is not.
+    { text: 'Sono una designer di Milano: quali sono gli articoli più recenti nella sezione Design?', skill: 'get_latest_stories', args: { topic: 'design', query: undefined } },
+    { text: 'Tesla, Rivian, Lucid news', skill: 'search_stories', args: { query: 'Tesla Rivian Lucid' } },
+    // One sentence alone is read whole, as before.
+    { text: 'Nvidia earnings news older than 10 days', skill: 'search_stories', args: { query: 'Nvidia earnings' } },
+    // Another address of this site naming a story id is that story.
+    { text: 'tldr this one pls https://news.example.org/stories/3f9c2a71-8b4e-4d1a-9c62-5e7f0a1b2c3d', skill: 'get_story', args: { id: '3f9c2a71-8b4e-4d1a-9c62-5e7f0a1b2c3d' } },
+    { text: 'https://news.example.org/api/v1/stories/3f9c2a71-8b4e-4d1a-9c62-5e7f0a1b2c3d?lang=fr', skill: 'get_story', args: { id: '3f9c2a71-8b4e-4d1a-9c62-5e7f0a1b2c3d', lang: 'fr' } },
+    // "737 MAX" is a name, not "737 at most".
+    { text: 'yo, news on the Boeing 737 MAX?', skill: 'search_stories', args: { query: 'Boeing 737 MAX', limit: undefined } },
+  ])
+})

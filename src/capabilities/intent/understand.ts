@@ -1,5 +1,6 @@
 import type { Language } from '../../domain/languages.ts'
 import { TOPIC_NAMES, type Topic } from '../../domain/topics.ts'
+import { dropContextSentences } from './context-sentences.ts'
 import { describeCall, type CallDetail } from './describe.ts'
 import { addressRuns, cutNote, fitRuns, fitWords, keywordRuns } from './keywords.ts'
 import { findLanguageCues, isNewsWord, labelTokens, type Item, type Label } from './label.ts'
@@ -23,7 +24,8 @@ import { tokenize, type Token } from './tokens.ts'
  * 2. A quoted phrase is the search query as written.
  * 3. The message's language is detected, publisher names are found (sources.ts), then time phrases are taken out
  *    (time-window.ts): they become `since` and `until`, never keywords, and their numbers never a count.
- * 4. The words are labeled (topic, publisher, language cue, request word, filler, content) and a count is read,
+ * 4. The words are labeled (topic, publisher, language cue, request word, filler, content); a sentence that only
+ *    gives context ("I have a meeting with my bank tomorrow.") is not searched (context-sentences.ts); a count is read,
  *    only from a number attached to stories or items ("top 5", "5 articles", "5件").
  * 5. A question about the agent itself ("what can you do?") is the help answer; a question about the publishers
  *    is list_sources; both only when nothing more specific is asked.
@@ -122,6 +124,7 @@ function readRequest(text: string, siteUrl: string, now: number, sources: Source
   const time = takeTimeWindow(rest, now, messageLang, sourceSpans(tokens, messageLang, sources))
   const items = labelTokens(time.phrases.length ? tokenize(time.rest, DICTIONARY) : tokens, messageLang, sources)
   markOpeningVerb(items, messageLang)
+  dropContextSentences(items, time.phrases.length ? time.rest : rest)
   const limit = readLimit(items, messageLang)
   const lang = askedLanguage(items) ?? linkLanguage(links) ?? messageLang
   const question = /[?？؟]\s*$/u.test(text)

@@ -8,7 +8,8 @@ import { describe, it } from 'node:test'
 import { clusterArticle } from './assign-cluster.ts'
 import { ClusterIndex } from './cluster-state.ts'
 import { extractEntities } from './entities.ts'
-import type { ClusterArticle } from './fingerprint.ts'
+import { fingerprintArticle, type ClusterArticle } from './fingerprint.ts'
+import { comparePair } from './similarity.ts'
 
 const NOW = Date.parse('2026-11-20T12:00:00Z')
 const H = 3_600_000
@@ -58,5 +59,24 @@ describe('clustering evidence', () => {
     // The same two a week apart (one inside the crawler's backlog, one a week older) stay apart.
     const late = { ...b, publishedAt: new Date(NOW - 10 * H).toISOString() }
     assert.equal(cluster([['a', { ...a, publishedAt: new Date(NOW - 165 * H).toISOString() }], ['late', late]]).get('late'), 'late')
+  })
+
+  it('across languages, two names shared by both headlines pass the rule without a third name or a figure; the model then decides', () => {
+    const en = fingerprintArticle(article('Sunvale picks Portugal for solar panel gigafactory',
+      'Sunvale Solar will build its first European gigafactory near Sines, on the Atlantic coast, the company said on Monday.', 'en', 20, 'wire'), NOW)
+    const de = fingerprintArticle(article('Sunvale baut Solarfabrik in Portugal',
+      'Der Solarkonzern Sunvale errichtet seine erste europäische Fabrik in Portugal.', 'de', 18, 'zeitung'), NOW)
+    assert.equal(comparePair(de, en).rule, 'cross-language')
+    // One shared headline name is not enough.
+    const es = fingerprintArticle(article('Sunvale construirá una fábrica en España',
+      'La empresa Sunvale construirá una fábrica de paneles solares en España.', 'es', 18, 'diario'), NOW)
+    assert.equal(comparePair(es, en).rule, null)
+  })
+
+  it('across languages, the same two names in another event stay apart: the chief executive leaving is not the results', () => {
+    const ceoDe = article('Marlowe Foods: Chefin Dana Whitcombe tritt zurück',
+      'Dana Whitcombe gibt zum Jahresende den Vorstandsvorsitz von Marlowe Foods ab, teilte das Unternehmen am Donnerstag mit. Der Aufsichtsrat sucht eine Nachfolge.', 'de', 10, 'zeitung2')
+    const got = cluster([['en', EARNINGS_EN], ['ceo', ceoDe]])
+    assert.equal(got.get('ceo'), 'ceo')
   })
 })

@@ -4,7 +4,7 @@ import type { MatchModel } from './match-model.ts'
 
 export const MATCH_WEIGHTS: MatchModel = {
   features: ['bias', 'centroidCosine', 'titleCentroidCosine', 'memberCosineMax', 'memberCosineMin', 'jaccardMax', 'entityShare', 'storyEntityCoverage', 'specificFigures', 'ruleMatch', 'conflict', 'hoursNearest', 'hoursFirst', 'crossLanguage', 'crossEntities', 'crossFigures', 'storySize', 'keyTermShare', 'storyKeyTermShare', 'titleNamesMissing', 'samePublisher', 'crossStorySize'],
-  weights: [-2.5834, 7.0951, -1.2562, 8.6656, 3.5899, 3.9134, 0.6839, 0.0551, 0.6881, -0.0747, -0.2194, -1.49, 1.1626, -0.3555, 2.268, 4.3454, -4.6922, 1.6972, 2.9532, -1.3661, -4.7172, 2.903],
+  weights: [-2.5776, 7.0718, -1.3016, 8.645, 3.5585, 3.8418, 0.6781, 0.0547, 0.6768, -0.0149, -0.2044, -1.4896, 1.1627, -0.3572, 2.2612, 4.3193, -4.6896, 1.7052, 2.9577, -1.368, -4.7077, 2.9],
   join: 0.4,
   merge: 0.8,
   related: 0.2,

@@ -1,0 +1,66 @@
+import type { Item, Label } from './label.ts'
+
+/**
+ * People often say who they are or why they ask before asking: "I have a meeting with my bank tomorrow. Anything on
+ * interest rates this week?", "Je travaille dans le marketing à Lille. Auriez-vous quelque chose sur Decathlon ?".
+ * The words of such a sentence are not what to search for. A sentence of a message of several is context when it
+ * names nothing a request names (no news word, publisher, count, list of topics or sources, question about the
+ * agent, language) and is neither a question nor the last sentence; its words become grammar, except topic words,
+ * which still say which beat the person follows ("I mostly follow marketing. Anything about TikTok Shop?").
+ * A message that is all context is read whole, as before. A clause set off by a comma, colon or semicolon ("Sono una
+ * designer di Milano: quali sono…", "다음 주에 은행 대출 상담이 있는데요, 지난주에…") is context by the same test only
+ * when it is a clause (two lower-case or unspaced-script content words, or two words of grammar): a comma also
+ * separates the names of a list ("Tesla, Rivian, Lucid news").
+ */
+
+/** What only a request names. "about" words are not among them: "with", "for", "on" also tell a story. */
+const REQUEST_KINDS = new Set<Label['kind']>(['news', 'help', 'sources', 'topics', 'count', 'limit', 'counter', 'source', 'lang'])
+
+/** Ends a sentence: a full stop before a space, or ! ? and their CJK and Arabic forms; ¿ and ¡ open one. */
+const SENTENCE_END = /[.!?。！？؟](?=\s|$)|[!?。！？؟]/u
+const SENTENCE_START = /[¿¡]/u
+const QUESTION = /[?？؟]/u
+const CLAUSE_END = /[,;:，；：、،]/u
+
+interface Sentence {
+  items: Item[]
+  question: boolean
+  /** Set off by a comma, colon or semicolon only, not by the end of a sentence. */
+  clause: boolean
+}
+
+/** A content word of a clause's own: not a name (capitalized) nor a number. */
+const ownWord = (item: Item) => item.label.kind === 'content' && !item.token.number
+  && (item.token.script !== 'alpha' || /^\p{Ll}/u.test(item.token.text))
+
+/** `text` is the string the items' tokens were cut from (their offsets index it). */
+export function dropContextSentences(items: Item[], text: string): void {
+  const sentences = splitSentences(items, text)
+  if (sentences.length < 2) return
+  const context = sentences.filter((s, i) => i < sentences.length - 1 && !s.question
+    && !s.items.some((item) => REQUEST_KINDS.has(item.label.kind))
+    && (!s.clause || s.items.filter(ownWord).length >= 2 || s.items.filter((item) => item.label.kind === 'stop').length >= 2))
+  if (context.length === 0 || context.length === sentences.length) return
+  for (const sentence of context) {
+    for (const item of sentence.items) if (item.label.kind !== 'topic') item.label = { kind: 'stop' }
+  }
+}
+
+function splitSentences(items: Item[], text: string): Sentence[] {
+  const sentences: Sentence[] = []
+  let current: Item[] = []
+  let previousEnd = 0
+  const close = (gap: string, clause: boolean) => {
+    if (current.length) sentences.push({ items: current, question: QUESTION.test(gap), clause })
+    current = []
+  }
+  for (const item of items) {
+    const gap = text.slice(previousEnd, item.token.start)
+    const sentenceEnd = SENTENCE_END.test(gap) || SENTENCE_START.test(gap)
+    if (current.length && (sentenceEnd || CLAUSE_END.test(gap))) close(gap, !sentenceEnd)
+    current.push(item)
+    previousEnd = item.token.end
+  }
+  close(text.slice(previousEnd), false)
+  return sentences
+}
