@@ -9,8 +9,8 @@ import type { Item, Label } from './label.ts'
  * which still say which beat the person follows ("I mostly follow marketing. Anything about TikTok Shop?").
  * A message that is all context is read whole, as before. A clause set off by a comma, colon or semicolon ("Sono una
  * designer di Milano: quali sono…", "다음 주에 은행 대출 상담이 있는데요, 지난주에…") is context by the same test only
- * when it is a clause (two lower-case or unspaced-script content words, or two words of grammar): a comma also
- * separates the names of a list ("Tesla, Rivian, Lucid news").
+ * when it is a clause of its own (isClause): a comma also separates the names of a list ("Tesla, Rivian, Lucid
+ * news") and the subject from the question about it ("E sobre a Petrobras, tem algo no InfoMoney?").
  */
 
 /** What only a request names. "about" words are not among them: "with", "for", "on" also tell a story. */
@@ -33,13 +33,20 @@ interface Sentence {
 const ownWord = (item: Item) => item.label.kind === 'content' && !item.token.number
   && (item.token.script !== 'alpha' || /^\p{Ll}/u.test(item.token.text))
 
+/**
+ * A clause of its own, not an item of a list of names: two content words of its own or two words of grammar, and no
+ * word introducing a subject ("E sobre a Petrobras, tem algo…" asks about Petrobras).
+ */
+const isClause = (items: Item[]) => !items.some((item) => item.label.kind === 'about')
+  && (items.filter(ownWord).length >= 2 || items.filter((item) => item.label.kind === 'stop').length >= 2)
+
 /** `text` is the string the items' tokens were cut from (their offsets index it). */
 export function dropContextSentences(items: Item[], text: string): void {
   const sentences = splitSentences(items, text)
   if (sentences.length < 2) return
   const context = sentences.filter((s, i) => i < sentences.length - 1 && !s.question
     && !s.items.some((item) => REQUEST_KINDS.has(item.label.kind))
-    && (!s.clause || s.items.filter(ownWord).length >= 2 || s.items.filter((item) => item.label.kind === 'stop').length >= 2))
+    && (!s.clause || isClause(s.items)))
   if (context.length === 0 || context.length === sentences.length) return
   for (const sentence of context) {
     for (const item of sentence.items) if (item.label.kind !== 'topic') item.label = { kind: 'stop' }

@@ -89,10 +89,10 @@ const postposition = (item: Item) => item.label.kind === 'about' && (item.token.
 
 /**
  * "of", "de", "del", "des", "della", "dos"…: the words that join two nouns into one subject ("precio del petróleo",
- * "réforme des retraites", "price of oil"). Two-word forms are "de la", "de los", "of the".
+ * "réforme des retraites", "price of oil", "prezzo dell'energia"). Two-word forms are "de la", "de l'", "de los", "of the".
  */
-const CONNECTORS = new Set(['of', 'de', 'del', 'des', 'du', 'di', 'della', 'dello', 'dei', 'degli', 'delle', 'do', 'da', 'dos', 'das'])
-const CONNECTOR_ARTICLES = new Set(['the', 'la', 'los', 'las'])
+const CONNECTORS = new Set(['of', 'de', 'del', 'des', 'du', 'di', 'della', 'dello', 'dei', 'degli', 'delle', "dell'", 'dell’', 'do', 'da', 'dos', 'das'])
+const CONNECTOR_ARTICLES = new Set(['the', 'la', 'los', 'las', "l'", 'l’'])
 
 const lowercaseWord = (item: Item | undefined) =>
   item !== undefined && KEYWORD_KINDS.has(item.label.kind) && item.token.script === 'alpha' && !item.token.number && lowercase(item.token)

@@ -181,8 +181,9 @@ function unmatchedLabel(tokens: Token[], at: number): Label {
   const token = tokens[at]!
   if (token.particle) return { kind: 'stop' }
   const next = tokens[at + 1]
-  // A lone kanji written onto hiragana is a verb stem (話して, 見る), whether the hiragana is a particle or a verb ending.
-  if (token.script === 'cjk' && Array.from(token.text).length === 1 && next?.joined && (next.particle || isHiragana(next.text[0]!))) {
+  // A lone kanji written onto hiragana is a verb stem (話して, 見る), whether the hiragana is a particle or a verb ending;
+  // before the possessive の it is a noun (冬のボーナス, 株の取引).
+  if (token.script === 'cjk' && Array.from(token.text).length === 1 && next?.joined && next.text !== 'の' && (next.particle || isHiragana(next.text[0]!))) {
     return { kind: 'stop' }
   }
   // A Korean noun written onto 해줘 ("do it for me") is the verb asked for: 정리해줘, 얘기해줘.

@@ -20,6 +20,19 @@ const NAMED = new Set(['content', 'topic'])
 const DUAL_STORIES = new Set(['مقالتان', 'مقالتين', 'مقالان', 'مقالين', 'خبران', 'خبرين', 'تقريران', 'تقريرين'].map((w) => fold(w, 'arabic')))
 
 export function readLimit(items: Item[], messageLang: Language): number | undefined {
+  const limit = findLimit(items, messageLang)
+  resultsAsSubject(items)
+  return limit
+}
+
+/** "Results" that count nothing are a company's results: "les résultats de LVMH", "i risultati di Enel". */
+const RESULTS = new Set(['resultats', 'resultados', 'risultati', 'ergebnisse', 'ergebnis'])
+
+function resultsAsSubject(items: Item[]): void {
+  for (const item of items) if (item.label.kind === 'counter' && RESULTS.has(item.token.folded)) item.label = { kind: 'content' }
+}
+
+function findLimit(items: Item[], messageLang: Language): number | undefined {
   if (items.some((item) => item.token.script === 'arabic' && DUAL_STORIES.has(item.token.folded))) return 2
   for (let i = 0; i < items.length; i++) {
     const value = numberAt(items[i]!, messageLang)

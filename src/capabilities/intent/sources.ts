@@ -58,7 +58,7 @@ const ARTICLES = new Set(['the', 'le', 'la', 'les', 'el', 'los', 'las', 'der', '
 /** Trailing words that name a publisher's section, not the publisher. */
 const SECTIONS = [
   'business', 'economy', 'économie', 'economía', 'economia', 'economia e finanza', 'wirtschaft', 'finanzen', 'finance',
-  'finanzas', 'mercados', 'mercado', 'negocios', 'karriere', 'arbeit', 'emprendedores', 'top stories', 'all news',
+  'finanzas', 'mercados', 'mercado', 'negocios', 'karriere', 'arbeit', 'emprendedores', 'top stories', 'all news', 'developer',
   'market currents', 'econômico', 'económico', 'economico', '経済', '경제', 'اقتصاد',
 ]
 /**
@@ -282,7 +282,7 @@ export function matchSourceAt(
     // a verb of publishing follows it ("guardian articles", "spiegel says"); a preposition is not enough there
     // ("nouvelles du monde" is the world's news).
     if (alias.match === 'capitalized' && !capitalized(first)
-      && (LEXICON_WORDS.has(first.folded) || !cuedAfter(tokens, at, n, isNewsWord))) continue
+      && (LEXICON_WORDS.has(first.folded) || !(cuedAfter(tokens, at, n, isNewsWord) || fromBefore(tokens, at)))) continue
     // "le point sur…" is "the latest on…": a name made of an article and a word needs its capital or a cue.
     const articleAndWord = n === 2 && !alias.full && ARTICLES.has(alias.tokens[0]!.folded) && !capitalized(tokens[at + 1]!)
     const needsCue = alias.cue || (german && alias.match === 'capitalized') || articleAndWord
@@ -301,6 +301,12 @@ function lowerCaseName(tokens: readonly Token[], at: number, alias: Alias, isNew
   return n > 1 && NEWS_WORDS.has(alias.tokens[n - 1]!.folded) && !alias.cue
     && alias.tokens.slice(0, -1).every((t) => !LEXICON_WORDS.has(t.folded)) && cuedAfter(tokens, at, n, isNewsWord)
 }
+
+/**
+ * "latest from stratechery": English "from" says a source follows; unlike "du" or "de" ("nouvelles du monde") it does
+ * not also mean "of".
+ */
+const fromBefore = (tokens: readonly Token[], at: number) => !tokens[at]!.broken && tokens[at - 1]?.folded === 'from'
 
 /** A German adjective in a name takes case endings: "der Süddeutschen" is "Süddeutsche Zeitung". */
 function adjectiveStem(folded: string): string | undefined {

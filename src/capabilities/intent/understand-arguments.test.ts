@@ -445,3 +445,25 @@ describe('context before the request, and story links on this site (issue 29, th
     { text: 'yo, news on the Boeing 737 MAX?', skill: 'search_stories', args: { query: 'Boeing 737 MAX', limit: undefined } },
   ])
 })
+
+describe('names and subjects written plainly (issue 29, third round)', () => {
+  const named = createSourceIndex([
+    { id: idOf('TechCrunch'), name: 'Stratechery (Ben Thompson)' }, { id: idOf('The Verge'), name: 'heise Developer' },
+  ])
+  const readNamed = (text: string) => understandText(text, SITE, { now: NOW, sources: named })
+  it('a publisher written in lower case after "from", and a name without its section ("heise Developer")', () => {
+    assert.deepEqual([readNamed('latest from stratechery, 5').args.source, readNamed('latest from stratechery, 5').args.limit], [idOf('TechCrunch'), 5])
+    assert.equal(readNamed("Was gibt's Neues bei Heise?").args.source, idOf('The Verge'))
+    // "du" also means "of": a lower-case word after it stays a word.
+    assert.equal(readNamed('nouvelles du monde').args.source, undefined)
+  })
+  check([
+    // "Results" that count nothing are a company's results.
+    { text: 'fais-moi un point sur les résultats de LVMH', skill: 'search_stories', args: { query: 'résultats LVMH' } },
+    { text: 'donne-moi 5 résultats sur Airbus', skill: 'search_stories', args: { query: 'Airbus', limit: 5 } },
+    // An elided article inside a subject stays, written onto its noun.
+    { text: "prix de l'électricité entre le 3 et le 9 novembre", skill: 'search_stories', args: { query: "prix de l'électricité" } },
+    // A lone kanji before の is a noun, not a verb stem.
+    { text: '冬のボーナスのニュース', skill: 'search_stories', args: { query: '冬 ボーナス' } },
+  ])
+})
