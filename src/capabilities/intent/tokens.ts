@@ -58,7 +58,8 @@ export function tokenize(text: string, dictionary: Dictionary): Token[] {
     for (const piece of scriptPieces(match[0], match.index)) {
       for (const part of splitPiece(piece, dictionary)) {
         const gap = previousEnd < 0 ? '' : text.slice(previousEnd, part.start)
-        tokens.push(makeToken(part, previousEnd >= 0 && gap === '', /\S/u.test(gap)))
+        // A middle dot joins the parts of one name ("데이터·AI", "データ・AI"): it is no punctuation between phrases.
+        tokens.push(makeToken(part, previousEnd >= 0 && gap === '', /[^\s·・]/u.test(gap)))
         previousEnd = part.start + part.text.length
       }
     }

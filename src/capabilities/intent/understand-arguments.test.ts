@@ -467,3 +467,16 @@ describe('names and subjects written plainly (issue 29, third round)', () => {
     { text: '冬のボーナスのニュース', skill: 'search_stories', args: { query: '冬 ボーナス' } },
   ])
 })
+
+describe('questions about the publishers that name one, and names joined by a middle dot (issue 29, third round)', () => {
+  check([
+    { text: 'Excusez-moi, quels journaux suivez-vous au juste ? Le Figaro en fait-il partie ?', skill: 'list_sources', args: {} },
+    { text: 'Is the Financial Times one of your sources?', skill: 'list_sources', args: {} },
+    // A publisher and a subject is a search, even with a sources word.
+    { text: 'Financial Times sources on Tesla', skill: 'search_stories', args: { query: 'Tesla' } },
+    { text: 'كيف يمكنني الاستفادة منك؟ وما نوع الأسئلة التي تستطيع الإجابة عنها؟', skill: 'help', args: { lang: 'ar' } },
+    // "데이터·AI" is one topic's name, the beat: the subject after it is searched alone.
+    { text: '그럼 데이터·AI 쪽에서는 네이버 하이퍼클로바 관련 소식이 있나요?', skill: 'search_stories', args: { query: '네이버 하이퍼클로바' } },
+    { text: '삼성·LG 뉴스', skill: 'search_stories', args: { query: '삼성 LG' } },
+  ])
+})

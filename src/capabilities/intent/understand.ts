@@ -261,7 +261,10 @@ function asksOrigin(items: Item[], messageLang: Language): boolean {
 function aboutAgent(request: Request): Understood | undefined {
   const { items } = request
   if (request.quotes.length || request.links.length || request.time.phrases.length) return undefined
-  if (items.some((item) => SPECIFIC.has(item.label.kind))) return undefined
+  // "Which papers do you follow? Is Le Figaro one of them?": a publisher named in a question about the publishers is
+  // answered by their list.
+  const named = (item: Item) => item.label.kind === 'source' && hasLabel(items, 'sources')
+  if (items.some((item) => SPECIFIC.has(item.label.kind) && !named(item))) return undefined
   const leftovers = items.filter((item) => item.label.kind === 'content' && !asksAboutAgent(item.token, request.messageLang))
   if (leftovers.length > 2) return undefined
   const addressed = items.some((item) => addressesAgent(item.token, request.messageLang))
