@@ -470,7 +470,7 @@ describe('names and subjects written plainly (issue 29, third round)', () => {
 
 describe('questions about the publishers that name one, and names joined by a middle dot (issue 29, third round)', () => {
   check([
-    { text: 'Excusez-moi, quels journaux suivez-vous au juste ? Le Figaro en fait-il partie ?', skill: 'list_sources', args: {} },
+    { text: 'Excusez-moi, quels journaux suivez-vous au juste ? Le Monde Informatique en fait-il partie ?', skill: 'list_sources', args: {} },
     { text: 'Is the Financial Times one of your sources?', skill: 'list_sources', args: {} },
     // A publisher and a subject is a search, even with a sources word.
     { text: 'Financial Times sources on Tesla', skill: 'search_stories', args: { query: 'Tesla' } },
