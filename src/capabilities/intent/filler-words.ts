@@ -12,6 +12,7 @@ import type { Language } from '../../domain/languages.ts'
  */
 export const FILLER_WORDS: Record<Language, string[]> = {
   en: [
+    'retrieve', 'obtain', 'fetch', 'compile', 'return', 'provide', 'output', 'keep', 'across', 'restricted', 'restrict', 'translated', 'translate', 'answer', 'respond', 'reply', 'concise', 'brief', 'sub-task', 'subtask', 'task', 'newsdesk', 'slugs', 'slug', 'accepted', 'supported', 'available', 'organize', 'organise', 'onward', 'onwards', 'phrase', 'examples', 'example',
     'curiosity', 'read', 'put', 'together', 'tomorrow', 'mostly', 'catching',
     'u', 'ur',
     "you're", 'youre', "you've", "you'd", 'tell',
@@ -35,6 +36,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'happened', 'happening', 'happens', 'developments', 'update', 'updates', 'regarding', 'concerning',
   ],
   es: [
+    'recupera', 'recuperar', 'obtén', 'obtener', 'devuelve', 'responde', 'respuesta', 'traducido', 'traducidas',
     'estoy', 'leí', 'encontrarlo', 'encontrar', 'ahí', 'enseñarme', 'enseñar', 'quería', 'querría', 'saber', 'preguntarte', 'salido', 'salió', 'mañana', 'tengo', 'ayudas',
     'mí', 'sigues', 'siguen',
     'puedo', 'puedes', 'dicho', 'escribió',
@@ -53,6 +55,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'él', 'ella', 'ellos', 'su', 'sus',
   ],
   fr: [
+    'récupère', 'récupérer', 'obtiens', 'renvoie', 'réponds', 'répondez', 'réponse', 'traduit', 'traduits',
     'eu', 'auriez', 'auriez-vous', 'avez-vous', 'voir', 'demandais', 'demande', 'demain', 'excusez-moi', 'excusez',
     'comment', 'suivez', 'savoir', 'aimerais', 'voudrais',
     'résumer', 'résumez', 'fais', 'fait', 'dit', 'disent', 'publiés', 'publiées', 'publié', 'publiée', 'parus', 'sortis',
@@ -68,6 +71,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'leurs', 'son', 'sa', 'ses',
   ],
   de: [
+    'antwort', 'antworte', 'antworten', 'hole', 'liefere', 'übersetzt', 'abrufen', 'rufe',
     'gab', 'gab\'s', 'ach', 'würde', 'würden', 'gern', 'gerne', 'wissen', 'morgen', 'eigentlich', 'bieten', 'bietet', 'muss',
     'verfolgt', 'verfolgen',
     'meldet', 'melden', 'ich', 'dir',
@@ -83,6 +87,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'ihre', 'euch', 'dir', 'dich', 'kann',
   ],
   it: [
+    'elencali', 'elencale', 'recupera', 'recuperare', 'ottieni', 'rispondi', 'risposta', 'tradotto', 'tradotti',
     'invece', 'mille', 'chiedevo', 'chiedo', 'se', 'domani', 'seguo', 'soprattutto', 'mostri', 'mostrami', 'sto', 'prendi', 'sapere', 'anche', 'leggi', 'parlato', 'ho',
     'tipo', 'posso', 'seguite', 'segui',
     'ha', 'hanno', 'scritto', 'detto',
@@ -97,6 +102,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'suo', 'sua',
   ],
   pt: [
+    'recupere', 'recuperar', 'obtenha', 'retorne', 'responda', 'resposta', 'traduzido', 'traduzidas',
     'aqui', 'ver', 'valeu', 'vou', 'amanhã', 'amanha', 'vem', 'sou',
     'acompanham', 'acompanha', 'seguem', 'eu',
     'escreveu', 'disse', 'saiu', 'saíram', 'sairam', 'saindo',
@@ -134,6 +140,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     '주요', '중요한',
   ],
   ar: [
+    'وأجب', 'أجب', 'اجب', 'الرد', 'ترجم',
     'وما', 'وماذا', 'منك',
     'خلال', 'توجد', 'أرجو', 'تعرض', 'موقع', 'أعمل', 'تعطيني', 'تستطيع', 'غدا', 'غداً', 'لدي',
     'كيف', 'تتابع', 'تتابعون', 'تغطي',

@@ -14,6 +14,7 @@ export const MIN_LIMIT = 1
 export const MAX_LIMIT = 50
 
 const NAMED = new Set(['content', 'topic'])
+const CAP_AFTER = new Set(['max', 'maximum', 'tops', 'maximo', 'massimo', 'maximal'])
 
 /** Marks the count (and its counter word) in `items` and returns it, clamped to 1..50. */
 /** Arabic dual nouns for stories: "مقالتان" is two articles, "خبرين" two news items. */
@@ -22,7 +23,17 @@ const DUAL_STORIES = new Set(['مقالتان', 'مقالتين', 'مقالان'
 export function readLimit(items: Item[], messageLang: Language): number | undefined {
   const limit = findLimit(items, messageLang)
   resultsAsSubject(items)
+  capsAsNames(items)
   return limit
+}
+
+/** "MAX" in capitals, no count beside it, is a name's ("Boeing 737 MAX"), not "at most". */
+function capsAsNames(items: Item[]): void {
+  items.forEach((item, i) => {
+    if (item.label.kind !== 'limit' || !/^\p{Lu}{2,}$/u.test(item.token.text)) return
+    if (items[i + 1]?.label.kind === 'count' || items[i - 1]?.label.kind === 'count') return
+    item.label = { kind: 'content' }
+  })
 }
 
 /** "Results" that count nothing are a company's results: "les résultats de LVMH", "i risultati di Enel". */
@@ -58,6 +69,8 @@ function readsAsCount(items: Item[], at: number): boolean {
   const next = items[at + 1]?.token.broken ? undefined : items[at + 1]
   if (prev && prev.token.foldeds.some((f) => LIMIT_WORDS.has(f))) return true
   if (next && isCounter(next)) return true
+  // "15 max", "5 tops": a cap after the number, unless the number ends a name ("Boeing 737 MAX").
+  if (next && CAP_AFTER.has(next.token.folded) && !(prev && NAMED.has(prev.label.kind))) return true
   // Korean 네 is also "yes", 세 "three" and "tax": a one-syllable count word needs its counter.
   if (items[at]!.token.script === 'hangul' && items[at]!.token.text.length === 1) return false
   const newsFollows = items.slice(at + 1, at + 4).some((item) => item.label.kind === 'news')

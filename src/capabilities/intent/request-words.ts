@@ -52,14 +52,14 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
       'what can you help me with', 'what are you able to do', 'what kinds of questions', 'what can i do here'],
     sources: ['blogs', 'newspapers and blogs', 'sources', 'source', 'publishers', 'publisher', 'outlets', 'outlet', 'news outlets', 'news sources', 'media outlets',
       'newspapers', 'websites', 'sites', 'feeds', 'publications'],
-    aboutAgent: ['understand', 'request', 'explain', 'help', 'service', 'use', 'using', 'capab', 'able', 'skill', 'feature', 'command', 'instruction', 'function', 'ask', 'question', 'work', 'assist', 'agent', 'bot'],
+    aboutAgent: ['understand', 'request', 'explain', 'phras', 'exampl', 'support', 'quer', 'help', 'service', 'use', 'using', 'capab', 'able', 'skill', 'feature', 'command', 'instruction', 'function', 'ask', 'question', 'work', 'assist', 'agent', 'bot'],
     you: ['you', 'u', 'ya', 'yourself', 'your'],
     about: [
       'about', 'on', 'regarding', 're', 'concerning', 'around', 'involving', 'mentioning', 'with', 'search', 'find',
       'look up', 'lookup', 'related to', 'related', 'covering', 'for',
     ],
     topics: ['topics', 'topic', 'categories', 'category', 'sections', 'section', 'sectors', 'sector', 'beats', 'subjects'],
-    limit: ['top', 'first', 'latest', 'last', 'newest', 'recent'],
+    limit: ['top', 'first', 'latest', 'last', 'newest', 'recent', 'limit', 'max', 'maximum', 'most'],
     counters: ['tops', 'items', 'results', 'links', 'pieces'],
     numbers: {
       one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20,
@@ -84,7 +84,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     you: ['tú', 'tu', 'usted', 'ustedes', 'vos', 'te', 'ti', 'contigo', 'eres', 'estás', 'tus', 'tuyo', 'tuya', 'tuyos', 'tuyas'],
     about: ['buscando', 'sobre', 'acerca', 'respecto', 'materia', 'tocante', 'relacionadas', 'relacionados', 'busca', 'buscar', 'búscame', 'encuentra', 'con'],
     topics: ['temas', 'tema', 'categorías', 'categorias', 'categoría', 'secciones', 'sección', 'seccion', 'sector', 'sectores', 'ámbito', 'área', 'áreas'],
-    limit: ['primeras', 'primeros', 'últimas', 'ultimas', 'últimos', 'ultimos', 'top', 'principales'],
+    limit: ['primeras', 'primeros', 'últimas', 'ultimas', 'últimos', 'ultimos', 'top', 'principales', 'máximo', 'maximo', 'límite'],
     counters: ['resultados'],
     numbers: {
       uno: 1, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, veinte: 20,
@@ -111,7 +111,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     you: ['tu', 'toi', 'vous', 'te', 't', 'ton', 'ta', 'tes', 'votre', 'vos'],
     about: ['sur', 'concernant', 'propos', 'autour', 'côté', 'coté', 'niveau', 'matière', 'question', 'cherche', 'chercher', 'recherche', 'trouve', 'avec', 'chez'],
     topics: ['sujets', 'sujet', 'thèmes', 'themes', 'thème', 'catégories', 'categories', 'catégorie', 'rubriques', 'rubrique', 'domaine', 'domaines', 'secteur', 'secteurs'],
-    limit: ['premières', 'premiers', 'derniers', 'dernières', 'dernieres', 'derniere', 'top'],
+    limit: ['premières', 'premiers', 'derniers', 'dernières', 'dernieres', 'derniere', 'top', 'maximum', 'max'],
     counters: ['résultats'],
     numbers: {
       un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10, vingt: 20,
@@ -135,7 +135,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     you: ['du', 'dich', 'dir', 'sie', 'ihr', 'euch', 'bist', 'dein', 'deine', 'deinen', 'deinem', 'deiner', 'deines'],
     about: ['über', 'ueber', 'zu', 'zum', 'zur', 'sachen', 'rund um', 'rundum', 'hinsichtlich', 'betreffend', 'bezüglich', 'suche', 'such', 'finde', 'mit'],
     topics: ['themenbereiche', 'themenbereich', 'themen', 'thema', 'kategorien', 'kategorie', 'rubriken', 'rubrik', 'bereiche', 'bereich', 'ressorts', 'ressort', 'sektor', 'sektoren', 'branche', 'branchen'],
-    limit: ['top', 'ersten', 'letzten', 'neuesten', 'wichtigsten'],
+    limit: ['top', 'ersten', 'letzten', 'neuesten', 'wichtigsten', 'höchstens', 'maximal', 'max'],
     counters: ['ergebnisse', 'stück'],
     numbers: {
       eins: 1, zwei: 2, drei: 3, vier: 4, fünf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10, zwanzig: 20,
@@ -158,7 +158,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     you: ['tu', 'te', 'ti', 'voi', 'vi', 'lei', 'sei', 'tuo', 'tua', 'tuoi', 'tue', 'vostro', 'vostra', 'vostri', 'vostre'],
     about: ['cercando', 'su', 'sul', 'sulla', 'sui', 'sulle', 'riguardo', 'tema di', 'merito', 'fronte', 'riguardanti', 'circa', 'cerca', 'cercare', 'trova', 'con'],
     topics: ['argomenti', 'argomento', 'categorie', 'categoria', 'temi', 'sezioni', 'sezione', 'rubriche', 'settore', 'settori', 'ambito', 'ambiti'],
-    limit: ['prime', 'primi', 'ultime', 'ultimi', 'top', 'principali'],
+    limit: ['prime', 'primi', 'ultime', 'ultimi', 'top', 'principali', 'massimo', 'max'],
     counters: ['risultati'],
     numbers: {
       uno: 1, una: 1, due: 2, tre: 3, quattro: 4, cinque: 5, sei: 6, sette: 7, otto: 8, nove: 9, dieci: 10, venti: 20,
@@ -182,7 +182,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     you: ['você', 'voce', 'vocês', 'tu', 'te', 'ti', 'contigo', 'és', 'teu', 'tua', 'teus', 'tuas'],
     about: ['sobre', 'acerca', 'relacionadas', 'relação', 'quanto a', 'respeito', 'busque', 'buscar', 'procure', 'pesquise', 'encontre', 'com'],
     topics: ['parte', 'tópicos', 'topicos', 'tópico', 'temas', 'tema', 'categorias', 'categoria', 'seções', 'secoes', 'assuntos', 'área', 'áreas', 'setor', 'setores'],
-    limit: ['primeiras', 'primeiros', 'últimas', 'ultimas', 'últimos', 'top', 'principais'],
+    limit: ['primeiras', 'primeiros', 'últimas', 'ultimas', 'últimos', 'top', 'principais', 'máximo', 'maximo', 'limite'],
     counters: ['resultados'],
     numbers: {
       um: 1, uma: 1, dois: 2, duas: 2, três: 3, tres: 3, quatro: 4, cinco: 5, seis: 6, sete: 7, oito: 8, nove: 9,

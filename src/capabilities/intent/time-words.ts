@@ -114,7 +114,7 @@ export const TIME_PHRASES: Record<Language, PhraseTable> = {
     ago: ['{NN} ago'],
     before: ['before {D}', 'prior to {D}', 'earlier than {D}', 'older than {D}'],
     after: ['after {D}', 'later than {D}', 'newer than {D}'],
-    since: ['since {D}', 'starting (?:from |on )?{D}', 'as of {D}'],
+    since: ['since {D}', 'starting (?:from |on )?{D}', 'as of {D}', '(?:from|after) {D} (?:on|onwards?|forward)'],
     until: ['until {D}', 'till {D}', 'up to {D}', 'up until {D}', 'through {D}'],
     on: ['(?:on|from|of|in|during) (?:the )?{D}'],
     // "Since" a day, with the words that say it is the last one before or after it: "desde el viernes pasado".

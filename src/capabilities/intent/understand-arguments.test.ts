@@ -480,3 +480,24 @@ describe('questions about the publishers that name one, and names joined by a mi
     { text: '삼성·LG 뉴스', skill: 'search_stories', args: { query: '삼성 LG' } },
   ])
 })
+
+describe('the phrasing of agents and scripts (issue 29, third round)', () => {
+  check([
+    // Arguments written as key=value or key: value.
+    { text: 'Get latest headlines: topic=engineering, limit=4', skill: 'get_latest_stories', args: { topic: 'engineering', limit: 4, query: undefined } },
+    { text: 'search stories query="chip tariffs" lang=de since=2026-11-01', skill: 'search_stories', args: { query: 'chip tariffs', lang: 'de', since: '2026-11-01T00:00:00Z' } },
+    { text: 'topic: data-ai, limit: 3', skill: 'get_latest_stories', args: { topic: 'data-ai', limit: 3 } },
+    // "search:" followed by words searches all of them; a heading before a colon is no argument.
+    { text: 'search: chip tariffs', skill: 'search_stories', args: { query: 'chip tariffs' } },
+    { text: 'Handelsblatt: was gibt es Neues?', skill: 'get_latest_stories', args: { source: idOf('Handelsblatt') } },
+    { text: 'Return the full story for id c4e9b2a7-1d3f-4a6b-8e5c-7f0a2b9d3e61, output language: Portuguese.', skill: 'get_story', args: { id: 'c4e9b2a7-1d3f-4a6b-8e5c-7f0a2b9d3e61', lang: 'pt' } },
+    // A cap written after the number, or as "limit N"; "MAX" in a name stays a word.
+    { text: 'Newest finance stories, 15 max.', skill: 'get_latest_stories', args: { topic: 'finance', limit: 15 } },
+    { text: 'Give me finance stories older than 2 weeks, limit 10.', skill: 'get_latest_stories', args: { topic: 'finance', limit: 10, until: '2026-11-11T00:00:00Z' } },
+    { text: 'yo, news on the Boeing 737 MAX?', skill: 'search_stories', args: { query: 'Boeing 737 MAX', limit: undefined } },
+    // Verbs of retrieving and words about the answer's form are not searched.
+    { text: 'Retrieve the 10 newest stories in the people topic, published from 2026-11-20 onward.', skill: 'get_latest_stories', args: { topic: 'people', limit: 10, since: '2026-11-20T00:00:00Z', until: undefined } },
+    { text: 'What can this agent do? Return a concise capability list.', skill: 'help', args: { lang: 'en' } },
+    { text: 'Which sections or categories does Newsdesk organize stories into? Answer in Japanese.', skill: 'list_topics', args: { lang: 'ja' } },
+  ])
+})

@@ -2,6 +2,7 @@ import type { Language } from '../../domain/languages.ts'
 import { TOPIC_NAMES, type Topic } from '../../domain/topics.ts'
 import { dropContextSentences } from './context-sentences.ts'
 import { describeCall, type CallDetail } from './describe.ts'
+import { spellOutKeyValues } from './key-values.ts'
 import { addressRuns, cutNote, fitRuns, fitWords, keywordRuns } from './keywords.ts'
 import { findLanguageCues, isNewsWord, labelTokens, type Item, type Label } from './label.ts'
 import { detectLanguage } from './language.ts'
@@ -21,7 +22,8 @@ import { tokenize, type Token } from './tokens.ts'
  *
  * How a message is read, in order:
  * 1. Links and story ids come out first; a story link or id means get_story.
- * 2. A quoted phrase is the search query as written.
+ * 2. Arguments written as "key=value" are spelled out in words (key-values.ts); a quoted phrase is the search query
+ *    as written.
  * 3. The message's language is detected, publisher names are found (sources.ts), then time phrases are taken out
  *    (time-window.ts): they become `since` and `until`, never keywords, and their numbers never a count.
  * 4. The words are labeled (topic, publisher, language cue, request word, filler, content); a sentence that only
@@ -115,7 +117,7 @@ export function understandText(text: string, siteUrl: string, options: ReadingOp
 
 function readRequest(text: string, siteUrl: string, now: number, sources: SourceIndex): Request {
   const { rest: unlinked, links } = takeLinks(prepare(text), siteUrl)
-  const { rest, quotes } = takeQuotes(unlinked)
+  const { rest, quotes } = takeQuotes(spellOutKeyValues(unlinked))
   const tokens = tokenize(rest, DICTIONARY)
   const messageLang = detectLanguage([
     ...withoutLanguageCues(tokens), ...quotes.flatMap((quote) => tokenize(quote, DICTIONARY)),
