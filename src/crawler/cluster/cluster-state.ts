@@ -85,7 +85,7 @@ export function queryKeys(fp: Fingerprint, isCommon: (name: string) => boolean =
 
 /** Title terms an article is filed under / looks up (the rarest in the window). */
 export const MAX_INDEXED_TITLE_TERMS = 10
-export const MAX_QUERIED_TITLE_TERMS = 4
+export const MAX_QUERIED_TITLE_TERMS = 6
 /** A title term in more window articles than this is not looked up: it finds the latest of many stories. */
 const MAX_TITLE_TERM_COUNT = 200
 

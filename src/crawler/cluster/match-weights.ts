@@ -4,7 +4,7 @@ import type { MatchModel } from './match-model.ts'
 
 export const MATCH_WEIGHTS: MatchModel = {
   features: ['bias', 'centroidCosine', 'titleCentroidCosine', 'memberCosineMax', 'memberCosineMin', 'jaccardMax', 'entityShare', 'storyEntityCoverage', 'specificFigures', 'ruleMatch', 'conflict', 'hoursNearest', 'hoursFirst', 'crossLanguage', 'crossEntities', 'crossFigures', 'storySize', 'keyTermShare', 'storyKeyTermShare', 'titleNamesMissing', 'samePublisher', 'crossStorySize'],
-  weights: [-2.5776, 7.0718, -1.3016, 8.645, 3.5585, 3.8418, 0.6781, 0.0547, 0.6768, -0.0149, -0.2044, -1.4896, 1.1627, -0.3572, 2.2612, 4.3193, -4.6896, 1.7052, 2.9577, -1.368, -4.7077, 2.9],
+  weights: [-2.8159, 7.2245, -1.3104, 8.8009, 3.5056, 4.1595, 0.6088, 0.0194, 0.7113, 0.022, -0.1737, -1.4873, 1.1629, -0.3343, 2.4327, 4.2633, -4.6929, 1.8179, 3.1288, -1.1016, -4.7176, 2.8306],
   join: 0.4,
   merge: 0.8,
   related: 0.2,
