@@ -5,8 +5,9 @@ import type { Item, Label } from './label.ts'
  * interest rates this week?", "Je travaille dans le marketing à Lille. Auriez-vous quelque chose sur Decathlon ?".
  * The words of such a sentence are not what to search for. A sentence of a message of several is context when it
  * names nothing a request names (no news word, publisher, count, list of topics or sources, question about the
- * agent, language) and is neither a question nor the last sentence; its words become grammar, except topic words,
- * which still say which beat the person follows ("I mostly follow marketing. Anything about TikTok Shop?").
+ * agent, language) and is neither a question nor the last sentence, and the rest of the message names what to look
+ * for; its words become grammar, except topic words, which still say which beat the person follows ("I mostly follow
+ * marketing. Anything about TikTok Shop?").
  * A message that is all context is read whole, as before. A clause set off by a comma, colon or semicolon ("Sono una
  * designer di Milano: quali sono…", "다음 주에 은행 대출 상담이 있는데요, 지난주에…") is context by the same test only
  * when it is a clause of its own (isClause): a comma also separates the names of a list ("Tesla, Rivian, Lucid
@@ -17,6 +18,9 @@ import type { Item, Label } from './label.ts'
 const REQUEST_KINDS = new Set<Label['kind']>(['news', 'help', 'sources', 'topics', 'count', 'limit', 'counter', 'source', 'lang'])
 
 /** Ends a sentence: a full stop before a space, or ! ? and their CJK and Arabic forms; ¿ and ¡ open one. */
+/** What names something to look for: a subject, a topic or a publisher. */
+const NAMING_KINDS = new Set<Label['kind']>(['content', 'topic', 'source'])
+
 const SENTENCE_END = /[.!?。！？؟](?=\s|$)|[!?。！？؟]/u
 const SENTENCE_START = /[¿¡]/u
 const QUESTION = /[?？؟]/u
@@ -34,11 +38,12 @@ const ownWord = (item: Item) => item.label.kind === 'content' && !item.token.num
   && (item.token.script !== 'alpha' || /^\p{Ll}/u.test(item.token.text))
 
 /**
- * A clause of its own, not an item of a list of names: two content words of its own or two words of grammar, and no
- * word introducing a subject ("E sobre a Petrobras, tem algo…" asks about Petrobras).
+ * A clause of its own, not an item of a list of names nor a bare subject ("celulares baratos, ¿qué salió…?"): a
+ * content or topic word of its own and two words of grammar, and no word introducing a subject ("E sobre a Petrobras, tem
+ * algo…" asks about Petrobras).
  */
 const isClause = (items: Item[]) => !items.some((item) => item.label.kind === 'about')
-  && (items.filter(ownWord).length >= 2 || items.filter((item) => item.label.kind === 'stop').length >= 2)
+  && items.some((item) => ownWord(item) || item.label.kind === 'topic') && items.filter((item) => item.label.kind === 'stop').length >= 2
 
 /** `text` is the string the items' tokens were cut from (their offsets index it). */
 export function dropContextSentences(items: Item[], text: string): void {
@@ -48,6 +53,9 @@ export function dropContextSentences(items: Item[], text: string): void {
     && !s.items.some((item) => REQUEST_KINDS.has(item.label.kind))
     && (!s.clause || isClause(s.items)))
   if (context.length === 0 || context.length === sentences.length) return
+  // The rest must name what to look for; "le prix de l'électricité, quoi de neuf depuis lundi ?" names it first.
+  const rest = sentences.filter((s) => !context.includes(s)).flatMap((s) => s.items)
+  if (!rest.some((item) => NAMING_KINDS.has(item.label.kind))) return
   for (const sentence of context) {
     for (const item of sentence.items) if (item.label.kind !== 'topic') item.label = { kind: 'stop' }
   }

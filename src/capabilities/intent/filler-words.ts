@@ -36,6 +36,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'happened', 'happening', 'happens', 'developments', 'update', 'updates', 'regarding', 'concerning',
   ],
   es: [
+    'q', 'k', 'xq', 'pq', 'tb', 'salio', 'salieron', 'hay', 'ha',
     'recupera', 'recuperar', 'obtén', 'obtener', 'devuelve', 'responde', 'respuesta', 'traducido', 'traducidas',
     'estoy', 'leí', 'encontrarlo', 'encontrar', 'ahí', 'enseñarme', 'enseñar', 'quería', 'querría', 'saber', 'preguntarte', 'salido', 'salió', 'mañana', 'tengo', 'ayudas',
     'mí', 'sigues', 'siguen',
@@ -55,6 +56,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'él', 'ella', 'ellos', 'su', 'sus',
   ],
   fr: [
+    'stp', 'svp', 'donner', 'donnez', 'pk', 'pcq',
     'récupère', 'récupérer', 'obtiens', 'renvoie', 'réponds', 'répondez', 'réponse', 'traduit', 'traduits',
     'eu', 'auriez', 'auriez-vous', 'avez-vous', 'voir', 'demandais', 'demande', 'demain', 'excusez-moi', 'excusez',
     'comment', 'suivez', 'savoir', 'aimerais', 'voudrais',
@@ -71,6 +73,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'leurs', 'son', 'sa', 'ses',
   ],
   de: [
+    'grüezi', 'gruezi', 'servus', 'moin', 'gibts', 'kam', 'kamen', 'bzw',
     'antwort', 'antworte', 'antworten', 'hole', 'liefere', 'übersetzt', 'abrufen', 'rufe',
     'gab', 'gab\'s', 'ach', 'würde', 'würden', 'gern', 'gerne', 'wissen', 'morgen', 'eigentlich', 'bieten', 'bietet', 'muss',
     'verfolgt', 'verfolgen',
@@ -87,6 +90,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'ihre', 'euch', 'dir', 'dich', 'kann',
   ],
   it: [
+    'x', 'cmq', 'nn',
     'elencali', 'elencale', 'recupera', 'recuperare', 'ottieni', 'rispondi', 'risposta', 'tradotto', 'tradotti',
     'invece', 'mille', 'chiedevo', 'chiedo', 'se', 'domani', 'seguo', 'soprattutto', 'mostri', 'mostrami', 'sto', 'prendi', 'sapere', 'anche', 'leggi', 'parlato', 'ho',
     'tipo', 'posso', 'seguite', 'segui',
@@ -102,6 +106,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'suo', 'sua',
   ],
   pt: [
+    'q', 'vc', 'vcs', 'pq', 'tb', 'tbm', 'ha', 'oq', 'saíram',
     'recupere', 'recuperar', 'obtenha', 'retorne', 'responda', 'resposta', 'traduzido', 'traduzidas',
     'aqui', 'ver', 'valeu', 'vou', 'amanhã', 'amanha', 'vem', 'sou',
     'acompanham', 'acompanha', 'seguem', 'eu',
@@ -128,6 +133,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     '読みたい', '見たい', '扱って', '株式会社', 'いる', 'います', 'どう', 'なって', '関連の', '主要', '主な', '重要',
   ],
   ko: [
+    '찾아줄래', '찾아줄래요', '나온', '나왔', '나왔어', '동안', '올라온', '볼',
     '준비', '준비하고',
     '그럼', '혹시', '올라온', '보여주실', '보여주시겠어요', '보고', '싶어요', '있어서요', '내일', '다음', '실린', '있었나요', '있는데요',
     '넌', '있니', '다뤄', '다루나요',
@@ -140,6 +146,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     '주요', '중요한',
   ],
   ar: [
+    'عطني', 'شو', 'أقدر', 'اقدر',
     'وأجب', 'أجب', 'اجب', 'الرد', 'ترجم',
     'وما', 'وماذا', 'منك',
     'خلال', 'توجد', 'أرجو', 'تعرض', 'موقع', 'أعمل', 'تعطيني', 'تستطيع', 'غدا', 'غداً', 'لدي',

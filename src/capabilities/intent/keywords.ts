@@ -69,13 +69,25 @@ function subjectsWithNames(list: Phrase[]): Phrase[] {
     const topicOnly = last && last.introduced && !last.items.some((item) => item.label.kind === 'content')
     if (topicOnly && phrase.afterGrammar && phrase.items[0]!.label.kind === 'content' && capitalized(phrase.items[0]!.token)) {
       out[out.length - 1] = { ...phrase, items: [...last.items, ...phrase.items], introduced: true, joined: true }
+    } else if (last && ownedBy(last, phrase)) {
+      out[out.length - 1] = { ...last, items: [...last.items, ...phrase.items], joined: true }
     } else out.push(phrase)
   }
   return out
 }
 
+/** Possessive particles: "네이버의 AI 투자" and "日銀の利上げ" are one subject each. */
+const POSSESSIVES = new Set(['의', 'の'])
+
+/** A name's topic words after its possessive particle: "네이버의 AI 투자" searches "네이버 AI 투자", not Naver in data-ai. */
+const ownedBy = (owner: Phrase, phrase: Phrase) => phrase.between.length > 0
+  && phrase.between.every((item) => POSSESSIVES.has(item.token.text))
+  && owner.items.some((item) => item.label.kind === 'content') && phrase.items.every((item) => item.label.kind === 'topic')
+
 interface Phrase {
   items: Item[]
+  /** The words of grammar between it and the phrase before it. */
+  between: Item[]
   /** Only articles, prepositions or particles stand between it and the phrase before it. */
   afterGrammar: boolean
   /** A subject's topic word joined to the name after it: the topic word is not an apposition ("the startup X"). */
@@ -125,10 +137,13 @@ function phrases(items: Item[]): Phrase[] {
   // Only particles or articles since the last phrase ended: a postposition now introduces it.
   let besideLast = false
   let startedBesideLast = false
+  let between: Item[] = []
+  let startedBetween: Item[] = []
   const end = () => {
     if (current.length) {
-      out.push({ items: current, introduced: startedAfterAbout, afterGrammar: startedBesideLast })
+      out.push({ items: current, introduced: startedAfterAbout, afterGrammar: startedBesideLast, between: startedBetween })
       besideLast = true
+      between = []
     }
     current = []
   }
@@ -148,6 +163,7 @@ function phrases(items: Item[]): Phrase[] {
       if (!current.length) {
         startedAfterAbout = afterAbout
         startedBesideLast = besideLast
+        startedBetween = besideLast ? between : []
       }
       current.push(item)
       continue
@@ -157,6 +173,7 @@ function phrases(items: Item[]): Phrase[] {
     if (item.label.kind === 'about') afterAbout = true
     else if (item.label.kind !== 'stop') afterAbout = false
     if (item.label.kind !== 'stop') besideLast = false
+    else between.push(item)
   }
   end()
   return out

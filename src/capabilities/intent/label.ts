@@ -54,7 +54,8 @@ export function labelTokens(words: Token[], messageLang: Language, sources: Sour
       for (let k = 0; k < source.length; k++) items.push({ token: tokens[i + k]!, label: { kind: 'source', alias: source.alias } })
       i += source.length
     } else if (entry) {
-      for (let k = 0; k < entry.tokens.length; k++) items.push({ token: tokens[i + k]!, label: labelOf(entry) })
+      const label = shortWordOfTheMessage(entry, tokens, i, messageLang) ? { kind: 'stop' as const } : labelOf(entry)
+      for (let k = 0; k < entry.tokens.length; k++) items.push({ token: tokens[i + k]!, label })
       i += entry.tokens.length
     } else {
       items.push({ token: tokens[i]!, label: unmatchedLabel(tokens, i) })
@@ -66,6 +67,16 @@ export function labelTokens(words: Token[], messageLang: Language, sources: Sour
 }
 
 const capitalized = (token: Token) => token.script === 'alpha' && /^\p{Lu}/u.test(token.text)
+
+/**
+ * Topics apply in every language, but a short lower-case word is the message's own grammar first: Portuguese "vc"
+ * is "você", not venture capital.
+ */
+function shortWordOfTheMessage(entry: Entry, tokens: Token[], at: number, messageLang: Language): boolean {
+  const token = tokens[at]!
+  if (entry.kind !== 'topic' || entry.tokens.length !== 1 || token.script !== 'alpha' || token.text.length > 2 || token.text !== token.lower) return false
+  return entriesStartingWith(token).some((e) => e.kind === 'stop' && e.lang === messageLang && e.tokens.length === 1 && matchesAt(e, tokens, at))
+}
 
 /**
  * "news about New York", "what does The Verge say": a capitalized filler word inside a sentence, written right

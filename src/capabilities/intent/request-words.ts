@@ -166,6 +166,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   pt: {
     news: [
+      'noticia', 'noticias',
       'recente', 
       'histórias', 'história', 'bombando', 'tendência', 'tendências', 'em alta', 
       'fresquinhas', 'quentinhas', 
@@ -181,7 +182,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     aboutAgent: ['entend', 'entende', 'pedido', 'explic', 'ajud', 'pedir', 'serv', 'funcion', 'usar', 'uso', 'usa', 'utiliz', 'capaz', 'pergunt', 'faz', 'agente', 'assistente'],
     you: ['você', 'voce', 'vocês', 'tu', 'te', 'ti', 'contigo', 'és', 'teu', 'tua', 'teus', 'tuas'],
     about: ['sobre', 'acerca', 'relacionadas', 'relação', 'quanto a', 'respeito', 'busque', 'buscar', 'procure', 'pesquise', 'encontre', 'com'],
-    topics: ['parte', 'tópicos', 'topicos', 'tópico', 'temas', 'tema', 'categorias', 'categoria', 'seções', 'secoes', 'assuntos', 'área', 'áreas', 'setor', 'setores'],
+    topics: ['parte', 'tópicos', 'topicos', 'tópico', 'temas', 'tema', 'categorias', 'categoria', 'seções', 'secoes', 'secções', 'seccoes', 'assuntos', 'área', 'áreas', 'setor', 'setores'],
     limit: ['primeiras', 'primeiros', 'últimas', 'ultimas', 'últimos', 'top', 'principais', 'máximo', 'maximo', 'limite'],
     counters: ['resultados'],
     numbers: {
@@ -215,7 +216,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     sources: ['언론사', '출처', '매체', '소스', '뉴스 출처', '언론', '신문', '신문사', '사이트', '뉴스 사이트'],
     aboutAgent: ['이해', '요청', '설명', '기능', '사용', '도움', '도와', '질문', '에이전트', '봇', '챗봇', '서비스', '쓰는', '쓰면', '써야', '써', '할', '물어'],
     you: ['너', '넌', '네가', '너는', '당신', '당신은', '니가', '너랑', '너와', '당신과', '너한테'],
-    about: ['쪽', '쪽에서', '쪽에서는', '쪽으로', '관련', '대한', '대해', '대해서', '관한', '검색', '찾아줘', '찾아'],
+    about: ['쪽', '쪽에', '쪽에서', '쪽에서는', '쪽으로', '관련', '대한', '대해', '대해서', '관한', '검색', '찾아줘', '찾아'],
     topics: ['주제', '카테고리', '분야', '토픽', '섹션'],
     limit: ['상위', '톱', '탑', '최신'],
     counters: ['개', '건', '가지'],
@@ -233,7 +234,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     help: ['ما يمكنك فعله', 'عما يمكنك فعله', 'ماذا يمكنك أن تفعل', 'ما الذي يمكنك فعله', 'ماذا تستطيع أن تفعل', 'كيف يمكنك مساعدتي', 'من أنت', 'مساعدة', 'كيف تعمل',
       'ما هي قدراتك', 'ماذا تفعل'],
     sources: ['المصادر', 'مصادر', 'الناشرين', 'وسائل الإعلام', 'مصادر الأخبار', 'الصحف', 'صحف', 'المواقع', 'مواقع', 'الجرائد', 'ناشرون', 'ناشرين', 'ناشرو', 'الناشرون'],
-    aboutAgent: ['تفهم', 'فهم', 'الطلب', 'طلب', 'اشرح', 'إشرح', 'تستطيع', 'بتعمل', 'تعمل', 'بتقدر', 'تقدر', 'وظيف', 'أطلب', 'نطلب', 'مهار', 'خدم', 'الخدم', 'تقدم', 'استفاد', 'الاستفاد', 'البوت', 'بوت', 'يمكنك', 'القيام', 'مساعد', 'استخدم', 'تفعل', 'فعل', 'قدرات', 'وظائف', 'ميزات', 'أسئل', 'الأسئل', 'اسئل', 'الإجاب', 'إجاب', 'تجيب', 'نوع'],
+    aboutAgent: ['تفهم', 'فهم', 'الطلب', 'طلب', 'اشرح', 'إشرح', 'تستطيع', 'بتعمل', 'تعمل', 'بتقدر', 'تقدر', 'وظيف', 'أطلب', 'نطلب', 'مهار', 'خدم', 'الخدم', 'تقدم', 'استفاد', 'الاستفاد', 'البوت', 'بوت', 'يمكنك', 'القيام', 'مساعد', 'استخدم', 'تفعل', 'فعل', 'قدرات', 'وظائف', 'ميزات', 'أسئل', 'أستخدم', 'أمثل', 'امثل', 'أسأل', 'اسأل', 'الأسئل', 'اسئل', 'الإجاب', 'إجاب', 'تجيب', 'نوع'],
     you: ['أنت', 'انت', 'أنتم', 'انتم', 'لك', 'منك', 'عنك', 'معك', 'بك', 'إليك', 'عليك'],
     about: ['عن', 'حول', 'بخصوص', 'بشأن', 'ابحث', 'بحث', 'مع'],
     topics: ['قسم', 'مجال', 'المواضيع', 'مواضيع', 'الموضوعات', 'موضوعات', 'الفئات', 'فئات', 'الأقسام', 'أقسام', 'التصنيفات', 'المجالات'],

@@ -80,9 +80,13 @@ export const COUNT_WORDS: Record<string, number> = {
   um: 1, uma: 1, dois: 2, duas: 2, três: 3, quatro: 4, oito: 8, dez: 10, vinte: 20, trinta: 30,
   // 일 is also 'one' before 주일 (week): 일주일.
   한: 1, 두: 2, 세: 3, 네: 4, 일: 1,
+  // Kanji numerals: "過去三日間".
+  一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10, 十四: 14, 二十: 20, 三十: 30,
   واحد: 1, اثنين: 2, ثلاثة: 3, ثلاث: 3, أربعة: 4, أربع: 4, خمسة: 5, خمس: 5, ستة: 6, سبعة: 7, ثمانية: 8, تسعة: 9, عشرة: 10,
   // Arabic writes a definite count after its unit: "الأيام الثلاثة" (the three days).
   الثلاثة: 3, الأربعة: 4, الخمسة: 5, الستة: 6, السبعة: 7, العشرة: 10,
+  // With a feminine unit (الساعات): "الساعات الست الماضية".
+  الثلاث: 3, الأربع: 4, الخمس: 5, الست: 6, السبع: 7, العشر: 10, ست: 6, سبع: 7, عشر: 10,
 }
 
 /** What a phrase means for the window. */
@@ -284,7 +288,7 @@ export const TIME_PHRASES: Record<Language, PhraseTable> = {
   },
   ko: {
     between: ['{D}\\s*부터 {D}\\s*까지', '{D}\\s*~\\s*{D}'],
-    older: ['{NN} ?(?:이상|넘게) ?(?:지난|된|전)', '{NN}보다 오래된'],
+    older: ['{NN} ?(?:이상|넘게) ?(?:지난|된|전)', '{NN}보다 오래된', '{NN} ?(?:넘은|지난|넘게 지난)(?= |$)'],
     newer: ['{NN} ?이내', '(?:최근|지난) ?{NN}(?:간|동안)?'],
     ago: ['{NN} ?전'],
     before: ['{D} ?(?:이전|전)'],

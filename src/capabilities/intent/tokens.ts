@@ -58,8 +58,9 @@ export function tokenize(text: string, dictionary: Dictionary): Token[] {
     for (const piece of scriptPieces(match[0], match.index)) {
       for (const part of splitPiece(piece, dictionary)) {
         const gap = previousEnd < 0 ? '' : text.slice(previousEnd, part.start)
-        // A middle dot joins the parts of one name ("데이터·AI", "データ・AI"): it is no punctuation between phrases.
-        tokens.push(makeToken(part, previousEnd >= 0 && gap === '', /[^\s·・]/u.test(gap)))
+        // A middle dot or an ampersand joins the parts of one name ("데이터·AI", "Personal & Karriere"): no punctuation
+        // between phrases.
+        tokens.push(makeToken(part, previousEnd >= 0 && gap === '', /[^\s·・&]/u.test(gap)))
         previousEnd = part.start + part.text.length
       }
     }
@@ -202,6 +203,8 @@ function longestWordAt(text: string, at: number, dictionary: Dictionary): number
   return 0
 }
 
+const OKURIGANA = new Set(['げ'])
+
 /** In an unknown Japanese stretch, hiragana is grammar (の, を, は…) between the words written in kanji and katakana. */
 function japaneseParticles(segment: Segment): Piece[] {
   if (segment.known) return [segment]
@@ -210,7 +213,14 @@ function japaneseParticles(segment: Segment): Piece[] {
   const chars = segment.text
   for (let i = 1; i <= chars.length; i++) {
     if (i === chars.length || isHiragana(chars[i]!) !== isHiragana(chars[i - 1]!)) {
-      out.push(part(segment, from, i, isHiragana(chars[from]!)))
+      const hiragana = isHiragana(chars[from]!)
+      const previous = out[out.length - 1]
+      // The okurigana of a noun written in two kanji and one kana (利上げ, 値下げの, 賃上げ) is part of the word; any
+      // hiragana after it is grammar.
+      if (hiragana && OKURIGANA.has(chars[from]!) && previous && !previous.particle && previous.text.length >= 2) {
+        out[out.length - 1] = part(segment, previous.start - segment.start, from + 1, false)
+        if (i > from + 1) out.push(part(segment, from + 1, i, true))
+      } else out.push(part(segment, from, i, hiragana))
       from = i
     }
   }

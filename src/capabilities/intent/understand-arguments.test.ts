@@ -501,3 +501,22 @@ describe('the phrasing of agents and scripts (issue 29, third round)', () => {
     { text: 'Which sections or categories does Newsdesk organize stories into? Answer in Japanese.', skill: 'list_topics', args: { lang: 'ja' } },
   ])
 })
+
+describe('grammar of the fourth round: possessives, okurigana, numerals, phone spellings (issue 29, third pass)', () => {
+  check([
+    // A name's topic words after its possessive particle are one subject with it.
+    { text: '지난주에 나온 네이버의 AI 투자 기사 있나요?', skill: 'search_stories', args: { query: '네이버 AI 투자' } },
+    // The okurigana of a two-kanji noun belongs to it.
+    { text: '値下げのニュース', skill: 'search_stories', args: { query: '値下げ' } },
+    // Kanji numerals and Arabic feminine counts in spans; Korean "N주 넘은" is older than N weeks.
+    { text: '過去三日間のデータ・AIの記事、10本ちょうだい', skill: 'get_latest_stories', args: { topic: 'data-ai', limit: 10, since: '2026-11-22T00:00:00Z' } },
+    { text: 'آخر أخبار القيادة خلال الساعات الست الماضية', skill: 'get_latest_stories', args: { topic: 'leadership', since: '2026-11-25T04:00:00Z' } },
+    { text: '2주 넘은 영업 기사도 볼 수 있어?', skill: 'get_latest_stories', args: { topic: 'sales', until: '2026-11-11T00:00:00Z', limit: undefined } },
+    // Chat spellings: "vc" is "você" in Portuguese, not venture capital; "VC" in capitals still is.
+    { text: 'o q vc sabe fazer? como funciona?', skill: 'help', args: { lang: 'pt' } },
+    { text: 'VC funding news', skill: 'search_stories', args: { query: 'VC funding' } },
+    // A bare subject before a comma is what to look for, not context; an ampersand joins one topic's name.
+    { text: "le prix de l'electricite, quoi de neuf depuis lundi", skill: 'search_stories', args: { query: "prix de l'electricite" } },
+    { text: 'Was kam gestern zu Personal & Karriere?', skill: 'get_latest_stories', args: { topic: 'people', query: undefined } },
+  ])
+})
