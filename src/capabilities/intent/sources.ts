@@ -282,7 +282,7 @@ export function matchSourceAt(
     // a verb of publishing follows it ("guardian articles", "spiegel says"); a preposition is not enough there
     // ("nouvelles du monde" is the world's news).
     if (alias.match === 'capitalized' && !capitalized(first)
-      && (LEXICON_WORDS.has(first.folded) || !(cuedAfter(tokens, at, n, isNewsWord) || fromBefore(tokens, at)))) continue
+      && (LEXICON_WORDS.has(first.folded) || !(cuedAfter(tokens, at, n, isNewsWord) || fromBefore(tokens, at) || lowerCaseCued(tokens, at, n, isNewsWord)))) continue
     // "le point sur…" is "the latest on…": a name made of an article and a word needs its capital or a cue.
     const articleAndWord = n === 2 && !alias.full && ARTICLES.has(alias.tokens[0]!.folded) && !capitalized(tokens[at + 1]!)
     const needsCue = alias.cue || (german && alias.match === 'capitalized') || articleAndWord
@@ -307,6 +307,31 @@ function lowerCaseName(tokens: readonly Token[], at: number, alias: Alias, isNew
  * not also mean "of".
  */
 const fromBefore = (tokens: readonly Token[], at: number) => !tokens[at]!.broken && tokens[at - 1]?.folded === 'from'
+
+/** Prepositions that say where stories come from ("du figaro", "vom handelsblatt", "da folha"); no articles. */
+const SOURCE_PREPOSITIONS = new Set(['from', 'de', 'del', 'du', 'des', 'von', 'vom', 'aus', 'bei', 'da', 'dal', 'dalla', 'della', 'di', 'do', 'chez', 'in', 'im', 'no', 'na', 'en', 'su', 'sul'].map(fold))
+/**
+ * Publisher heads that are everyday words after a preposition: "nouvelles du monde" is world news, "noticias del
+ * país" the country's. (The reader has no dictionary; these are the bundled directory's.)
+ */
+const EVERYDAY_HEADS = new Set(['monde', 'mundo', 'pais', 'world', 'paese'].map(fold))
+/** Words that go on a noun phrase after the name ("plan de expansión de Inditex"): the name was a word. */
+const CONNECTING = new Set(['de', 'del', 'des', 'du', 'di', 'della', 'da', 'do', 'of', 'von'].map(fold))
+
+/**
+ * The issue's users write names in lower case ("titulares de expansion", "articles du figaro", "was schreibt
+ * spiegel"): a lower-case name that is no word the reader knows still names the publisher after a verb of saying or
+ * publishing, or after a preposition of origin in a message that asks for news, unless a connector carries the noun
+ * phrase on ("el plan de expansión de Inditex").
+ */
+function lowerCaseCued(tokens: readonly Token[], at: number, length: number, isNewsWord: (t: Token) => boolean): boolean {
+  const before = tokens[at]!.broken ? undefined : tokens[at - 1]
+  if (!before || EVERYDAY_HEADS.has(tokens[at]!.folded)) return false
+  if (VERB_CUES.has(before.folded)) return true
+  const after = tokens[at + length]
+  if (!SOURCE_PREPOSITIONS.has(before.folded) || (after && !after.broken && CONNECTING.has(after.folded))) return false
+  return tokens.some((t, i) => (i < at || i >= at + length) && isNewsWord(t))
+}
 
 /** A German adjective in a name takes case endings: "der Süddeutschen" is "Süddeutsche Zeitung". */
 function adjectiveStem(folded: string): string | undefined {

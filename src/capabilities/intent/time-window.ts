@@ -82,6 +82,8 @@ const DATES = [
   `\\d{1,2}[./]\\d{1,2}(?:[./](?:${YEAR}|\\d{2}))?\\.?${NOT_DIGIT}`,
   `(?:(?:${MONTH_START})\\s+)?(?:${MONTH_FULL})(?:\\s+(?:de\\s+|del\\s+)?${YEAR})?`,
   YEAR,
+  // "between the 1st and the 5th": an ordinal day alone is that day of this month (or of the last, if still to come).
+  `\\d{1,2}(?:st|nd|rd|th|er|º|ª)(?![\\p{L}\\d])`,
 ]
 const DATE = `(?:${DATES.join('|')})`
 const FIRST_DATE = `(?:${DATE}|${DAY_NUMBER})`
@@ -221,6 +223,13 @@ function parseDate(text: string, today: number): Span | undefined {
     if (month > 12 && day <= 12) [day, month] = [month, day]
     const y = numeric[3] ? (numeric[3].length === 2 ? `20${numeric[3]}` : numeric[3]) : undefined
     return datedSpan(y, month - 1, String(day), today)
+  }
+  const ordinal = /^(\d{1,2})(?:st|nd|rd|th|er|º|ª)$/u.exec(text.trim())
+  if (ordinal) {
+    const t = new Date(today)
+    const day = Number(ordinal[1])
+    const month = day <= t.getUTCDate() ? t.getUTCMonth() : t.getUTCMonth() - 1
+    return month < 0 ? daySpan(t.getUTCFullYear() - 1, 11, day) : daySpan(t.getUTCFullYear(), month, day)
   }
   const month = monthIn(text)
   if (month !== undefined) {

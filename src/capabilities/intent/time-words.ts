@@ -189,7 +189,7 @@ export const TIME_PHRASES: Record<Language, PhraseTable> = {
   de: {
     between: ['zwischen (?:dem )?{D} und (?:dem )?{D}', 'vom {D} bis (?:zum )?{D}'],
     older: ['älter als {N}', 'mehr als {N} alt', 'vor mehr als {N}'],
-    newer: ['jünger als {N}', 'weniger als {N} alt', 'nicht älter als {N}', 'innerhalb (?:der )?(?:letzten )?{N}', '(?:in den |aus den |der |die )?(?:letzte[nmrs]?|vergangene[nmrs]?) {NN}', 'seit {NN}'],
+    newer: ['jünger als {N}', 'neuer als {N}', 'weniger als {N} alt', 'nicht älter als {N}', 'innerhalb (?:der )?(?:letzten )?{N}', '(?:in den |aus den |der |die )?(?:letzte[nmrs]?|vergangene[nmrs]?) {NN}', 'seit {NN}'],
     ago: ['vor {NN}'],
     before: ['vor dem {D}', 'vor {D}'],
     after: ['nach dem {D}', 'nach {D}'],
@@ -240,7 +240,7 @@ export const TIME_PHRASES: Record<Language, PhraseTable> = {
     older: ['mais antig[oa]s? (?:do )?que {N}', '(?:com|de) mais de {N}', 'há mais de {N}'],
     newer: ['mais recentes? (?:do )?que {N}', '(?:com|de) menos de {N}', '(?:nos|nas|dos|das|os|as) (?:últim[oa]s|ultim[oa]s) {N}', '(?:últim[oa]s|ultim[oa]s) {NN}'],
     ago: ['há {NN}', '{NN} atrás'],
-    before: ['antes d[eoa] {D}', 'anteriores a(?:o)? {D}'],
+    before: ['antes d[eoa] {D}', 'anterior(?:es)? a(?:o)? {D}'],
     after: ['depois d[eoa] {D}', 'após (?:o )?{D}', 'posteriores a(?:o)? {D}'],
     since: ['desde (?:o |a )?{D}', 'a partir d[eoa] {D}'],
     until: ['até (?:o |a )?{D}'],

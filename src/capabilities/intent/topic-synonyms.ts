@@ -7,7 +7,8 @@ import type { Topic } from '../../domain/topics.ts'
  * so "product management" is product while "management" alone is leadership. A plural -s/-es is tolerated, so
  * words are listed in the singular when that plural covers the rest ("startup" matches "startups").
  *
- * Keep these to words that name the beat, not a subject within it: "bitcoin" or "OpenAI" are better searched.
+ * Keep these to words that name the beat, not a subject within it: "bitcoin", "OpenAI" or "generative AI" are better
+ * searched (blind labellers searched 生成AI and "generative AI" rather than read the data-ai topic).
  */
 export const TOPIC_SYNONYMS: Record<Topic, Partial<Record<Language, string[]>>> = {
   business: {
@@ -23,17 +24,16 @@ export const TOPIC_SYNONYMS: Record<Topic, Partial<Record<Language, string[]>>> 
   },
   'data-ai': {
     en: [
-      'ai', 'a.i', 'artificial intelligence', 'machine learning', 'ml', 'llm', 'large language model', 'genai',
-      'gen ai', 'generative ai', 'data', 'data science', 'big data', 'analytics', 'deep learning', 'chatbot',
+      'ai', 'a.i', 'artificial intelligence', 'machine learning', 'ml', 'llm', 'large language model', 'data', 'data science', 'big data', 'analytics', 'deep learning', 'chatbot',
       'neural network',
     ],
-    es: ['IA', 'inteligencia artificial', 'aprendizaje automático', 'datos', 'ciencia de datos', 'IA generativa'],
-    fr: ['IA', 'intelligence artificielle', 'apprentissage automatique', 'données', 'science des données', 'IA générative'],
-    de: ['KI', 'künstliche Intelligenz', 'maschinelles Lernen', 'Daten', 'generative KI'],
+    es: ['IA', 'inteligencia artificial', 'aprendizaje automático', 'datos', 'ciencia de datos'],
+    fr: ['IA', 'intelligence artificielle', 'apprentissage automatique', 'données', 'science des données'],
+    de: ['KI', 'künstliche Intelligenz', 'maschinelles Lernen', 'Daten'],
     it: ['IA', 'intelligenza artificiale', 'apprendimento automatico', 'dati'],
     pt: ['IA', 'inteligência artificial', 'aprendizado de máquina', 'aprendizagem automática', 'dados'],
-    ja: ['AI', '人工知能', '機械学習', '生成AI', 'データ', 'ディープラーニング', '深層学習'],
-    ko: ['AI', '인공지능', '머신러닝', '기계학습', '데이터', '생성형 AI', '생성형AI'],
+    ja: ['AI', '人工知能', '機械学習', 'データ', 'ディープラーニング', '深層学習'],
+    ko: ['AI', '인공지능', '머신러닝', '기계학습', '데이터'],
     ar: ['الذكاء الاصطناعي', 'ذكاء اصطناعي', 'التعلم الآلي', 'البيانات'],
   },
   finance: {

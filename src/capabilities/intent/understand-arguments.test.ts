@@ -520,3 +520,26 @@ describe('grammar of the fourth round: possessives, okurigana, numerals, phone s
     { text: 'Was kam gestern zu Personal & Karriere?', skill: 'get_latest_stories', args: { topic: 'people', query: undefined } },
   ])
 })
+
+describe('names in lower case, ordinal days, generative AI as a subject (issue 29, third pass)', () => {
+  const lower = createSourceIndex([
+    { id: idOf('TechCrunch'), name: 'Expansión' }, { id: idOf('The Verge'), name: 'Le Figaro Économie' },
+    { id: idOf('Fortune'), name: 'Le Monde Économie' },
+  ])
+  const readLower = (text: string) => understandText(text, SITE, { now: NOW, sources: lower })
+  it('a lower-case name after a preposition of origin in a request for news, or after a verb of publishing', () => {
+    assert.equal(readLower('Pásame los titulares de expansion publicados ayer').args.source, idOf('TechCrunch'))
+    assert.equal(readLower('Les articles du figaro sur la réforme des retraites').args.source, idOf('The Verge'))
+    // A connector carries the noun phrase on: the word was a word.
+    assert.equal(readLower('noticias del plan de expansión de Inditex').args.source, undefined)
+    // Everyday words stay words: "nouvelles du monde" is world news.
+    assert.equal(readLower('nouvelles du monde').args.source, undefined)
+  })
+  check([
+    { text: 'news between the 1st and the 5th', skill: 'get_latest_stories', args: { since: '2026-11-01T00:00:00Z', until: '2026-11-06T00:00:00Z' } },
+    { text: 'generative AI news', skill: 'search_stories', args: { query: 'generative AI', topic: undefined } },
+    { text: 'Zeig mir bitte Artikel aus Technik & Entwicklung, die neuer als 10 Tage sind', skill: 'get_latest_stories', args: { topic: 'engineering', since: '2026-11-15T00:00:00Z' } },
+    // A Latin-script publisher name in a Korean message does not make it English.
+    { text: '요즘IT 최신 글 5개만 보여줘', skill: 'get_latest_stories', args: { source: idOf('요즘IT (Yozm IT)'), limit: 5, lang: 'ko' } },
+  ])
+})

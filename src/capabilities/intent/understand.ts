@@ -119,11 +119,16 @@ function readRequest(text: string, siteUrl: string, now: number, sources: Source
   const { rest: unlinked, links } = takeLinks(prepare(text), siteUrl)
   const { rest, quotes } = takeQuotes(spellOutKeyValues(unlinked))
   const tokens = tokenize(rest, DICTIONARY)
-  const messageLang = detectLanguage([
-    ...withoutLanguageCues(tokens), ...quotes.flatMap((quote) => tokenize(quote, DICTIONARY)),
-  ])
+  const quoted = quotes.flatMap((quote) => tokenize(quote, DICTIONARY))
+  const firstGuess = detectLanguage([...withoutLanguageCues(tokens), ...quoted])
+  const spans = sourceSpans(tokens, firstGuess, sources)
+  // A Latin-script publisher name in a Korean, Japanese or Arabic message is no evidence that it is English
+  // ("요즘it 최신 글"); in a Latin-script message it is ("Valor Econômico sobre…" is Portuguese, not Spanish).
+  const unnamed = tokens.filter((token) => !spans.some((span) => token.start >= span.start && token.end <= span.end))
+  const secondGuess = spans.length && unnamed.length ? detectLanguage([...withoutLanguageCues(unnamed), ...quoted]) : firstGuess
+  const messageLang = UNSPACED_OR_ARABIC.has(secondGuess) && !UNSPACED_OR_ARABIC.has(firstGuess) ? secondGuess : firstGuess
   // Publisher names are not time ("20 Minutes", "المصري اليوم"); time phrases are not keywords.
-  const time = takeTimeWindow(rest, now, messageLang, sourceSpans(tokens, messageLang, sources))
+  const time = takeTimeWindow(rest, now, messageLang, messageLang === firstGuess ? spans : sourceSpans(tokens, messageLang, sources))
   const items = labelTokens(time.phrases.length ? tokenize(time.rest, DICTIONARY) : tokens, messageLang, sources)
   markOpeningVerb(items, messageLang)
   dropContextSentences(items, time.phrases.length ? time.rest : rest)
@@ -132,6 +137,8 @@ function readRequest(text: string, siteUrl: string, now: number, sources: Source
   const question = /[?？؟]\s*$/u.test(text)
   return { items, quotes, links, limit, lang, messageLang, time, source: sourceNamed(items, sources), sources, question }
 }
+
+const UNSPACED_OR_ARABIC = new Set<Language>(['ja', 'ko', 'ar'])
 
 /** First-person object pronouns that stand beside a verb of asking: "erzähl mir", "me atualiza", "tell me". */
 const ME: Partial<Record<Language, Set<string>>> = {
