@@ -21,7 +21,7 @@ const REQUEST_KINDS = new Set<Label['kind']>(['news', 'help', 'sources', 'topics
 /** What names something to look for: a subject, a topic or a publisher. */
 const NAMING_KINDS = new Set<Label['kind']>(['content', 'topic', 'source'])
 
-const SENTENCE_END = /[.!?。！？؟](?=\s|$)|[!?。！？؟]/u
+const SENTENCE_END = /[.!?。！？؟](?=\s|$)|[!?。！？؟…]/u
 const SENTENCE_START = /[¿¡]/u
 const QUESTION = /[?？؟]/u
 const CLAUSE_END = /[,;:，；：、،]/u
@@ -78,4 +78,16 @@ function splitSentences(items: Item[], text: string): Sentence[] {
   }
   close(text.slice(previousEnd), false)
   return sentences
+}
+
+/**
+ * "I was gonna ask about crypto but never mind, just show me…", "Quería preguntarte por el Mundial pero da igual,
+ * ¿qué temas cubres?": what comes before a retraction is no request. The retraction must end its clause (a comma, a
+ * stop, a dash), so "never mind the headlines" stays as written.
+ */
+const RETRACTION = new RegExp(String.raw`^.*?(?:never ?mind|forget (?:it|that)|scratch that|da igual|olv[ií]dalo|no importa|laisse tomber|peu importe|oublie(?:z)? [çc]a|egal|vergiss es|lascia perdere|non importa|lascia stare|deixa (?:pra|para) l[áa]|esquece|됐고|됐어|まあいいや|いいや|やっぱり|لا يهم|انس(?:ى)? ذلك)\s*[,.;:!…—–-]+\s*`, 'iu')
+
+export function withoutRetracted(text: string): string {
+  const cut = text.replace(RETRACTION, '')
+  return cut.trim() ? cut : text
 }

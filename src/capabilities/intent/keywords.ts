@@ -23,17 +23,17 @@ const capitalized = (token: Token) => /^\p{Lu}/u.test(token.text)
  * Topic words introduced as what the stories are about are the subject when another topic names the beat
  * ("marketing articles about SEO", "articles sur le leadership à propos du télétravail", "마케팅 분야 재택근무에 관한 글").
  */
-export function keywordRuns(items: Item[]): { runs: Token[][]; topics: Topic[] } {
+export function keywordRuns(items: Item[], messageLang?: Language): { runs: Token[][]; topics: Topic[] } {
   const runs: Token[][] = []
   const topics: Topic[] = []
   const addTopics = (part: Item[]) => {
     for (const { label } of part) if (label.kind === 'topic' && !topics.includes(label.topic)) topics.push(label.topic)
   }
-  const introduced: Item[][] = []
-  for (const phrase of subjectsWithNames(phrases(items))) {
+  const introduced: Phrase[] = []
+  for (const phrase of subjectsWithNames(phrases(items, messageLang))) {
     const content = phrase.items.some((item) => item.label.kind === 'content')
     if (!content && phrase.introduced) {
-      introduced.push(phrase.items)
+      introduced.push(phrase)
       continue
     }
     if (!content) {
@@ -46,15 +46,19 @@ export function keywordRuns(items: Item[]): { runs: Token[][]; topics: Topic[] }
     if (named) addTopics(phrase.items.slice(0, lead))
     runs.push(phrase.items.slice(named ? lead : 0).map((item) => item.token))
   }
-  // With no other beat, the first of several subjects of different topics is the beat ("sur le leadership à propos
-  // du télétravail"): the later one says what the stories are about.
-  const topicOf = (phrase: Item[]) => phrase.find((item) => item.label.kind === 'topic')!.label
-  if (!topics.length && introduced.length > 1 && new Set(introduced.map((p) => JSON.stringify(topicOf(p)))).size > 1) {
-    addTopics(introduced.shift()!)
+  // With no other beat, the first of several subjects is the beat ("sur le leadership à propos du télétravail",
+  // "côté carrières, quoi de neuf sur le télétravail"): the later one says what the stories are about.
+  const topicOf = (phrase: Phrase) => JSON.stringify(phrase.items.find((item) => item.label.kind === 'topic')!.label)
+  const wordsOf = (phrase: Phrase) => phrase.items.map((item) => item.token.folded).join(' ')
+  // Of one topic, only when the later one has an "about" of its own: "about AI and machine learning" is one beat.
+  const beatAndSubject = introduced.length > 1 && (new Set(introduced.map(topicOf)).size > 1
+    || introduced.slice(1).every((p) => p.aboutOfItsOwn && wordsOf(p) !== wordsOf(introduced[0]!)))
+  if (!topics.length && beatAndSubject) {
+    addTopics(introduced.shift()!.items)
   }
   // "marketing articles about SEO": the beat is marketing, SEO the subject.
-  if (topics.length) runs.push(...introduced.map((run) => run.map((item) => item.token)))
-  else for (const run of introduced) addTopics(run)
+  if (topics.length) runs.push(...introduced.map((phrase) => phrase.items.map((item) => item.token)))
+  else for (const phrase of introduced) addTopics(phrase.items)
   return { runs, topics }
 }
 
@@ -92,6 +96,8 @@ interface Phrase {
   afterGrammar: boolean
   /** A subject's topic word joined to the name after it: the topic word is not an apposition ("the startup X"). */
   joined?: boolean
+  /** An "about" word stands between it and the phrase before it ("à propos du télétravail", not "and machine learning"). */
+  aboutOfItsOwn: boolean
   /** Introduced as what the stories are about: after "about" (articles and particles between), or before a postposition (について, 에 관한). */
   introduced: boolean
 }
@@ -106,6 +112,10 @@ const postposition = (item: Item) => item.label.kind === 'about' && (item.token.
 const CONNECTORS = new Set(['of', 'de', 'del', 'des', 'du', 'di', 'della', 'dello', 'dei', 'degli', 'delle', "dell'", 'dell’', 'do', 'da', 'dos', 'das'])
 const CONNECTOR_ARTICLES = new Set(['the', 'la', 'los', 'las', "l'", 'l’'])
 
+const GERMAN_GENITIVES = new Set(['der', 'des'])
+const nounWord = (item: Item | undefined) =>
+  item !== undefined && KEYWORD_KINDS.has(item.label.kind) && item.token.script === 'alpha' && !item.token.number
+
 const lowercaseWord = (item: Item | undefined) =>
   item !== undefined && KEYWORD_KINDS.has(item.label.kind) && item.token.script === 'alpha' && !item.token.number && lowercase(item.token)
 
@@ -113,11 +123,19 @@ const lowercaseWord = (item: Item | undefined) =>
  * The connectors that stay inside a subject: between two lower-case words of a phrase, as written. Before a name
  * they are left out ("résultats de LVMH" → "résultats LVMH"), as a person types a name into a search box.
  */
-function connectorsInPhrases(items: Item[]): Set<number> {
+function connectorsInPhrases(items: Item[], messageLang?: Language): Set<number> {
   const kept = new Set<number>()
   for (let i = 1; i < items.length - 1; i++) {
     const { token, label } = items[i]!
-    if (label.kind !== 'stop' || token.broken || !CONNECTORS.has(token.lower) || !lowercaseWord(items[i - 1])) continue
+    if (label.kind !== 'stop' || token.broken) continue
+    // German capitalizes every noun: "Tarifrunde der Metallindustrie" is one subject; before initials, a name's
+    // ("Zinsen der EZB" → "Zinsen EZB"), the article goes as it does elsewhere.
+    if (messageLang === 'de' && GERMAN_GENITIVES.has(token.lower) && nounWord(items[i - 1]) && nounWord(items[i + 1])
+      && !items[i + 1]!.token.broken && !/^\p{Lu}{2,}$/u.test(items[i + 1]!.token.text)) {
+      kept.add(i)
+      continue
+    }
+    if (!CONNECTORS.has(token.lower) || !lowercaseWord(items[i - 1])) continue
     const article = items[i + 1]!.label.kind === 'stop' && CONNECTOR_ARTICLES.has(items[i + 1]!.token.lower) && !items[i + 1]!.token.broken
     const next = items[i + (article ? 2 : 1)]
     if (!lowercaseWord(next) || next!.token.broken) continue
@@ -128,8 +146,8 @@ function connectorsInPhrases(items: Item[]): Set<number> {
 }
 
 /** Keyword phrases, in order: content and topic words written together, up to any other word or punctuation. */
-function phrases(items: Item[]): Phrase[] {
-  const joins = connectorsInPhrases(items)
+function phrases(items: Item[], messageLang?: Language): Phrase[] {
+  const joins = connectorsInPhrases(items, messageLang)
   const out: Phrase[] = []
   let current: Item[] = []
   let afterAbout = false
@@ -139,11 +157,14 @@ function phrases(items: Item[]): Phrase[] {
   let startedBesideLast = false
   let between: Item[] = []
   let startedBetween: Item[] = []
+  let aboutSince = false
+  let startedAboutSince = false
   const end = () => {
     if (current.length) {
-      out.push({ items: current, introduced: startedAfterAbout, afterGrammar: startedBesideLast, between: startedBetween })
+      out.push({ items: current, introduced: startedAfterAbout, afterGrammar: startedBesideLast, between: startedBetween, aboutOfItsOwn: startedAboutSince })
       besideLast = true
       between = []
+      aboutSince = false
     }
     current = []
   }
@@ -164,13 +185,14 @@ function phrases(items: Item[]): Phrase[] {
         startedAfterAbout = afterAbout
         startedBesideLast = besideLast
         startedBetween = besideLast ? between : []
+        startedAboutSince = aboutSince
       }
       current.push(item)
       continue
     }
     end()
     if (postposition(item) && besideLast) out[out.length - 1]!.introduced = true
-    if (item.label.kind === 'about') afterAbout = true
+    if (item.label.kind === 'about') afterAbout = aboutSince = true
     else if (item.label.kind !== 'stop') afterAbout = false
     if (item.label.kind !== 'stop') besideLast = false
     else between.push(item)

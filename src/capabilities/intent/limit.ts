@@ -40,7 +40,12 @@ function capsAsNames(items: Item[]): void {
 const RESULTS = new Set(['resultats', 'resultados', 'risultati', 'ergebnisse', 'ergebnis'])
 
 function resultsAsSubject(items: Item[]): void {
-  for (const item of items) if (item.label.kind === 'counter' && RESULTS.has(item.token.folded)) item.label = { kind: 'content' }
+  items.forEach((item, i) => {
+    if (item.label.kind !== 'counter' || !RESULTS.has(item.token.folded)) return
+    item.label = { kind: 'content' }
+    // Capitalized only because it opens the message: "Résultats de LVMH" searches "résultats LVMH".
+    if (i === 0) item.token = { ...item.token, text: item.token.lower }
+  })
 }
 
 function findLimit(items: Item[], messageLang: Language): number | undefined {

@@ -62,7 +62,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     limit: ['top', 'first', 'latest', 'last', 'newest', 'recent', 'limit', 'max', 'maximum', 'most'],
     counters: ['tops', 'items', 'results', 'links', 'pieces'],
     numbers: {
-      one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20,
+      one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20, couple: 2,
     },
   },
   es: {
@@ -87,7 +87,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     limit: ['primeras', 'primeros', 'últimas', 'ultimas', 'últimos', 'ultimos', 'top', 'principales', 'máximo', 'maximo', 'límite'],
     counters: ['resultados'],
     numbers: {
-      uno: 1, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, veinte: 20,
+      par: 2, uno: 1, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, veinte: 20,
     },
   },
   fr: {
@@ -161,7 +161,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     limit: ['prime', 'primi', 'ultime', 'ultimi', 'top', 'principali', 'massimo', 'max'],
     counters: ['risultati'],
     numbers: {
-      uno: 1, una: 1, due: 2, tre: 3, quattro: 4, cinque: 5, sei: 6, sette: 7, otto: 8, nove: 9, dieci: 10, venti: 20,
+      paio: 2, uno: 1, una: 1, due: 2, tre: 3, quattro: 4, cinque: 5, sei: 6, sette: 7, otto: 8, nove: 9, dieci: 10, venti: 20,
     },
   },
   pt: {
@@ -181,12 +181,12 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     sources: ['fontes', 'veículos', 'jornais', 'editoras', 'editores', 'fontes de notícias', 'sites', 'portais'],
     aboutAgent: ['entend', 'entende', 'pedido', 'explic', 'ajud', 'pedir', 'serv', 'funcion', 'usar', 'uso', 'usa', 'utiliz', 'capaz', 'pergunt', 'faz', 'agente', 'assistente'],
     you: ['você', 'voce', 'vocês', 'tu', 'te', 'ti', 'contigo', 'és', 'teu', 'tua', 'teus', 'tuas'],
-    about: ['sobre', 'acerca', 'relacionadas', 'relação', 'quanto a', 'respeito', 'busque', 'buscar', 'procure', 'pesquise', 'encontre', 'com'],
+    about: ['sobre', 'acerca', 'relacionadas', 'relação', 'quanto a', 'respeito', 'busque', 'buscar', 'procure', 'procura', 'procurar', 'pesquise', 'encontre', 'com'],
     topics: ['parte', 'tópicos', 'topicos', 'tópico', 'temas', 'tema', 'categorias', 'categoria', 'seções', 'secoes', 'secções', 'seccoes', 'assuntos', 'área', 'áreas', 'setor', 'setores'],
     limit: ['primeiras', 'primeiros', 'últimas', 'ultimas', 'últimos', 'top', 'principais', 'máximo', 'maximo', 'limite'],
     counters: ['resultados'],
     numbers: {
-      um: 1, uma: 1, dois: 2, duas: 2, três: 3, tres: 3, quatro: 4, cinco: 5, seis: 6, sete: 7, oito: 8, nove: 9,
+      par: 2, um: 1, uma: 1, dois: 2, duas: 2, três: 3, tres: 3, quatro: 4, cinco: 5, seis: 6, sete: 7, oito: 8, nove: 9,
       dez: 10, vinte: 20,
     },
   },
@@ -208,6 +208,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   ko: {
     news: [
+      '글만', '기사만', '뉴스만',
       '새', 
       '이슈', '화제', 
       '보도', '언론 보도', '게시물', '글', '포스트','뉴스', '최신', '최근', '소식', '기사', '헤드라인', '새로운', '오늘', '속보', '동향', '요즘', '근황'],

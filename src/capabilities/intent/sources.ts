@@ -233,7 +233,7 @@ export const NO_SOURCES: SourceIndex = createSourceIndex([])
 /** Words before a publisher's name that make it one: "from", "de", "von", "das", … */
 const PREPOSITION_CUES = new Set([
   'from', 'by', 'at', 'on', 'in', 'via', 'the', 'de', 'del', 'en', 'por', 'el', 'du', 'des', 'chez', 'dans', 'par', 'le', 'la',
-  'les', 'von', 'vom', 'bei', 'im', 'aus', 'der', 'die', 'das', 'dem', 'den', 'da', 'dal', 'dalla', 'della', 'di', 'su', 'sul',
+  'les', 'von', 'vom', 'bei', 'beim', 'im', 'aus', 'der', 'die', 'das', 'dem', 'den', 'da', 'dal', 'dalla', 'della', 'di', 'su', 'sul',
   'il', 'lo', 'do', 'no', 'na', 'pelo', 'pela', 'o', 'a', 'من', 'في',
   // "only Handelsblatt": naming one publisher alone.
   'only', 'just', 'nur', 'solo', 'sólo', 'seulement', 'uniquement', 'soltanto', 'só', 'apenas', 'somente',
@@ -309,7 +309,7 @@ function lowerCaseName(tokens: readonly Token[], at: number, alias: Alias, isNew
 const fromBefore = (tokens: readonly Token[], at: number) => !tokens[at]!.broken && tokens[at - 1]?.folded === 'from'
 
 /** Prepositions that say where stories come from ("du figaro", "vom handelsblatt", "da folha"); no articles. */
-const SOURCE_PREPOSITIONS = new Set(['from', 'de', 'del', 'du', 'des', 'von', 'vom', 'aus', 'bei', 'da', 'dal', 'dalla', 'della', 'di', 'do', 'chez', 'in', 'im', 'no', 'na', 'en', 'su', 'sul'].map(fold))
+const SOURCE_PREPOSITIONS = new Set(['from', 'de', 'del', 'du', 'des', 'von', 'vom', 'aus', 'bei', 'beim', 'da', 'dal', 'dalla', 'della', 'di', 'do', 'chez', 'in', 'im', 'no', 'na', 'en', 'su', 'sul'].map(fold))
 /**
  * Publisher heads that are everyday words after a preposition: "nouvelles du monde" is world news, "noticias del
  * país" the country's. (The reader has no dictionary; these are the bundled directory's.)
@@ -342,7 +342,7 @@ function cued(tokens: readonly Token[], at: number, length: number, isNewsWord: 
   const before = tokens[at]!.broken ? undefined : tokens[at - 1]
   if (before && (PREPOSITION_CUES.has(before.folded) || VERB_CUES.has(before.folded))) return true
   // A name standing alone before the rest, as a heading: "Handelsblatt: was gibt es Neues?", "Folha: novidades".
-  if (at === 0 && tokens[length]?.broken) return true
+  if (at === 0 && (tokens[length] === undefined || tokens[length]!.broken)) return true
   return cuedAfter(tokens, at, length, isNewsWord)
 }
 

@@ -58,7 +58,8 @@ export function foldKeepingLength(text: string): string {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const alternation = (words: string[]) => [...new Set(words.map(foldKeepingLength))].sort((a, b) => b.length - a.length).map(escape).join('|')
 
-const DAY_NUMBER = '\\d{1,2}(?:st|nd|rd|th|er|º|°|ª|\\.)?'
+// NFKC writes º as o: "1º de dezembro" arrives as "1o de dezembro".
+const DAY_NUMBER = '\\d{1,2}(?:st|nd|rd|th|er|º|°|ª|o|\\.)?'
 const YEAR = '(?:19|20)\\d{2}'
 const MONTH_ANY = alternation(Object.keys(MONTH_NAMES))
 const MONTH_FULL = alternation(Object.keys(MONTH_NAMES).filter((m) => !SHORT_MONTHS.has(m)))

@@ -543,3 +543,23 @@ describe('names in lower case, ordinal days, generative AI as a subject (issue 2
     { text: '요즘IT 최신 글 5개만 보여줘', skill: 'get_latest_stories', args: { source: idOf('요즘IT (Yozm IT)'), limit: 5, lang: 'ko' } },
   ])
 })
+
+describe('retractions, pairs, and one beat named twice (issue 29, third pass)', () => {
+  check([
+    // What comes before "never mind," is no request.
+    { text: 'I was gonna ask about crypto but never mind, just show me five leadership stories from this week', skill: 'get_latest_stories', args: { topic: 'leadership', limit: 5, query: undefined } },
+    { text: 'Quería preguntarte por el Mundial pero da igual, ¿qué temas cubres?', skill: 'list_topics', args: { lang: 'es' } },
+    // "a couple", "un par de", "un paio di" are two.
+    { text: 'Cercami un paio di articoli sul caro bollette', skill: 'search_stories', args: { query: 'caro bollette', limit: 2 } },
+    { text: 'a couple of stories about Figma', skill: 'search_stories', args: { query: 'Figma', limit: 2 } },
+    // German genitives join nouns, not a name in initials; "beim" is a preposition of origin.
+    { text: 'Zeig mir drei Artikel zur Tarifrunde der Metallindustrie', skill: 'search_stories', args: { query: 'Tarifrunde der Metallindustrie', limit: 3 } },
+    { text: 'Meldungen zur Zinsentscheidung der EZB', skill: 'search_stories', args: { query: 'Zinsentscheidung EZB' } },
+    { text: "Moin! Was gibt's Neues beim Handelsblatt?", skill: 'get_latest_stories', args: { source: idOf('Handelsblatt'), query: undefined } },
+    // A beat and a subject of the same topic, each with its own "about"; "about AI and machine learning" is one beat.
+    { text: 'Côté carrières, quoi de neuf sur le télétravail ?', skill: 'search_stories', args: { query: 'télétravail' } },
+    { text: 'news about AI and machine learning', skill: 'get_latest_stories', args: { topic: 'data-ai', query: undefined } },
+    // A results word that opens the message is no name.
+    { text: 'Résultats de LVMH entre le 1er et le 5 novembre', skill: 'search_stories', args: { query: 'résultats LVMH' } },
+  ])
+})

@@ -1,6 +1,6 @@
 import type { Language } from '../../domain/languages.ts'
 import { TOPIC_NAMES, type Topic } from '../../domain/topics.ts'
-import { dropContextSentences } from './context-sentences.ts'
+import { dropContextSentences, withoutRetracted } from './context-sentences.ts'
 import { describeCall, type CallDetail } from './describe.ts'
 import { spellOutKeyValues } from './key-values.ts'
 import { addressRuns, cutNote, fitRuns, fitWords, keywordRuns } from './keywords.ts'
@@ -117,7 +117,7 @@ export function understandText(text: string, siteUrl: string, options: ReadingOp
 
 function readRequest(text: string, siteUrl: string, now: number, sources: SourceIndex): Request {
   const { rest: unlinked, links } = takeLinks(prepare(text), siteUrl)
-  const { rest, quotes } = takeQuotes(spellOutKeyValues(unlinked))
+  const { rest, quotes } = takeQuotes(spellOutKeyValues(withoutRetracted(unlinked)))
   const tokens = tokenize(rest, DICTIONARY)
   const quoted = quotes.flatMap((quote) => tokenize(quote, DICTIONARY))
   const firstGuess = detectLanguage([...withoutLanguageCues(tokens), ...quoted])
@@ -348,7 +348,7 @@ function fromWords(request: Request): Understood {
   }
 
   const filtered = Boolean(request.source || request.time.phrases.length)
-  const { runs, topics } = keywordRuns(items)
+  const { runs, topics } = keywordRuns(items, request.messageLang)
   const query = fitRuns(runs)
   if (query) {
     const guessed = Boolean(linkNote) || !(filtered || hasLabel(items, 'news', 'about', 'limit', 'count'))
