@@ -24,7 +24,7 @@ const NAMING_KINDS = new Set<Label['kind']>(['content', 'topic', 'source'])
 const SENTENCE_END = /[.!?。！？؟](?=\s|$)|[!?。！？؟…]/u
 const SENTENCE_START = /[¿¡]/u
 const QUESTION = /[?？؟]/u
-const CLAUSE_END = /[,;:，；：、،]/u
+const CLAUSE_END = /[,;:，；：、،]|\s[–—-]\s/u
 
 interface Sentence {
   items: Item[]
@@ -33,9 +33,6 @@ interface Sentence {
   clause: boolean
 }
 
-/** A content word of a clause's own: not a name (capitalized) nor a number. */
-const ownWord = (item: Item) => item.label.kind === 'content' && !item.token.number
-  && (item.token.script !== 'alpha' || /^\p{Ll}/u.test(item.token.text))
 
 /**
  * A clause of its own, not an item of a list of names nor a bare subject ("celulares baratos, ¿qué salió…?"): a
@@ -43,15 +40,17 @@ const ownWord = (item: Item) => item.label.kind === 'content' && !item.token.num
  * algo…" asks about Petrobras).
  */
 const isClause = (items: Item[]) => !items.some((item) => item.label.kind === 'about')
-  && items.some((item) => ownWord(item) || item.label.kind === 'topic') && items.filter((item) => item.label.kind === 'stop').length >= 2
+  && items.some((item) => item.label.kind === 'content' || item.label.kind === 'topic') && items.filter((item) => item.label.kind === 'stop').length >= 2
 
 /** `text` is the string the items' tokens were cut from (their offsets index it). */
 export function dropContextSentences(items: Item[], text: string): void {
   const sentences = splitSentences(items, text)
   if (sentences.length < 2) return
-  const context = sentences.filter((s, i) => i < sentences.length - 1 && !s.question
-    && !s.items.some((item) => REQUEST_KINDS.has(item.label.kind))
-    && (!s.clause || isClause(s.items)))
+  const asks = (s: Sentence) => s.items.some((item) => REQUEST_KINDS.has(item.label.kind))
+  const context = sentences.filter((s, i) => !s.question && !asks(s) && (!s.clause || isClause(s.items))
+    // The last sentence is the request, unless one before asks and it is a clause of its own: "Give me the top 5
+    // sales stories from last week, I have a pipeline review at 9."
+    && (i < sentences.length - 1 || (isClause(s.items) && sentences.slice(0, i).some(asks))))
   if (context.length === 0 || context.length === sentences.length) return
   // The rest must name what to look for; "le prix de l'électricité, quoi de neuf depuis lundi ?" names it first.
   const rest = sentences.filter((s) => !context.includes(s)).flatMap((s) => s.items)

@@ -178,8 +178,14 @@ function phrases(items: Item[], messageLang?: Language): Phrase[] {
       besideLast = false
       afterAbout = false
     }
-    // "Argentina's economy" is one subject: a possessive joins the words around it.
+    // "Argentina's economy" is one subject: a possessive joins the words around it, and an adjective that is
+    // elsewhere a request word stays in it ("Stripe's new pricing").
     if (POSSESSIVE.test(item.token.text) && current.length && !item.token.broken) continue
+    const afterPossessive = i > 0 && POSSESSIVE.test(items[i - 1]!.token.text) && current.length > 0
+    if (afterPossessive && item.label.kind === 'news' && !item.token.broken && KEYWORD_KINDS.has(items[i + 1]?.label.kind ?? 'stop')) {
+      current.push(item)
+      continue
+    }
     if (KEYWORD_KINDS.has(item.label.kind)) {
       if (!current.length) {
         startedAfterAbout = afterAbout

@@ -275,7 +275,8 @@ export function matchSourceAt(
       const token = tokens[at + k]!
       const written = alias.tokens[k]!.folded
       if ((token.folded !== written && !(german && adjectiveStem(token.folded) === written)) || (k > 0 && token.broken)) ok = false
-      else if (alias.match === 'exact' && !sameCase(token, alias.tokens[k]!) && !lowerCaseName(tokens, at, alias, isNewsWord)) ok = false
+      else if (alias.match === 'exact' && !sameCase(token, alias.tokens[k]!) && !lowerCaseName(tokens, at, alias, isNewsWord)
+        && !(n === 1 && /^\p{Lu}{3,5}$/u.test(alias.tokens[0]!.text) && lowerCaseCued(tokens, at, n, isNewsWord))) ok = false
     }
     if (!ok) continue
     // Written in lower case, a name that is no word the reader knows still names the publisher when a news word or
@@ -314,23 +315,27 @@ const SOURCE_PREPOSITIONS = new Set(['from', 'de', 'del', 'du', 'des', 'von', 'v
  * Publisher heads that are everyday words after a preposition: "nouvelles du monde" is world news, "noticias del
  * país" the country's. (The reader has no dictionary; these are the bundled directory's.)
  */
-const EVERYDAY_HEADS = new Set(['monde', 'mundo', 'pais', 'world', 'paese'].map(fold))
+const EVERYDAY_HEADS = new Set(['monde', 'mundo', 'pais', 'world', 'paese', 'welt', 'post', 'times', 'sun', 'mint', 'economia'].map(fold))
 /** Words that go on a noun phrase after the name ("plan de expansión de Inditex"): the name was a word. */
 const CONNECTING = new Set(['de', 'del', 'des', 'du', 'di', 'della', 'da', 'do', 'of', 'von'].map(fold))
 
 /**
  * The issue's users write names in lower case ("titulares de expansion", "articles du figaro", "was schreibt
  * spiegel"): a lower-case name that is no word the reader knows still names the publisher after a verb of saying or
- * publishing, or after a preposition of origin in a message that asks for news, unless a connector carries the noun
- * phrase on ("el plan de expansión de Inditex").
+ * publishing, or after a preposition of origin or an article when what it wrote about follows or the message asks
+ * for news or for what was written, unless a connector carries the noun phrase on ("el plan de expansión de Inditex").
  */
 function lowerCaseCued(tokens: readonly Token[], at: number, length: number, isNewsWord: (t: Token) => boolean): boolean {
   const before = tokens[at]!.broken ? undefined : tokens[at - 1]
   if (!before || EVERYDAY_HEADS.has(tokens[at]!.folded)) return false
   if (VERB_CUES.has(before.folded)) return true
   const after = tokens[at + length]
-  if (!SOURCE_PREPOSITIONS.has(before.folded) || (after && !after.broken && CONNECTING.has(after.folded))) return false
-  return tokens.some((t, i) => (i < at || i >= at + length) && isNewsWord(t))
+  const next = after && !after.broken ? after : undefined
+  if (!(SOURCE_PREPOSITIONS.has(before.folded) || ARTICLES.has(before.folded)) || (next && CONNECTING.has(next.folded))) return false
+  // "¿Hay algo en xataka sobre…?": what it wrote about follows.
+  if (next && ABOUT_AFTER.has(next.folded)) return true
+  // A request for news, or for what the publisher wrote ("Was hat das handelsblatt gestern geschrieben?").
+  return tokens.some((t, i) => (i < at || i >= at + length) && (isNewsWord(t) || VERB_CUES.has(t.folded)))
 }
 
 /** A German adjective in a name takes case endings: "der Süddeutschen" is "Süddeutsche Zeitung". */

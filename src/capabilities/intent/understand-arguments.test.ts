@@ -563,3 +563,20 @@ describe('retractions, pairs, and one beat named twice (issue 29, third pass)', 
     { text: 'Résultats de LVMH entre le 1er et le 5 novembre', skill: 'search_stories', args: { query: 'résultats LVMH' } },
   ])
 })
+
+describe('context after the request, dashes, and names after articles (issue 29, third pass)', () => {
+  check([
+    { text: 'Give me the top 5 sales stories from last week, I have a pipeline review at 9.', skill: 'get_latest_stories', args: { topic: 'sales', limit: 5, query: undefined } },
+    { text: 'Ich leite den Vertrieb – was gibt es im Bereich Vertrieb Neues zu Salesforce?', skill: 'search_stories', args: { query: 'Salesforce' } },
+    // A last sentence that is no clause of its own is still the request.
+    { text: 'Show me AI news. Nvidia.', skill: 'search_stories', args: { query: 'Nvidia' } },
+    { text: "Anything in the growth section about Stripe's new pricing?", skill: 'search_stories', args: { query: 'Stripe new pricing' } },
+  ])
+  const named = createSourceIndex([{ id: idOf('TechCrunch'), name: 'Xataka' }, { id: idOf('The Verge'), name: 'BFM Business' }])
+  const readNamed = (text: string) => understandText(text, SITE, { now: NOW, sources: named })
+  it('a lower-case name after a preposition with what it wrote about next, or after an article in a question about what it wrote', () => {
+    assert.deepEqual([readNamed('¿Hay algo en xataka sobre inteligencia artificial generativa?').args.source, readNamed('¿Hay algo en xataka sobre inteligencia artificial generativa?').args.query], [idOf('TechCrunch'), 'inteligencia artificial generativa'])
+    assert.equal(readNamed('Y a-t-il des papiers de bfm sur la levée de fonds de Mistral AI ?').args.source, idOf('The Verge'))
+    assert.equal(understandText('Was hat das handelsblatt gestern geschrieben?', SITE, { now: NOW, sources }).args.source, idOf('Handelsblatt'))
+  })
+})
