@@ -14,8 +14,11 @@ import type { Item, Label } from './label.ts'
  * news") and the subject from the question about it ("E sobre a Petrobras, tem algo no InfoMoney?").
  */
 
-/** What only a request names. "about" words are not among them: "with", "for", "on" also tell a story. */
-const REQUEST_KINDS = new Set<Label['kind']>(['news', 'help', 'sources', 'topics', 'count', 'limit', 'counter', 'source', 'lang'])
+/**
+ * What only a request names. "about" words are not among them: "with", "for", "on" also tell a story; nor words for
+ * topics, which a statement uses too ("quero acompanhar melhor o setor"): asking for the list is a question.
+ */
+const REQUEST_KINDS = new Set<Label['kind']>(['news', 'help', 'sources', 'count', 'limit', 'counter', 'source', 'lang'])
 
 /** Ends a sentence: a full stop before a space, or ! ? and their CJK and Arabic forms; ¿ and ¡ open one. */
 /** What names something to look for: a subject, a topic or a publisher. */
@@ -55,8 +58,10 @@ export function dropContextSentences(items: Item[], text: string): void {
   // The rest must name what to look for; "le prix de l'électricité, quoi de neuf depuis lundi ?" names it first.
   const rest = sentences.filter((s) => !context.includes(s)).flatMap((s) => s.items)
   if (!rest.some((item) => NAMING_KINDS.has(item.label.kind))) return
+  // Their topic words name the beat only when the request names none of its own.
+  const ownTopic = rest.some((item) => item.label.kind === 'topic')
   for (const sentence of context) {
-    for (const item of sentence.items) if (item.label.kind !== 'topic') item.label = { kind: 'stop' }
+    for (const item of sentence.items) if (ownTopic || item.label.kind !== 'topic') item.label = { kind: 'stop' }
   }
 }
 

@@ -36,6 +36,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'happened', 'happening', 'happens', 'developments', 'update', 'updates', 'regarding', 'concerning',
   ],
   es: [
+    'mundo',
     'q', 'k', 'xq', 'pq', 'tb', 'salio', 'salieron', 'hay', 'ha',
     'recupera', 'recuperar', 'obtén', 'obtener', 'devuelve', 'responde', 'respuesta', 'traducido', 'traducidas',
     'estoy', 'leí', 'encontrarlo', 'encontrar', 'ahí', 'enseñarme', 'enseñar', 'quería', 'querría', 'saber', 'preguntarte', 'salido', 'salió', 'mañana', 'tengo', 'ayudas',
@@ -56,6 +57,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'él', 'ella', 'ellos', 'su', 'sus',
   ],
   fr: [
+    'aurais', 'aurait', 'avez', 'aurais-tu', 'as-tu',
     'stp', 'svp', 'donner', 'donnez', 'pk', 'pcq',
     'récupère', 'récupérer', 'obtiens', 'renvoie', 'réponds', 'répondez', 'réponse', 'traduit', 'traduits',
     'eu', 'auriez', 'auriez-vous', 'avez-vous', 'voir', 'demandais', 'demande', 'demain', 'excusez-moi', 'excusez',
@@ -73,6 +75,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'leurs', 'son', 'sa', 'ses',
   ],
   de: [
+    'antwortformat', 'liste',
     'grüezi', 'gruezi', 'servus', 'moin', 'gibts', 'kam', 'kamen', 'bzw',
     'antwort', 'antworte', 'antworten', 'hole', 'liefere', 'übersetzt', 'abrufen', 'rufe',
     'gab', 'gab\'s', 'ach', 'würde', 'würden', 'gern', 'gerne', 'wissen', 'morgen', 'eigentlich', 'bieten', 'bietet', 'muss',
@@ -90,6 +93,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'ihre', 'euch', 'dir', 'dich', 'kann',
   ],
   it: [
+    'trovi', 'trovami', 'mondo',
     'x', 'cmq', 'nn',
     'elencali', 'elencale', 'recupera', 'recuperare', 'ottieni', 'rispondi', 'risposta', 'tradotto', 'tradotti',
     'invece', 'mille', 'chiedevo', 'chiedo', 'se', 'domani', 'seguo', 'soprattutto', 'mostri', 'mostrami', 'sto', 'prendi', 'sapere', 'anche', 'leggi', 'parlato', 'ho',
@@ -106,6 +110,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'suo', 'sua',
   ],
   pt: [
+    'localizar', 'localize', 'publicação', 'publicacao',
     'q', 'vc', 'vcs', 'pq', 'tb', 'tbm', 'ha', 'oq', 'saíram',
     'recupere', 'recuperar', 'obtenha', 'retorne', 'responda', 'resposta', 'traduzido', 'traduzidas',
     'aqui', 'ver', 'valeu', 'vou', 'amanhã', 'amanha', 'vem', 'sou',
@@ -133,6 +138,8 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     '読みたい', '見たい', '扱って', '株式会社', 'いる', 'います', 'どう', 'なって', '関連の', '主要', '主な', '重要',
   ],
   ko: [
+    '정리', '정리하고',
+    '있으면', '사이에',
     '너무', '많아서', '다', '못', '보겠네', '그냥',
     '찾아줄래', '찾아줄래요', '나온', '나왔', '나왔어', '동안', '올라온', '볼',
     '준비', '준비하고',

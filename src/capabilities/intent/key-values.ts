@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '../../domain/languages.ts'
 import { isTopic, TOPIC_NAMES } from '../../domain/topics.ts'
+import { languageNamed } from './language-cues.ts'
 
 /**
  * Agents and scripts often write a skill's arguments as they would pass them: "topic=engineering, limit=4",
@@ -12,7 +13,7 @@ const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English', es: 'Spanish', fr: 'French', de: 'German', it: 'Italian', pt: 'Portuguese', ja: 'Japanese', ko: 'Korean', ar: 'Arabic',
 }
 
-const KEY = String.raw`(?<![\p{L}\p{N}_])(topic|category|limit|count|max|lang|language|output[ _]language|answer[ _]language|locale|since|from|after|until|to|before|query|q|search|keywords?|source|publisher)`
+const KEY = String.raw`(?<![\p{L}\p{N}_])(topic|category|limit|count|max|lang|language|output[ _]language|answer[ _]language|locale|since|from|after|until|to|before|query|q|search|keywords?|source|publisher|(?:idioma|langue|sprache|lingua|língua|antwortsprache)(?:\s+(?:da|de|del|der|della|do)\s+\p{L}+)?|fonte|fuente|quelle|fonti)`
 const VALUE = String.raw`("[^"]*"|'[^']*'|[^\s,;&]+)`
 const PAIR = new RegExp(`${KEY}\\s*([=:])\\s*${VALUE}`, 'giu')
 
@@ -22,13 +23,20 @@ function languageOf(value: string): Language | undefined {
   const v = value.toLowerCase()
   const code = v.slice(0, 2)
   if (v.length <= 5 && (LANGUAGES as readonly string[]).includes(code)) return code as Language
-  return LANGUAGES.find((lang) => LANGUAGE_NAMES[lang].toLowerCase() === v)
+  return languageNamed(value)
 }
 
 function spell(key: string, separator: string, raw: string): string | undefined {
   const value = unquote(raw)
   if (!value) return undefined
-  switch (key.toLowerCase().replace(/[ _]/gu, ' ')) {
+  const name = key.toLowerCase().replace(/[ _]+/gu, ' ')
+  // "Idioma da resposta", "langue de réponse", "Antwortsprache": the answer's language in any of the nine.
+  if (/^(?:idioma|langue|sprache|lingua|língua|antwortsprache)/u.test(name)) {
+    const lang = languageOf(value)
+    return lang ? `in ${LANGUAGE_NAMES[lang]}` : undefined
+  }
+  if (/^(?:fonte|fuente|quelle|fonti)$/u.test(name)) return `from ${value}`
+  switch (name) {
     case 'topic': case 'category':
       return isTopic(value.toLowerCase()) ? TOPIC_NAMES[value.toLowerCase() as keyof typeof TOPIC_NAMES].en : value
     case 'limit': case 'count': case 'max':
@@ -51,10 +59,14 @@ function spell(key: string, separator: string, raw: string): string | undefined 
   }
 }
 
+/** An agent's role tag ("[research agent]") and the labels of an instruction ("Task:", "Objetivo:") name nothing. */
+const ROLE_TAG = /^\s*\[[^\]]{1,40}\]\s*/u
+const LABEL = /(?<![\p{L}\p{N}])(?:task|goal|objective|instructions?|request|sub-?task|tarea|objetivo|instrucci[oó]n|pedido|t[aâ]che|objectif|consigne|demande|aufgabe|ziel|anweisung|anfrage|compito|obiettivo|richiesta|istruzioni)\s*:/giu
+
 /** `text` with every "key=value" or "key: value" of a skill argument spelled out in words (a value it cannot read stays as written). */
 export function spellOutKeyValues(text: string): string {
-  if (!/[=:]/u.test(text)) return text
-  return text.replace(PAIR, (match, key: string, separator: string, value: string) => {
+  if (!/[=:\]]/u.test(text)) return text
+  return text.replace(ROLE_TAG, '').replace(LABEL, ' ').replace(PAIR, (match, key: string, separator: string, value: string) => {
     const words = spell(key, separator, value)
     return words === undefined ? match : ` ${words} `
   })

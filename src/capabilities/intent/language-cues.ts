@@ -71,6 +71,14 @@ export interface LanguageCue {
   lang: Language
 }
 
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+const NAMED = new Map(LANGUAGES.flatMap((lang) => LANGUAGES.map((target): [string, Language] => [fold(NAMES[lang][target]), target])))
+
+/** The language a name written in any of the nine names ("português", "Englisch", "英語"), if any. */
+export function languageNamed(name: string): Language | undefined {
+  return NAMED.get(fold(name.trim()))
+}
+
 /** Everyday spellings the frames do not produce. */
 const EXTRA: LanguageCue[] = [
   { phrase: 'بالعربي', target: 'ar', lang: 'ar' },

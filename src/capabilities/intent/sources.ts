@@ -300,7 +300,7 @@ export function matchSourceAt(
 function lowerCaseName(tokens: readonly Token[], at: number, alias: Alias, isNewsWord: (t: Token) => boolean): boolean {
   const n = alias.tokens.length
   return n > 1 && NEWS_WORDS.has(alias.tokens[n - 1]!.folded) && !alias.cue
-    && alias.tokens.slice(0, -1).every((t) => !LEXICON_WORDS.has(t.folded)) && cuedAfter(tokens, at, n, isNewsWord)
+    && alias.tokens.slice(0, -1).every((t) => !LEXICON_WORDS.has(t.folded)) && (cuedAfter(tokens, at, n, isNewsWord) || fromBefore(tokens, at))
 }
 
 /**
@@ -327,6 +327,9 @@ const CONNECTING = new Set(['de', 'del', 'des', 'du', 'di', 'della', 'da', 'do',
  */
 function lowerCaseCued(tokens: readonly Token[], at: number, length: number, isNewsWord: (t: Token) => boolean): boolean {
   const before = tokens[at]!.broken ? undefined : tokens[at - 1]
+  const next0 = tokens[at + length]
+  // Written onto a Japanese or Korean particle, a Latin name stands apart from the words around it: "nhkの経済ニュース".
+  if (next0 && !next0.broken && next0.script !== 'alpha' && /^(?:の|で|から|より|は|が|의|에서|에|은|는)$/u.test(next0.text)) return true
   if (!before || EVERYDAY_HEADS.has(tokens[at]!.folded)) return false
   if (VERB_CUES.has(before.folded)) return true
   const after = tokens[at + length]

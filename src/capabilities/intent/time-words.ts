@@ -264,7 +264,7 @@ export const TIME_PHRASES: Record<Language, PhraseTable> = {
     between: ['{D}から{D}まで', '{D}～{D}', '{D}〜{D}'],
     // A count of days written after a month ("11月10日") is a date, not a span.
     older: ['(?<!月){NN}以上前', '(?<!月){NN}より前', '(?<!月){NN}を過ぎた'],
-    newer: ['(?<!月){NN}以内', '(?:過去|直近|最近|ここ){NN}(?:間)?'],
+    newer: ['(?:(?:過去|直近|最近|ここ)\\s*)?(?<!月){NN}以内', '(?:過去|直近|最近|ここ){NN}(?:間)?'],
     ago: ['(?<!月){NN}前'],
     before: ['{D}より前', '{D}以前', '{D}前'],
     after: ['{D}より後', '{D}以後'],
@@ -287,7 +287,7 @@ export const TIME_PHRASES: Record<Language, PhraseTable> = {
     sincePeriod: ['{P}(?:から|以降)'],
   },
   ko: {
-    between: ['{D}\\s*부터 {D}\\s*까지', '{D}\\s*~\\s*{D}'],
+    between: ['{D}\\s*부터 {D}\\s*(?:까지|사이)', '{D}\\s*(?:와|과|에서) {D}\\s*사이', '{D}\\s*~\\s*{D}'],
     older: ['{NN} ?(?:이상|넘게) ?(?:지난|된|전)', '{NN}보다 오래된', '{NN} ?(?:넘은|지난|넘게 지난)(?= |$)'],
     newer: ['{NN} ?이내', '(?:최근|지난) ?{NN}(?:간|동안)?'],
     ago: ['{NN} ?전'],

@@ -580,3 +580,18 @@ describe('context after the request, dashes, and names after articles (issue 29,
     assert.equal(understandText('Was hat das handelsblatt gestern geschrieben?', SITE, { now: NOW, sources }).args.source, idOf('Handelsblatt'))
   })
 })
+
+describe("agents' labels, answer languages named in any language, context topics (issue 29, third pass)", () => {
+  const named = createSourceIndex([{ id: idOf('TechCrunch'), name: 'InfoMoney' }])
+  it('an instruction with a role tag, labels and keys in Portuguese', () => {
+    const u = understandText('[agente de pesquisa] Objetivo: localizar matérias sobre a taxa Selic com mais de 30 dias de publicação. Fonte: infomoney. Idioma da resposta: português.', SITE, { now: NOW, sources: named })
+    assert.deepEqual([u.capability, u.args.query, u.args.source, u.args.lang], ['search_stories', 'taxa Selic', idOf('TechCrunch'), 'pt'], u.understood)
+  })
+  check([
+    { text: 'Antwortsprache: Englisch. Thema: KI', skill: 'get_latest_stories', args: { topic: 'data-ai', lang: 'en' } },
+    // A topic in a context sentence names the beat only when the request names none.
+    { text: 'Oi! Trabalho com comunicação corporativa e quero acompanhar melhor o setor. Você poderia me mostrar as 3 notícias mais recentes de marketing da semana passada?', skill: 'get_latest_stories', args: { topic: 'marketing', limit: 3 } },
+    { text: 'top 3 from hacker news', skill: 'get_latest_stories', args: { source: idOf('Hacker News'), limit: 3 } },
+    { text: 'novità dal mondo del design', skill: 'get_latest_stories', args: { topic: 'design', query: undefined } },
+  ])
+})
