@@ -36,6 +36,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'happened', 'happening', 'happens', 'developments', 'update', 'updates', 'regarding', 'concerning',
   ],
   es: [
+    'hubo', 'habido',
     'mundo',
     'q', 'k', 'xq', 'pq', 'tb', 'salio', 'salieron', 'hay', 'ha',
     'recupera', 'recuperar', 'obtén', 'obtener', 'devuelve', 'responde', 'respuesta', 'traducido', 'traducidas',
@@ -57,6 +58,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'él', 'ella', 'ellos', 'su', 'sus',
   ],
   fr: [
+    'montrer', 'montrez', 'montre',
     'aurais', 'aurait', 'avez', 'aurais-tu', 'as-tu',
     'stp', 'svp', 'donner', 'donnez', 'pk', 'pcq',
     'récupère', 'récupérer', 'obtiens', 'renvoie', 'réponds', 'répondez', 'réponse', 'traduit', 'traduits',
@@ -127,6 +129,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'ele', 'ela', 'eles', 'elas', 'seu', 'sua',
   ],
   ja: [
+    '系',
     '分',
     'いただけますか', '見せていただけますか', '来週', '明日',
     'どんな', 'こと',

@@ -181,7 +181,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     sources: ['fontes', 'veículos', 'jornais', 'editoras', 'editores', 'fontes de notícias', 'sites', 'portais'],
     aboutAgent: ['entend', 'entende', 'pedido', 'explic', 'ajud', 'pedir', 'serv', 'funcion', 'usar', 'uso', 'usa', 'utiliz', 'capaz', 'pergunt', 'faz', 'agente', 'assistente'],
     you: ['você', 'voce', 'vocês', 'tu', 'te', 'ti', 'contigo', 'és', 'teu', 'tua', 'teus', 'tuas'],
-    about: ['sobre', 'acerca', 'relacionadas', 'relação', 'quanto a', 'respeito', 'busque', 'buscar', 'procure', 'procura', 'procurar', 'pesquise', 'encontre', 'com'],
+    about: ['sobre', 'acerca', 'relacionadas', 'relação', 'quanto a', 'respeito', 'busque', 'buscar', 'busca', 'procure', 'procura', 'procurar', 'pesquise', 'encontre', 'com'],
     topics: ['parte', 'tópicos', 'topicos', 'tópico', 'temas', 'tema', 'categorias', 'categoria', 'seções', 'secoes', 'secções', 'seccoes', 'assuntos', 'área', 'áreas', 'setor', 'setores'],
     limit: ['primeiras', 'primeiros', 'últimas', 'ultimas', 'últimos', 'top', 'principais', 'máximo', 'maximo', 'limite'],
     counters: ['resultados'],

@@ -276,7 +276,8 @@ export function matchSourceAt(
       const written = alias.tokens[k]!.folded
       if ((token.folded !== written && !(german && adjectiveStem(token.folded) === written)) || (k > 0 && token.broken)) ok = false
       else if (alias.match === 'exact' && !sameCase(token, alias.tokens[k]!) && !lowerCaseName(tokens, at, alias, isNewsWord)
-        && !(n === 1 && /^\p{Lu}{3,5}$/u.test(alias.tokens[0]!.text) && lowerCaseCued(tokens, at, n, isNewsWord))) ok = false
+        && !(n === 1 && /^\p{Lu}{3,5}$/u.test(alias.tokens[0]!.text) && lowerCaseCued(tokens, at, n, isNewsWord))
+        && !(n === 1 && /^\p{Lu}{2,5}$/u.test(alias.tokens[0]!.text) && fromTheBefore(tokens, at))) ok = false
     }
     if (!ok) continue
     // Written in lower case, a name that is no word the reader knows still names the publisher when a news word or
@@ -308,6 +309,9 @@ function lowerCaseName(tokens: readonly Token[], at: number, alias: Alias, isNew
  * not also mean "of".
  */
 const fromBefore = (tokens: readonly Token[], at: number) => !tokens[at]!.broken && tokens[at - 1]?.folded === 'from'
+/** "from the ft": initials in lower case after "from the" name the publisher too. */
+const fromTheBefore = (tokens: readonly Token[], at: number) => fromBefore(tokens, at)
+  || (!tokens[at]!.broken && tokens[at - 1]?.folded === 'the' && !tokens[at - 1]!.broken && tokens[at - 2]?.folded === 'from')
 
 /** Prepositions that say where stories come from ("du figaro", "vom handelsblatt", "da folha"); no articles. */
 const SOURCE_PREPOSITIONS = new Set(['from', 'de', 'del', 'du', 'des', 'von', 'vom', 'aus', 'bei', 'beim', 'da', 'dal', 'dalla', 'della', 'di', 'do', 'chez', 'in', 'im', 'no', 'na', 'en', 'su', 'sul'].map(fold))
@@ -316,6 +320,7 @@ const SOURCE_PREPOSITIONS = new Set(['from', 'de', 'del', 'du', 'des', 'von', 'v
  * país" the country's. (The reader has no dictionary; these are the bundled directory's.)
  */
 const EVERYDAY_HEADS = new Set(['monde', 'mundo', 'pais', 'world', 'paese', 'welt', 'post', 'times', 'sun', 'mint', 'economia'].map(fold))
+const OPENING_CUES = new Set(['von', 'vom', 'from', 'de', 'del', 'du', 'di', 'da', 'do'].map(fold))
 /** Words that go on a noun phrase after the name ("plan de expansión de Inditex"): the name was a word. */
 const CONNECTING = new Set(['de', 'del', 'des', 'du', 'di', 'della', 'da', 'do', 'of', 'von'].map(fold))
 
@@ -330,6 +335,9 @@ function lowerCaseCued(tokens: readonly Token[], at: number, length: number, isN
   const next0 = tokens[at + length]
   // Written onto a Japanese or Korean particle, a Latin name stands apart from the words around it: "nhkの経済ニュース".
   if (next0 && !next0.broken && next0.script !== 'alpha' && /^(?:の|で|から|より|は|が|의|에서|에|은|는)$/u.test(next0.text)) return true
+  // A name that opens the message alone, or with where or when its stories are from: "handelsblatt von gestern"
+  // (the time phrase is taken out before names are read).
+  if (at === 0 && (next0 === undefined || (!next0.broken && OPENING_CUES.has(next0.folded)))) return true
   if (!before || EVERYDAY_HEADS.has(tokens[at]!.folded)) return false
   if (VERB_CUES.has(before.folded)) return true
   const after = tokens[at + length]
@@ -350,7 +358,7 @@ function cued(tokens: readonly Token[], at: number, length: number, isNewsWord: 
   const before = tokens[at]!.broken ? undefined : tokens[at - 1]
   if (before && (PREPOSITION_CUES.has(before.folded) || VERB_CUES.has(before.folded))) return true
   // A name standing alone before the rest, as a heading: "Handelsblatt: was gibt es Neues?", "Folha: novidades".
-  if (at === 0 && (tokens[length] === undefined || tokens[length]!.broken)) return true
+  if (at === 0 && (tokens[length] === undefined || tokens[length]!.broken || OPENING_CUES.has(tokens[length]!.folded))) return true
   return cuedAfter(tokens, at, length, isNewsWord)
 }
 

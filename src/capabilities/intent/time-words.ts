@@ -150,7 +150,7 @@ export const TIME_PHRASES: Record<Language, PhraseTable> = {
     'last-weekday': ['(?:el )?{W} pasado'],
     'on-weekday': ['(?:el |del )?{W}'],
     'day-before-yesterday': ['anteayer', 'antier', 'antes de ayer'],
-    today: ['hoy', 'esta mañana', 'esta manana', 'del día', 'del dia'],
+    today: ['hoy', 'esta mañana', 'esta manana', 'del día(?! \\d)', 'del dia(?! \\d)'],
     yesterday: ['ayer'],
     'this-week': ['esta semana', 'de la semana(?! pasada| anterior)'],
     // "La última semana", "el último mes": the previous calendar week and month, as "la semana pasada".
@@ -225,7 +225,7 @@ export const TIME_PHRASES: Record<Language, PhraseTable> = {
     'last-weekday': ['{W} scors[oa]'],
     'on-weekday': ['(?:di )?{W}'],
     'day-before-yesterday': ["l['’]altro ieri", 'altroieri', "ieri l['’]altro"],
-    today: ['oggi', 'stamattina', 'stamane', 'del giorno'],
+    today: ['oggi', 'stamattina', 'stamane', 'del giorno(?! \\d)'],
     yesterday: ['ieri'],
     'this-week': ['questa settimana', 'della settimana(?! scorsa| passata| precedente)'],
     'last-week': ['(?:la )?settimana (?:scorsa|passata)', "(?:l['’]|nell['’]|dell['’])?ultima settimana"],
@@ -249,7 +249,7 @@ export const TIME_PHRASES: Record<Language, PhraseTable> = {
     'last-weekday': ['(?:na |no )?{W} passad[oa]'],
     'on-weekday': ['(?:na|no|de|da|desta|nesta) {W}'],
     'day-before-yesterday': ['anteontem'],
-    today: ['hoje(?: de manhã| cedo)?', 'esta manhã', 'nesta manhã', 'do dia'],
+    today: ['hoje(?: de manhã| cedo)?', 'esta manhã', 'nesta manhã', 'do dia(?! \\d)'],
     yesterday: ['ontem'],
     // Brazilians write "essa semana" as often as "esta semana".
     'this-week': ['(?:n|d)?(?:esta|essa) semana', 'da semana(?! passada| anterior)'],

@@ -595,3 +595,14 @@ describe("agents' labels, answer languages named in any language, context topics
     { text: 'novità dal mondo del design', skill: 'get_latest_stories', args: { topic: 'design', query: undefined } },
   ])
 })
+
+describe('names at the start, initials after "from the", section words (issue 29, third pass)', () => {
+  check([
+    { text: 'anything on the Nvidia export ban from the ft this week?', skill: 'search_stories', args: { query: 'Nvidia export ban', source: idOf('Financial Times') } },
+    { text: 'handelsblatt von gestern', skill: 'get_latest_stories', args: { source: idOf('Handelsblatt'), query: undefined } },
+    { text: 'Gibt es Finanz-News über die Zinsentscheidung der EZB aus den letzten 3 Tagen?', skill: 'search_stories', args: { query: 'Zinsentscheidung EZB' } },
+    // "do dia 20 de novembro" is a date, not "of the day" and a count.
+    { text: 'noticias de empreendedorismo do dia 20 de novembro', skill: 'get_latest_stories', args: { topic: 'entrepreneurship', since: '2026-11-20T00:00:00Z', limit: undefined } },
+    { text: '人材系のニュースで副業解禁についてのものはある？', skill: 'search_stories', args: { query: '副業解禁' } },
+  ])
+})
