@@ -32,6 +32,8 @@ const CLAUSE_END = /[,;:，；：、،]|\s[–—-]\s/u
 interface Sentence {
   items: Item[]
   question: boolean
+  /** Ends on a colon: "Lavoro come commerciale: quali sono…" introduces the request. */
+  colon: boolean
   /** Set off by a comma, colon or semicolon only, not by the end of a sentence. */
   clause: boolean
 }
@@ -42,15 +44,37 @@ interface Sentence {
  * content or topic word of its own and two words of grammar, and no word introducing a subject ("E sobre a Petrobras, tem
  * algo…" asks about Petrobras).
  */
-const isClause = (items: Item[]) => !items.some((item) => item.label.kind === 'about')
-  && items.some((item) => item.label.kind === 'content' || item.label.kind === 'topic') && items.filter((item) => item.label.kind === 'stop').length >= 2
+const isClause = (items: Item[], colon = false) => !items.some((item) => item.label.kind === 'about')
+  && items.some((item) => item.label.kind === 'content' || item.label.kind === 'topic')
+  && (FIRST_PERSON.has(items[0]!.token.lower) || items.filter((item) => item.label.kind === 'stop').length >= (colon ? 1 : 2))
+
+/** A clause that opens on "I" says who asks ("أنا صاحب شركة ناشئة،", "I run growth at a startup,"). */
+const FIRST_PERSON = new Set(['i', "i'm", 'im', 'je', "j'", 'ich', 'yo', 'io', 'eu', 'أنا', 'انا', '私', '僕', '저는', '나는', '제가', '내가'])
+
+/**
+ * A section named as such names the beat ("人材・キャリアの分野で", "nella sezione Design", "im Bereich Vertrieb"): a
+ * word for topics beside a topic word, with at most grammar between.
+ */
+function namesSection(items: Item[]): boolean {
+  return items.some((item, i) => {
+    if (item.label.kind !== 'topics') return false
+    const near = (step: number) => {
+      for (let k = i + step; k >= 0 && k < items.length && Math.abs(k - i) <= 3; k += step) {
+        if (items[k]!.label.kind === 'topic') return true
+        if (items[k]!.label.kind !== 'stop') return false
+      }
+      return false
+    }
+    return near(-1) || near(1)
+  })
+}
 
 /** `text` is the string the items' tokens were cut from (their offsets index it). */
 export function dropContextSentences(items: Item[], text: string): void {
   const sentences = splitSentences(items, text)
   if (sentences.length < 2) return
-  const asks = (s: Sentence) => s.items.some((item) => REQUEST_KINDS.has(item.label.kind))
-  const context = sentences.filter((s, i) => !s.question && !asks(s) && (!s.clause || isClause(s.items))
+  const asks = (s: Sentence) => s.items.some((item) => REQUEST_KINDS.has(item.label.kind)) || namesSection(s.items)
+  const context = sentences.filter((s, i) => !s.question && !asks(s) && (!s.clause || isClause(s.items, s.colon))
     // The last sentence is the request, unless one before asks and it is a clause of its own: "Give me the top 5
     // sales stories from last week, I have a pipeline review at 9."
     && (i < sentences.length - 1 || (isClause(s.items) && sentences.slice(0, i).some(asks))))
@@ -70,7 +94,7 @@ function splitSentences(items: Item[], text: string): Sentence[] {
   let current: Item[] = []
   let previousEnd = 0
   const close = (gap: string, clause: boolean) => {
-    if (current.length) sentences.push({ items: current, question: QUESTION.test(gap), clause })
+    if (current.length) sentences.push({ items: current, question: QUESTION.test(gap), clause, colon: /[:：]/u.test(gap) })
     current = []
   }
   for (const item of items) {

@@ -58,6 +58,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'él', 'ella', 'ellos', 'su', 'sus',
   ],
   fr: [
+    'concrètement', 'concretement',
     'montrer', 'montrez', 'montre',
     'aurais', 'aurait', 'avez', 'aurais-tu', 'as-tu',
     'stp', 'svp', 'donner', 'donnez', 'pk', 'pcq',
@@ -77,6 +78,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'leurs', 'son', 'sa', 'ses',
   ],
   de: [
+    'reichen', 'reicht',
     'antwortformat', 'liste',
     'grüezi', 'gruezi', 'servus', 'moin', 'gibts', 'kam', 'kamen', 'bzw',
     'antwort', 'antworte', 'antworten', 'hole', 'liefere', 'übersetzt', 'abrufen', 'rufe',

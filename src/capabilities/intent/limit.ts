@@ -79,6 +79,8 @@ function readsAsCount(items: Item[], at: number): boolean {
   // Korean 네 is also "yes", 세 "three" and "tax": a one-syllable count word needs its counter.
   if (items[at]!.token.script === 'hangul' && items[at]!.token.text.length === 1) return false
   const newsFollows = items.slice(at + 1, at + 4).some((item) => item.label.kind === 'news')
+    // "die fünf wichtigsten", "los cinco principales": a ranking word after the count stands for the stories.
+    || Boolean(next && next.token.foldeds.some((f) => LIMIT_WORDS.has(f)) && next.token.script === 'alpha' && !/^(?:top|max)$/u.test(next.token.folded))
   // A count written as a word is also a word ("sei" is "you are", "un" an article): it counts next to stories only.
   if (!items[at]!.token.number) return newsFollows
   if (prev && NAMED.has(prev.label.kind)) return false

@@ -107,7 +107,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
       "tu peux m'aider", "pouvez vous m'aider", 'comment tu fonctionnes', 'comment ça marche', 'qui es tu', 'aide',
       'à quoi sers tu', 'à quoi tu sers'],
     sources: ['sources', 'source', 'éditeurs', 'médias', 'journaux', "sources d'information", 'sites', 'sites web', 'titres de presse'],
-    aboutAgent: ['comprend', 'demande', 'requête', 'expliqu', 'aid', 'service', 'utilis', 'fonction', 'sers', 'servir', 'capable', 'question', 'demand', 'fair', 'agent', 'assistant'],
+    aboutAgent: ['comprend', 'demande', 'requête', 'expliqu', 'aid', 'service', 'utilis', 'fonction', 'sers', 'sert', 'servir', 'capable', 'question', 'demand', 'fair', 'agent', 'assistant'],
     you: ['tu', 'toi', 'vous', 'te', 't', 'ton', 'ta', 'tes', 'votre', 'vos'],
     about: ['sur', 'concernant', 'propos', 'autour', 'côté', 'coté', 'niveau', 'matière', 'question', 'cherche', 'chercher', 'recherche', 'trouve', 'avec', 'chez'],
     topics: ['sujets', 'sujet', 'thèmes', 'themes', 'thème', 'catégories', 'categories', 'catégorie', 'rubriques', 'rubrique', 'domaine', 'domaines', 'secteur', 'secteurs'],
@@ -223,7 +223,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     counters: ['개', '건', '가지'],
     // Native Korean counts (the ones used with 개, 건, 가지); one syllable ones read as a count only before a counter.
     numbers: {
-      하나: 1, 한: 1, 둘: 2, 두: 2, 셋: 3, 세: 3, 넷: 4, 네: 4, 다섯: 5, 여섯: 6, 일곱: 7, 여덟: 8, 아홉: 9, 열: 10, 스무: 20, 스물: 20,
+      두어: 2, 하나: 1, 한: 1, 둘: 2, 두: 2, 셋: 3, 세: 3, 넷: 4, 네: 4, 다섯: 5, 여섯: 6, 일곱: 7, 여덟: 8, 아홉: 9, 열: 10, 스무: 20, 스물: 20,
     },
   },
   ar: {

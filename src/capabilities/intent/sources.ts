@@ -243,6 +243,8 @@ const VERB_CUES = new Set([
   'says', 'said', 'saying', 'say', 'writes', 'wrote', 'write', 'published', 'publishes', 'publish', 'reports', 'reported',
   'reporting', 'dice', 'dicen', 'publico', 'escribe', 'informa', 'dit', 'disent', 'ecrit', 'publie', 'rapporte', 'schreibt',
   'berichtet', 'meldet', 'sagt', 'scrive', 'riporta', 'pubblica', 'diz', 'dizem', 'publicou', 'escreve', 'نشرت', 'نشر',
+  // Verbs of coming out: "o que saiu na folha", "qué salió en expansión".
+  'saiu', 'sairam', 'salio', 'salieron', 'uscito', 'usciti', 'paru', 'parus', 'sorti', 'erschienen',
   'يقول', 'تقول', 'كتبت', 'veroffentlicht', 'publiee', 'publiees', 'pubblicato', 'publicado',
   // "What has X published": the auxiliary before the name.
   'has', 'have', 'had', 'hat', 'haben', 'hatte', 'hanno', 'tem', 'teve',
@@ -309,9 +311,10 @@ function lowerCaseName(tokens: readonly Token[], at: number, alias: Alias, isNew
  * not also mean "of".
  */
 const fromBefore = (tokens: readonly Token[], at: number) => !tokens[at]!.broken && tokens[at - 1]?.folded === 'from'
-/** "from the ft": initials in lower case after "from the" name the publisher too. */
+/** "from the ft", "the ft's coverage": initials in lower case after "from the", or owning what follows, name the publisher too. */
 const fromTheBefore = (tokens: readonly Token[], at: number) => fromBefore(tokens, at)
-  || (!tokens[at]!.broken && tokens[at - 1]?.folded === 'the' && !tokens[at - 1]!.broken && tokens[at - 2]?.folded === 'from')
+  || (!tokens[at]!.broken && tokens[at - 1]?.folded === 'the' && !tokens[at - 1]!.broken
+    && (tokens[at - 2]?.folded === 'from' || /^['’]s$/u.test(tokens[at + 1]?.text ?? '')))
 
 /** Prepositions that say where stories come from ("du figaro", "vom handelsblatt", "da folha"); no articles. */
 const SOURCE_PREPOSITIONS = new Set(['from', 'de', 'del', 'du', 'des', 'von', 'vom', 'aus', 'bei', 'beim', 'da', 'dal', 'dalla', 'della', 'di', 'do', 'chez', 'in', 'im', 'no', 'na', 'en', 'su', 'sul'].map(fold))

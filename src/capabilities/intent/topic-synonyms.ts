@@ -82,7 +82,7 @@ export const TOPIC_SYNONYMS: Record<Topic, Partial<Record<Language, string[]>>> 
     ],
     es: ['emprendimiento', 'emprendedores', 'fundadores', 'capital riesgo', 'pymes'],
     fr: ['entrepreneuriat', 'fondateurs', 'capital-risque', 'levées de fonds', 'pme'],
-    de: ['Gründer', 'Gründerszene', 'Gründung', 'Wagniskapital', 'Risikokapital', 'Unternehmertum'],
+    de: ['Gründern', 'Gründer', 'Gründerszene', 'Gründung', 'Wagniskapital', 'Risikokapital', 'Unternehmertum'],
     it: ['imprenditoria', 'imprenditori', 'fondatori', 'pmi'],
     pt: ['empreendedorismo', 'empreendedores', 'fundadores', 'capital de risco'],
     ja: ['起業', 'スタートアップ', 'ベンチャー', '起業家', '創業者', 'ユニコーン'],

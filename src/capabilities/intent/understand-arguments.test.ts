@@ -606,3 +606,15 @@ describe('names at the start, initials after "from the", section words (issue 29
     { text: '人材系のニュースで副業解禁についてのものはある？', skill: 'search_stories', args: { query: '副業解禁' } },
   ])
 })
+
+describe('clauses about oneself, sections named, rankings after a count (issue 29, third pass)', () => {
+  check([
+    { text: 'Lavoro come commerciale: quali sono le ultime sulle vendite?', skill: 'get_latest_stories', args: { topic: 'sales', query: undefined } },
+    { text: 'أنا صاحب شركة ناشئة، ما آخر أخبار ريادة الأعمال؟', skill: 'get_latest_stories', args: { topic: 'entrepreneurship', query: undefined } },
+    { text: '人材・キャリアの分野で、リモートワークに関するニュースはある？', skill: 'search_stories', args: { query: 'リモートワーク' } },
+    { text: 'Tesla and Ford, Rivian and Lucid news', skill: 'search_stories', args: { query: 'Tesla Ford Rivian Lucid' } },
+    { text: "Was gibt's Neues bei Gründern und Start-ups? Die fünf wichtigsten reichen mir.", skill: 'get_latest_stories', args: { topic: 'entrepreneurship', limit: 5 } },
+    { text: 'Bonjour ! Comment on se sert de vous, concrètement ?', skill: 'help', args: { lang: 'fr' } },
+    { text: "find me the ft's coverage of Nvidia earnings from last week", skill: 'search_stories', args: { query: 'Nvidia earnings', source: idOf('Financial Times') } },
+  ])
+})
