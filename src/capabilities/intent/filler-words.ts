@@ -36,6 +36,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'happened', 'happening', 'happens', 'developments', 'update', 'updates', 'regarding', 'concerning',
   ],
   es: [
+    'contéstame', 'contestame', 'respóndeme', 'respondeme',
     'hubo', 'habido',
     'mundo',
     'q', 'k', 'xq', 'pq', 'tb', 'salio', 'salieron', 'hay', 'ha',
@@ -58,6 +59,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'él', 'ella', 'ellos', 'su', 'sus',
   ],
   fr: [
+    'réponds-moi', 'répondez-moi',
     'concrètement', 'concretement',
     'montrer', 'montrez', 'montre',
     'aurais', 'aurait', 'avez', 'aurais-tu', 'as-tu',
@@ -78,6 +80,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'leurs', 'son', 'sa', 'ses',
   ],
   de: [
+    'gebracht', 'antworte',
     'reichen', 'reicht',
     'antwortformat', 'liste',
     'grüezi', 'gruezi', 'servus', 'moin', 'gibts', 'kam', 'kamen', 'bzw',
@@ -97,6 +100,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'ihre', 'euch', 'dir', 'dich', 'kann',
   ],
   it: [
+    'rispondimi',
     'trovi', 'trovami', 'mondo',
     'x', 'cmq', 'nn',
     'elencali', 'elencale', 'recupera', 'recuperare', 'ottieni', 'rispondi', 'risposta', 'tradotto', 'tradotti',
@@ -114,6 +118,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'suo', 'sua',
   ],
   pt: [
+    'responda-me', 'me responda',
     'localizar', 'localize', 'publicação', 'publicacao',
     'q', 'vc', 'vcs', 'pq', 'tb', 'tbm', 'ha', 'oq', 'saíram',
     'recupere', 'recuperar', 'obtenha', 'retorne', 'responda', 'resposta', 'traduzido', 'traduzidas',
@@ -159,6 +164,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     '주요', '중요한',
   ],
   ar: [
+    'ملخصات',
     'عطني', 'شو', 'أقدر', 'اقدر',
     'وأجب', 'أجب', 'اجب', 'الرد', 'ترجم',
     'وما', 'وماذا', 'منك',

@@ -245,6 +245,7 @@ const VERB_CUES = new Set([
   'berichtet', 'meldet', 'sagt', 'scrive', 'riporta', 'pubblica', 'diz', 'dizem', 'publicou', 'escreve', 'نشرت', 'نشر',
   // Verbs of coming out: "o que saiu na folha", "qué salió en expansión".
   'saiu', 'sairam', 'salio', 'salieron', 'uscito', 'usciti', 'paru', 'parus', 'sorti', 'erschienen',
+  'gebracht', 'publie', 'publiee',
   'يقول', 'تقول', 'كتبت', 'veroffentlicht', 'publiee', 'publiees', 'pubblicato', 'publicado',
   // "What has X published": the auxiliary before the name.
   'has', 'have', 'had', 'hat', 'haben', 'hatte', 'hanno', 'tem', 'teve',
@@ -342,7 +343,8 @@ function lowerCaseCued(tokens: readonly Token[], at: number, length: number, isN
   // (the time phrase is taken out before names are read).
   if (at === 0 && (next0 === undefined || (!next0.broken && OPENING_CUES.has(next0.folded)))) return true
   if (!before || EVERYDAY_HEADS.has(tokens[at]!.folded)) return false
-  if (VERB_CUES.has(before.folded)) return true
+  // "chez bfm": at a publisher's, in French, is always where the stories come from.
+  if (VERB_CUES.has(before.folded) || before.folded === 'chez') return true
   const after = tokens[at + length]
   const next = after && !after.broken ? after : undefined
   if (!(SOURCE_PREPOSITIONS.has(before.folded) || ARTICLES.has(before.folded)) || (next && CONNECTING.has(next.folded))) return false
@@ -365,6 +367,8 @@ function cued(tokens: readonly Token[], at: number, length: number, isNewsWord: 
   return cuedAfter(tokens, at, length, isNewsWord)
 }
 
+const AUXILIARIES = new Set(['a', 'ha', 'hat', 'has', 'have', 'had', 'tem', 'hanno', 'han', 'ont'].map(fold))
+
 /** "Estadão sobre moradia", "Fortune on tariffs": a name then what it wrote about. */
 const ABOUT_AFTER = new Set(['on', 'about', 'sobre', 'sur', 'über', 'ueber', 'zu', 'zum', 'zur', 'su', 'sul', 'sulla', 'عن', 'حول'].map(fold))
 
@@ -373,5 +377,8 @@ function cuedAfter(tokens: readonly Token[], at: number, length: number, isNewsW
   const named = tokens.slice(at, at + length).some((t) => capitalized(t) && !ARTICLES.has(t.folded))
   if (after && at === 0 && named && ABOUT_AFTER.has(after.folded)) return true
   // A possessive or a "from" written after the name is a cue in any language: "X's", "X의", "Xの", "X에서", "Xから".
+  // "maddyness a publié", "X hat geschrieben": an auxiliary, then the verb.
+  const then = tokens[at + length + 1]
+  if (after && AUXILIARIES.has(after.folded) && then && !then.broken && VERB_CUES.has(then.folded)) return true
   return Boolean(after && (VERB_CUES.has(after.folded) || isNewsWord(after) || /^(?:['’]s|의|에서|の|から|より)$/u.test(after.text)))
 }

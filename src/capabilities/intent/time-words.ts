@@ -264,7 +264,7 @@ export const TIME_PHRASES: Record<Language, PhraseTable> = {
     between: ['{D}から{D}まで', '{D}～{D}', '{D}〜{D}'],
     // A count of days written after a month ("11月10日") is a date, not a span.
     older: ['(?<!月){NN}以上前', '(?<!月){NN}より前', '(?<!月){NN}を過ぎた'],
-    newer: ['(?:(?:過去|直近|最近|ここ)\\s*)?(?<!月){NN}以内', '(?:過去|直近|最近|ここ){NN}(?:間)?'],
+    newer: ['(?:(?:過去|直近|最近|ここ|公開から|掲載から)\\s*)?(?<!月){NN}以内', '(?:過去|直近|最近|ここ){NN}(?:間)?'],
     ago: ['(?<!月){NN}前'],
     before: ['{D}より前', '{D}以前', '{D}前'],
     after: ['{D}より後', '{D}以後'],

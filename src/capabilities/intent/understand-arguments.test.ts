@@ -618,3 +618,16 @@ describe('clauses about oneself, sections named, rankings after a count (issue 2
     { text: "find me the ft's coverage of Nvidia earnings from last week", skill: 'search_stories', args: { query: 'Nvidia earnings', source: idOf('Financial Times') } },
   ])
 })
+
+describe('publishers after "chez" and before an auxiliary (issue 29, third pass)', () => {
+  const named = createSourceIndex([{ id: idOf('TechCrunch'), name: 'BFM Business' }, { id: idOf('The Verge'), name: 'Maddyness' }])
+  const readNamed = (text: string) => understandText(text, SITE, { now: NOW, sources: named })
+  it('"chez bfm", "maddyness a publié"', () => {
+    assert.equal(readNamed('Quoi de neuf chez bfm depuis lundi ?').args.source, idOf('TechCrunch'))
+    assert.equal(readNamed("Qu'est-ce que maddyness a publié la semaine dernière ?").args.source, idOf('The Verge'))
+  })
+  check([
+    { text: 'Hola, ¿cómo se usa este asistente? Contéstame en inglés, por favor.', skill: 'help', args: { lang: 'en' } },
+    { text: '公開から4日以内の生成AIの記事を探しています。', skill: 'search_stories', args: { query: '生成AI', since: '2026-11-21T00:00:00Z' } },
+  ])
+})
