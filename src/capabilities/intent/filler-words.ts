@@ -12,6 +12,7 @@ import type { Language } from '../../domain/languages.ts'
  */
 export const FILLER_WORDS: Record<Language, string[]> = {
   en: [
+    'appreciate', 'appreciated',
     'retrieve', 'obtain', 'fetch', 'compile', 'return', 'provide', 'output', 'keep', 'across', 'restricted', 'restrict', 'translated', 'translate', 'answer', 'respond', 'reply', 'concise', 'brief', 'sub-task', 'subtask', 'task', 'newsdesk', 'slugs', 'slug', 'accepted', 'supported', 'available', 'organize', 'organise', 'onward', 'onwards', 'phrase', 'examples', 'example',
     'curiosity', 'read', 'put', 'together', 'tomorrow', 'mostly', 'catching',
     'u', 'ur',

@@ -67,6 +67,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   es: {
     news: [
+      'notas',
       'historias', 'historia', 'tendencia', 'tendencias', 'al día', 
       'frescas', 'frescos', 
       // Adjectives of newness in every gender and number.
@@ -157,7 +158,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     aboutAgent: ['capisc', 'capir', 'richiest', 'spieg', 'aiut', 'serv', 'funzion', 'capac', 'usar', 'uso', 'usi', 'usa', 'offr', 'utilizz', 'domand', 'chied', 'far', 'agente', 'assistente'],
     you: ['tu', 'te', 'ti', 'voi', 'vi', 'lei', 'sei', 'tuo', 'tua', 'tuoi', 'tue', 'vostro', 'vostra', 'vostri', 'vostre'],
     about: ['cercando', 'su', 'sul', 'sulla', 'sui', 'sulle', 'riguardo', 'tema di', 'merito', 'fronte', 'riguardanti', 'circa', 'cerca', 'cercare', 'trova', 'con'],
-    topics: ['argomenti', 'argomento', 'categorie', 'categoria', 'temi', 'sezioni', 'sezione', 'rubriche', 'settore', 'settori', 'ambito', 'ambiti'],
+    topics: ['argomenti', 'argomento', 'categorie', 'categoria', 'temi', 'sezioni', 'sezione', 'rubriche', 'settore', 'settori'],
     limit: ['prime', 'primi', 'ultime', 'ultimi', 'top', 'principali', 'massimo', 'max'],
     counters: ['risultati'],
     numbers: {
