@@ -21,6 +21,8 @@ import type { Item, Label } from './label.ts'
 const REQUEST_KINDS = new Set<Label['kind']>(['news', 'help', 'sources', 'count', 'limit', 'counter', 'source', 'lang'])
 
 /** Ends a sentence: a full stop before a space, or ! ? and their CJK and Arabic forms; ¿ and ¡ open one. */
+const ABOUT_THE_AGENT = new Set<Label['kind']>(['help', 'sources'])
+
 /** What names something to look for: a subject, a topic or a publisher. */
 const NAMING_KINDS = new Set<Label['kind']>(['content', 'topic', 'source'])
 
@@ -74,16 +76,22 @@ export function dropContextSentences(items: Item[], text: string): void {
   const sentences = splitSentences(items, text)
   if (sentences.length < 2) return
   const asks = (s: Sentence) => s.items.some((item) => REQUEST_KINDS.has(item.label.kind)) || namesSection(s.items)
-  const context = sentences.filter((s, i) => !s.question && !asks(s) && (!s.clause || isClause(s.items, s.colon))
+  // After the request, a news word alone does not ask again: "Brauche einen Überblick für unser Montagsmeeting."
+  const asksAfter = (s: Sentence, i: number) => (i > 0 && sentences.slice(0, i).some(asks)
+    ? s.items.some((item) => REQUEST_KINDS.has(item.label.kind) && item.label.kind !== 'news') : asks(s))
+  const context = sentences.filter((s, i) => !s.question && !asksAfter(s, i) && (!s.clause || isClause(s.items, s.colon))
     // The last sentence is the request, unless one before asks and it is a clause of its own: "Give me the top 5
     // sales stories from last week, I have a pipeline review at 9."
     && (i < sentences.length - 1 || (isClause(s.items) && sentences.slice(0, i).some(asks))))
   if (context.length === 0 || context.length === sentences.length) return
   // The rest must name what to look for; "le prix de l'électricité, quoi de neuf depuis lundi ?" names it first.
   const rest = sentences.filter((s) => !context.includes(s)).flatMap((s) => s.items)
-  if (!rest.some((item) => NAMING_KINDS.has(item.label.kind))) return
+  // A question about the agent or its lists names nothing and needs nothing named: "what can you do for me? I'm a
+  // marketer trying to keep tabs on competitors".
+  const aboutTheAgent = rest.some((item) => ABOUT_THE_AGENT.has(item.label.kind))
+  if (!aboutTheAgent && !rest.some((item) => NAMING_KINDS.has(item.label.kind))) return
   // Their topic words name the beat only when the request names none of its own.
-  const ownTopic = rest.some((item) => item.label.kind === 'topic')
+  const ownTopic = aboutTheAgent || rest.some((item) => item.label.kind === 'topic')
   for (const sentence of context) {
     for (const item of sentence.items) if (ownTopic || item.label.kind !== 'topic') item.label = { kind: 'stop' }
   }

@@ -37,6 +37,8 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'happened', 'happening', 'happens', 'developments', 'update', 'updates', 'regarding', 'concerning',
   ],
   es: [
+    'se cuenta',
+    'sacado', 'sacó',
     'contéstame', 'contestame', 'respóndeme', 'respondeme',
     'hubo', 'habido',
     'mundo',
@@ -119,6 +121,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'suo', 'sua',
   ],
   pt: [
+    'li', 'já',
     'responda-me', 'me responda',
     'localizar', 'localize', 'publicação', 'publicacao',
     'q', 'vc', 'vcs', 'pq', 'tb', 'tbm', 'ha', 'oq', 'saíram',
@@ -149,6 +152,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     '読みたい', '見たい', '扱って', '株式会社', 'いる', 'います', 'どう', 'なって', '関連の', '主要', '主な', '重要',
   ],
   ko: [
+    '가져오나요', '가져와요', '가져오는',
     '정리', '정리하고',
     '있으면', '사이에',
     '너무', '많아서', '다', '못', '보겠네', '그냥',

@@ -61,7 +61,7 @@ function spell(key: string, separator: string, raw: string): string | undefined 
 
 /** An agent's role tag ("[research agent]") and the labels of an instruction ("Task:", "Objetivo:") name nothing. */
 const ROLE_TAG = /^\s*\[[^\]]{1,40}\]\s*/u
-const LABEL = /(?<![\p{L}\p{N}])(?:task|goal|objective|instructions?|request|sub-?task|tarea|objetivo|instrucci[oó]n|pedido|t[aâ]che|objectif|consigne|demande|aufgabe|ziel|anweisung|anfrage|compito|obiettivo|richiesta|istruzioni)\s*:/giu
+const LABEL = /(?<![\p{L}\p{N}])(?:task|goal|objective|instructions?|request|sub-?task|tarea|objetivo|instrucci[oó]n|instru[cç][aã]o|pedido|t[aâ]che|objectif|consigne|demande|aufgabe|ziel|anweisung|anfrage|compito|obiettivo|richiesta|istruzioni)\s*:/giu
 
 /** `text` with every "key=value" or "key: value" of a skill argument spelled out in words (a value it cannot read stays as written). */
 export function spellOutKeyValues(text: string): string {

@@ -93,6 +93,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
   },
   fr: {
     news: [
+      'récemment', 'recemment',
       'histoires', 'un point', 'le point', 'buzze', 'buzz', 'tendance', 'tendances', 'phares', 'phare', 
       'fraîches', 'fraiches', 'frais', 
       // Adjectives of newness in every gender and number.
@@ -183,7 +184,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     aboutAgent: ['entend', 'entende', 'pedido', 'explic', 'ajud', 'pedir', 'serv', 'funcion', 'usar', 'uso', 'usa', 'utiliz', 'capaz', 'pergunt', 'faz', 'agente', 'assistente'],
     you: ['você', 'voce', 'vocês', 'tu', 'te', 'ti', 'contigo', 'és', 'teu', 'tua', 'teus', 'tuas'],
     about: ['sobre', 'acerca', 'relacionadas', 'relação', 'quanto a', 'respeito', 'busque', 'buscar', 'busca', 'procure', 'procura', 'procurar', 'pesquise', 'encontre', 'com'],
-    topics: ['parte', 'tópicos', 'topicos', 'tópico', 'temas', 'tema', 'categorias', 'categoria', 'seções', 'secoes', 'secções', 'seccoes', 'assuntos', 'área', 'áreas', 'setor', 'setores'],
+    topics: ['parte', 'tópicos', 'topicos', 'tópico', 'temas', 'tema', 'categorias', 'categoria', 'seções', 'secoes', 'secções', 'seccoes', 'seção', 'secao', 'secção', 'assuntos', 'área', 'áreas', 'setor', 'setores'],
     limit: ['primeiras', 'primeiros', 'últimas', 'ultimas', 'últimos', 'top', 'principais', 'máximo', 'maximo', 'limite'],
     counters: ['resultados'],
     numbers: {
@@ -215,7 +216,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
       '보도', '언론 보도', '게시물', '글', '포스트','뉴스', '최신', '최근', '소식', '기사', '헤드라인', '새로운', '오늘', '속보', '동향', '요즘', '근황'],
     help: ['할 수 있는 것', '할 수 있는 거', '할 수 있는 걸', '뭘 할 수 있어', '무엇을 할 수 있어', '무엇을 도와줄 수 있어', '뭐 할 수 있어', '무엇을 할 수 있나요', '뭘 할 수 있나요',
       '할 수 있는 일', '사용법', '도움말', '도움', '너는 누구', '누구야', '어떻게 사용해', '어떻게 써'],
-    sources: ['언론사', '출처', '매체', '소스', '뉴스 출처', '언론', '신문', '신문사', '사이트', '뉴스 사이트'],
+    sources: ['언론사나', '블로그', '언론사', '출처', '매체', '소스', '뉴스 출처', '언론', '신문', '신문사', '사이트', '뉴스 사이트'],
     aboutAgent: ['이해', '요청', '설명', '기능', '사용', '도움', '도와', '질문', '에이전트', '봇', '챗봇', '서비스', '쓰는', '쓰면', '써야', '써', '할', '물어'],
     you: ['너', '넌', '네가', '너는', '당신', '당신은', '니가', '너랑', '너와', '당신과', '너한테'],
     about: ['쪽', '쪽에', '쪽에서', '쪽에서는', '쪽으로', '관련', '대한', '대해', '대해서', '관한', '검색', '찾아줘', '찾아'],

@@ -245,7 +245,7 @@ const VERB_CUES = new Set([
   'berichtet', 'meldet', 'sagt', 'scrive', 'riporta', 'pubblica', 'diz', 'dizem', 'publicou', 'escreve', 'نشرت', 'نشر',
   // Verbs of coming out: "o que saiu na folha", "qué salió en expansión".
   'saiu', 'sairam', 'salio', 'salieron', 'uscito', 'usciti', 'paru', 'parus', 'sorti', 'erschienen',
-  'gebracht', 'publie', 'publiee',
+  'gebracht', 'publie', 'publiee', 'sacado', 'saco',
   'يقول', 'تقول', 'كتبت', 'veroffentlicht', 'publiee', 'publiees', 'pubblicato', 'publicado',
   // "What has X published": the auxiliary before the name.
   'has', 'have', 'had', 'hat', 'haben', 'hatte', 'hanno', 'tem', 'teve',

@@ -631,3 +631,13 @@ describe('publishers after "chez" and before an auxiliary (issue 29, third pass)
     { text: '公開から4日以内の生成AIの記事を探しています。', skill: 'search_stories', args: { query: '生成AI', since: '2026-11-21T00:00:00Z' } },
   ])
 })
+
+describe('context after a question, and Portuguese sections (issue 29, third pass)', () => {
+  check([
+    // After the request, a sentence with only a news word in it ("Überblick", "trade press") is context.
+    { text: 'Was hat das Handelsblatt letzte Woche veröffentlicht? Brauche einen Überblick für unser Montagsmeeting.', skill: 'get_latest_stories', args: { source: idOf('Handelsblatt'), query: undefined } },
+    { text: 'Which outlets do you actually pull from? I want to check whether my trade press is covered before I wire you into our tooling.', skill: 'list_sources', args: {} },
+    { text: 'O que tem de novo na seção de Crescimento?', skill: 'get_latest_stories', args: { topic: 'growth', query: undefined } },
+    { text: 'Instrução: buscar matérias sobre a taxa Selic publicadas nos últimos 3 dias, no máximo 5 resultados, resposta em português.', skill: 'search_stories', args: { query: 'taxa Selic', limit: 5, lang: 'pt' } },
+  ])
+})
