@@ -83,6 +83,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'leurs', 'son', 'sa', 'ses',
   ],
   de: [
+    'worum', 'geht\'s', 'gehts',
     'gebracht', 'antworte',
     'reichen', 'reicht',
     'antwortformat', 'liste',
@@ -152,6 +153,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     '読みたい', '見たい', '扱って', '株式会社', 'いる', 'います', 'どう', 'なって', '関連の', '主要', '主な', '重要',
   ],
   ko: [
+    '중에', '거',
     '가져오나요', '가져와요', '가져오는',
     '정리', '정리하고',
     '있으면', '사이에',

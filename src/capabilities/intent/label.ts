@@ -87,6 +87,11 @@ function keepNameWords(items: Item[], messageLang: Language): void {
   const words = items.filter((item) => item.token.script === 'alpha' && !item.token.number)
   const titleCase = words.length >= 3 && words.filter((item) => capitalized(item.token)).length > words.length * 0.6
   if (messageLang === 'de' || titleCase) return
+  // "Series A funding", "le livret A": a capital letter alone after a word ends its name.
+  for (let i = 1; i < items.length; i++) {
+    const { token, label } = items[i]!
+    if (label.kind === 'stop' && /^\p{Lu}$/u.test(token.text) && !token.broken && items[i - 1]!.label.kind === 'content') items[i]!.label = { kind: 'content' }
+  }
   for (let i = items.length - 2; i >= 1; i--) {
     const { token, label } = items[i]!
     const next = items[i + 1]!

@@ -14,6 +14,7 @@ export const MIN_LIMIT = 1
 export const MAX_LIMIT = 50
 
 const NAMED = new Set(['content', 'topic'])
+const ARTICLE_BEFORE_COUNT = new Set(['a', 'un', 'una', 'um', 'uma', 'ein', 'eine'])
 const CAP_AFTER = new Set(['max', 'maximum', 'tops', 'maximo', 'massimo', 'maximal'])
 
 /** Marks the count (and its counter word) in `items` and returns it, clamped to 1..50. */
@@ -73,6 +74,9 @@ function readsAsCount(items: Item[], at: number): boolean {
   const prev = items[at]!.token.broken ? undefined : items[at - 1]
   const next = items[at + 1]?.token.broken ? undefined : items[at + 1]
   if (prev && prev.token.foldeds.some((f) => LIMIT_WORDS.has(f))) return true
+  // "just a couple", "nur ein paar": a limit word, an article, a count word.
+  const beforePrev = prev && !prev.token.broken ? items[at - 2] : undefined
+  if (!items[at]!.token.number && prev && ARTICLE_BEFORE_COUNT.has(prev.token.folded) && beforePrev?.token.foldeds.some((f) => LIMIT_WORDS.has(f))) return true
   if (next && isCounter(next)) return true
   // "15 max", "5 tops": a cap after the number, unless the number ends a name ("Boeing 737 MAX").
   if (next && CAP_AFTER.has(next.token.folded) && !(prev && NAMED.has(prev.label.kind))) return true

@@ -59,7 +59,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
       'look up', 'lookup', 'related to', 'related', 'covering', 'for',
     ],
     topics: ['topics', 'topic', 'categories', 'category', 'sections', 'section', 'sectors', 'sector', 'beats', 'subjects'],
-    limit: ['top', 'first', 'latest', 'last', 'newest', 'recent', 'limit', 'max', 'maximum', 'most'],
+    limit: ['top', 'first', 'latest', 'last', 'newest', 'recent', 'limit', 'max', 'maximum', 'most', 'just', 'only'],
     counters: ['tops', 'items', 'results', 'links', 'pieces'],
     numbers: {
       one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20, couple: 2,
@@ -85,7 +85,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     you: ['tú', 'tu', 'usted', 'ustedes', 'vos', 'te', 'ti', 'contigo', 'eres', 'estás', 'tus', 'tuyo', 'tuya', 'tuyos', 'tuyas'],
     about: ['buscando', 'sobre', 'acerca', 'respecto', 'materia', 'tocante', 'relacionadas', 'relacionados', 'busca', 'buscar', 'búscame', 'encuentra', 'con'],
     topics: ['temas', 'tema', 'categorías', 'categorias', 'categoría', 'secciones', 'sección', 'seccion', 'sector', 'sectores', 'ámbito', 'área', 'áreas'],
-    limit: ['primeras', 'primeros', 'últimas', 'ultimas', 'últimos', 'ultimos', 'top', 'principales', 'máximo', 'maximo', 'límite'],
+    limit: ['primeras', 'primeros', 'últimas', 'ultimas', 'últimos', 'ultimos', 'top', 'principales', 'máximo', 'maximo', 'límite', 'solo', 'sólo'],
     counters: ['resultados'],
     numbers: {
       par: 2, uno: 1, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10, veinte: 20,
@@ -109,11 +109,11 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
       "tu peux m'aider", "pouvez vous m'aider", 'comment tu fonctionnes', 'comment ça marche', 'qui es tu', 'aide',
       'à quoi sers tu', 'à quoi tu sers'],
     sources: ['sources', 'source', 'éditeurs', 'médias', 'journaux', "sources d'information", 'sites', 'sites web', 'titres de presse'],
-    aboutAgent: ['comprend', 'demande', 'requête', 'expliqu', 'aid', 'service', 'utilis', 'fonction', 'sers', 'sert', 'servir', 'capable', 'question', 'demand', 'fair', 'agent', 'assistant'],
+    aboutAgent: ['comprend', 'demande', 'requête', 'expliqu', 'aid', 'service', 'utilis', 'fonction', 'sers', 'sert', 'servir', 'prend', 'capable', 'question', 'demand', 'fair', 'agent', 'assistant'],
     you: ['tu', 'toi', 'vous', 'te', 't', 'ton', 'ta', 'tes', 'votre', 'vos'],
     about: ['sur', 'concernant', 'propos', 'autour', 'côté', 'coté', 'niveau', 'matière', 'question', 'cherche', 'chercher', 'recherche', 'trouve', 'avec', 'chez'],
     topics: ['sujets', 'sujet', 'thèmes', 'themes', 'thème', 'catégories', 'categories', 'catégorie', 'rubriques', 'rubrique', 'domaine', 'domaines', 'secteur', 'secteurs'],
-    limit: ['premières', 'premiers', 'derniers', 'dernières', 'dernieres', 'derniere', 'top', 'maximum', 'max'],
+    limit: ['premières', 'premiers', 'derniers', 'dernières', 'dernieres', 'derniere', 'top', 'maximum', 'max', 'seulement'],
     counters: ['résultats'],
     numbers: {
       un: 1, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, six: 6, sept: 7, huit: 8, neuf: 9, dix: 10, vingt: 20,
@@ -137,7 +137,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     you: ['du', 'dich', 'dir', 'sie', 'ihr', 'euch', 'bist', 'dein', 'deine', 'deinen', 'deinem', 'deiner', 'deines'],
     about: ['über', 'ueber', 'zu', 'zum', 'zur', 'sachen', 'rund um', 'rundum', 'hinsichtlich', 'betreffend', 'bezüglich', 'suche', 'such', 'finde', 'mit'],
     topics: ['themenbereiche', 'themenbereich', 'themen', 'thema', 'kategorien', 'kategorie', 'rubriken', 'rubrik', 'bereiche', 'bereich', 'ressorts', 'ressort', 'sektor', 'sektoren', 'branche', 'branchen'],
-    limit: ['top', 'ersten', 'letzten', 'neuesten', 'wichtigsten', 'höchstens', 'maximal', 'max'],
+    limit: ['top', 'ersten', 'letzten', 'neuesten', 'wichtigsten', 'höchstens', 'maximal', 'max', 'nur'],
     counters: ['ergebnisse', 'stück'],
     numbers: {
       eins: 1, zwei: 2, drei: 3, vier: 4, fünf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10, zwanzig: 20,
@@ -160,7 +160,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     you: ['tu', 'te', 'ti', 'voi', 'vi', 'lei', 'sei', 'tuo', 'tua', 'tuoi', 'tue', 'vostro', 'vostra', 'vostri', 'vostre'],
     about: ['cercando', 'su', 'sul', 'sulla', 'sui', 'sulle', 'riguardo', 'tema di', 'merito', 'fronte', 'riguardanti', 'circa', 'cerca', 'cercare', 'trova', 'con'],
     topics: ['argomenti', 'argomento', 'categorie', 'categoria', 'temi', 'sezioni', 'sezione', 'rubriche', 'settore', 'settori'],
-    limit: ['prime', 'primi', 'ultime', 'ultimi', 'top', 'principali', 'massimo', 'max'],
+    limit: ['prime', 'primi', 'ultime', 'ultimi', 'top', 'principali', 'massimo', 'max', 'soltanto'],
     counters: ['risultati'],
     numbers: {
       paio: 2, uno: 1, una: 1, due: 2, tre: 3, quattro: 4, cinque: 5, sei: 6, sette: 7, otto: 8, nove: 9, dieci: 10, venti: 20,
@@ -185,7 +185,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     you: ['você', 'voce', 'vocês', 'tu', 'te', 'ti', 'contigo', 'és', 'teu', 'tua', 'teus', 'tuas'],
     about: ['sobre', 'acerca', 'relacionadas', 'relação', 'quanto a', 'respeito', 'busque', 'buscar', 'busca', 'procure', 'procura', 'procurar', 'pesquise', 'encontre', 'com'],
     topics: ['parte', 'tópicos', 'topicos', 'tópico', 'temas', 'tema', 'categorias', 'categoria', 'seções', 'secoes', 'secções', 'seccoes', 'seção', 'secao', 'secção', 'assuntos', 'área', 'áreas', 'setor', 'setores'],
-    limit: ['primeiras', 'primeiros', 'últimas', 'ultimas', 'últimos', 'top', 'principais', 'máximo', 'maximo', 'limite'],
+    limit: ['primeiras', 'primeiros', 'últimas', 'ultimas', 'últimos', 'top', 'principais', 'máximo', 'maximo', 'limite', 'apenas', 'só'],
     counters: ['resultados'],
     numbers: {
       par: 2, um: 1, uma: 1, dois: 2, duas: 2, três: 3, tres: 3, quatro: 4, cinco: 5, seis: 6, sete: 7, oito: 8, nove: 9,
@@ -219,7 +219,7 @@ export const REQUEST_WORDS: Record<Language, RequestWords> = {
     sources: ['언론사나', '블로그', '언론사', '출처', '매체', '소스', '뉴스 출처', '언론', '신문', '신문사', '사이트', '뉴스 사이트'],
     aboutAgent: ['이해', '요청', '설명', '기능', '사용', '도움', '도와', '질문', '에이전트', '봇', '챗봇', '서비스', '쓰는', '쓰면', '써야', '써', '할', '물어'],
     you: ['너', '넌', '네가', '너는', '당신', '당신은', '니가', '너랑', '너와', '당신과', '너한테'],
-    about: ['쪽', '쪽에', '쪽에서', '쪽에서는', '쪽으로', '관련', '대한', '대해', '대해서', '관한', '검색', '찾아줘', '찾아'],
+    about: ['관련된', '쪽', '쪽에', '쪽에서', '쪽에서는', '쪽으로', '관련', '대한', '대해', '대해서', '관한', '검색', '찾아줘', '찾아'],
     topics: ['주제', '카테고리', '분야', '토픽', '섹션'],
     limit: ['상위', '톱', '탑', '최신'],
     counters: ['개', '건', '가지'],

@@ -341,13 +341,15 @@ function lowerCaseCued(tokens: readonly Token[], at: number, length: number, isN
   if (next0 && !next0.broken && next0.script !== 'alpha' && /^(?:の|で|から|より|は|が|의|에서|에|은|는)$/u.test(next0.text)) return true
   // A name that opens the message alone, or with where or when its stories are from: "handelsblatt von gestern"
   // (the time phrase is taken out before names are read).
-  if (at === 0 && (next0 === undefined || (!next0.broken && OPENING_CUES.has(next0.folded)))) return true
+  if (at === 0 && (next0 === undefined || next0.broken || OPENING_CUES.has(next0.folded))) return true
   if (!before || EVERYDAY_HEADS.has(tokens[at]!.folded)) return false
   // "chez bfm": at a publisher's, in French, is always where the stories come from.
   if (VERB_CUES.has(before.folded) || before.folded === 'chez') return true
   const after = tokens[at + length]
   const next = after && !after.broken ? after : undefined
-  if (!(SOURCE_PREPOSITIONS.has(before.folded) || ARTICLES.has(before.folded)) || (next && CONNECTING.has(next.folded))) return false
+  // A connector carries a noun phrase on only when a word follows it ("de expansion | de la semana pasada" ends there).
+  const connects = next && CONNECTING.has(next.folded) && tokens[at + length + 1] !== undefined && !tokens[at + length + 1]!.broken
+  if (!(SOURCE_PREPOSITIONS.has(before.folded) || ARTICLES.has(before.folded)) || connects) return false
   // "¿Hay algo en xataka sobre…?": what it wrote about follows.
   if (next && ABOUT_AFTER.has(next.folded)) return true
   // A request for news, or for what the publisher wrote ("Was hat das handelsblatt gestern geschrieben?").

@@ -121,8 +121,9 @@ const PERIODS: PeriodKind[] = [
 ]
 
 /** Most specific first: two dates before one, spans before dates, periods "since" before periods alone. */
+// "nicht älter als drei Tage", "no older than a week" are newer: read before "älter als", "older than".
 const PHRASE_ORDER: (PhraseKind | 'since-period')[] = [
-  'between', 'older', 'newer', 'ago', 'before', 'after', 'since', 'until', 'since-period', ...PERIODS,
+  'between', 'newer', 'older', 'ago', 'before', 'after', 'since', 'until', 'since-period', ...PERIODS,
   'since-weekday', 'last-weekday', 'on', 'on-weekday',
 ]
 

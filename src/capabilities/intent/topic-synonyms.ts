@@ -70,7 +70,7 @@ export const TOPIC_SYNONYMS: Record<Topic, Partial<Record<Language, string[]>>> 
     fr: ['emploi', 'emplois', 'carrières', 'carrière', 'talents', 'recrutement', 'licenciements', 'ressources humaines', 'rh', 'télétravail', 'marché du travail'],
     de: ['Stellenmarkt', 'Arbeitsmarkt', 'Jobs', 'Karriere', 'Personal', 'Personalwesen', 'Entlassungen', 'Stellenabbau', 'Homeoffice', 'Home-Office', 'Fachkräfte', 'Arbeitswelt'],
     it: ['lavoro', 'carriere', 'carriera', 'occupazione', 'assunzioni', 'licenziamenti', 'risorse umane', 'smart working', 'lavoro da remoto', 'lavoro a distanza', 'telelavoro'],
-    pt: ['carreiras', 'carreira', 'empregos', 'emprego', 'trabalho', 'contratações', 'demissões', 'recursos humanos', 'rh', 'trabalho remoto', 'mercado de trabalho'],
+    pt: ['carreiras', 'carreira', 'empregos', 'emprego', 'trabalho', 'contratações', 'demissões', 'recursos humanos', 'rh', 'trabalho remoto', 'home office', 'mercado de trabalho'],
     ja: ['人材', 'キャリア', '採用', '求人', '転職', '雇用', '人事', '解雇', 'リストラ', 'リモートワーク', 'テレワーク', '働き方'],
     ko: ['인재', '커리어', '채용', '일자리', '고용', '인사', '해고', '구조조정', '원격근무', '재택근무', '취업'],
     ar: ['الوظائف', 'وظائف', 'التوظيف', 'سوق العمل', 'العمل عن بعد', 'الموارد البشرية', 'المسارات المهنية', 'تسريح'],

@@ -641,3 +641,13 @@ describe('context after a question, and Portuguese sections (issue 29, third pas
     { text: 'Instrução: buscar matérias sobre a taxa Selic publicadas nos últimos 3 dias, no máximo 5 resultados, resposta em português.', skill: 'search_stories', args: { query: 'taxa Selic', limit: 5, lang: 'pt' } },
   ])
 })
+
+describe('negated ages, capital letters in names, lower-case names before a comma (issue 29, third pass)', () => {
+  check([
+    { text: 'Handelsblatt-Artikel über Wasserstoff, nicht älter als drei Tage', skill: 'search_stories', args: { query: 'Wasserstoff', since: '2026-11-22T00:00:00Z', until: undefined } },
+    { text: 'anything from techcrunch on Series A funding that is older than three weeks?', skill: 'search_stories', args: { query: 'Series A funding', source: idOf('TechCrunch') } },
+    { text: 'Finanz-Nachrichten über die Zinssenkung der EZB, bitte nur 3', skill: 'search_stories', args: { query: 'Zinssenkung EZB', limit: 3 } },
+    { text: 'Leadership articles from last week, just a couple', skill: 'get_latest_stories', args: { topic: 'leadership', limit: 2 } },
+    { text: 'handelsblatt, die Schlagzeilen von gestern', skill: 'get_latest_stories', args: { source: idOf('Handelsblatt'), query: undefined } },
+  ])
+})
