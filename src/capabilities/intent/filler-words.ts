@@ -37,6 +37,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'happened', 'happening', 'happens', 'developments', 'update', 'updates', 'regarding', 'concerning',
   ],
   es: [
+    'amable', 'tan', 'si', 'quisiera',
     'se cuenta',
     'sacado', 'sacó',
     'contéstame', 'contestame', 'respóndeme', 'respondeme',
@@ -62,6 +63,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'él', 'ella', 'ellos', 'su', 'sus',
   ],
   fr: [
+    'indiquer', 'm\'indiquer', 'éco', 'eco',
     'réponds-moi', 'répondez-moi',
     'concrètement', 'concretement',
     'montrer', 'montrez', 'montre',
@@ -83,6 +85,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'leurs', 'son', 'sa', 'ses',
   ],
   de: [
+    'sehr', 'geehrte', 'geehrter', 'damen', 'herren', 'hätte', 'haette', 'rein',
     'worum', 'geht\'s', 'gehts',
     'gebracht', 'antworte',
     'reichen', 'reicht',
@@ -104,6 +107,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     'ihre', 'euch', 'dir', 'dich', 'kann',
   ],
   it: [
+    'cortesia', 'gentilmente', 'dirmi', 'prendete', 'prendi',
     'rispondimi',
     'trovi', 'trovami', 'mondo',
     'x', 'cmq', 'nn',
@@ -171,6 +175,7 @@ export const FILLER_WORDS: Record<Language, string[]> = {
     '주요', '중요한',
   ],
   ar: [
+    'أود', 'أعرف', 'اعرف', 'تعتمدون', 'عليها', 'السلام', 'عليكم',
     'ملخصات',
     'عطني', 'شو', 'أقدر', 'اقدر',
     'وأجب', 'أجب', 'اجب', 'الرد', 'ترجم',

@@ -109,8 +109,10 @@ const postposition = (item: Item) => item.label.kind === 'about' && (item.token.
  * "of", "de", "del", "des", "della", "dos"…: the words that join two nouns into one subject ("precio del petróleo",
  * "réforme des retraites", "price of oil", "prezzo dell'energia"). Two-word forms are "de la", "de l'", "de los", "of the".
  */
-const CONNECTORS = new Set(['of', 'de', 'del', 'des', 'du', 'di', 'della', 'dello', 'dei', 'degli', 'delle', "dell'", 'dell’', 'do', 'da', 'dos', 'das'])
-const CONNECTOR_ARTICLES = new Set(['the', 'la', 'los', 'las', "l'", 'l’'])
+const CONNECTORS = new Set(['of', 'de', 'del', 'des', 'du', 'di', 'della', 'dello', 'dei', 'degli', 'delle', "dell'", 'dell’', 'do', 'da', 'dos', 'das',
+  // Prepositions inside a subject: "inflación en la eurozona", "introduction en bourse", "smart working in azienda".
+  'en', 'in', 'à', 'au', 'aux', 'nel', 'nella', 'no', 'na', 'com', 'con'])
+const CONNECTOR_ARTICLES = new Set(['the', 'la', 'los', 'las', "l'", 'l’', 'el', 'le', 'les', 'a', 'o', 'os', 'as'])
 
 const GERMAN_GENITIVES = new Set(['der', 'des'])
 const nounWord = (item: Item | undefined) =>

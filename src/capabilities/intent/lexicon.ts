@@ -181,5 +181,22 @@ for (const lang of LANGUAGES) {
   }
 }
 
+// Month names too: "reforma tributária entre 1 e 15 de dezembro" is Portuguese by its month. (A name two languages
+// share, "agosto", counts for both.)
+const MONTHS_BY_LANGUAGE: Partial<Record<Language, string>> = {
+  es: 'enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre',
+  fr: 'janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre decembre',
+  de: 'januar jänner februar märz april mai juni juli august september oktober november dezember',
+  it: 'gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre',
+  pt: 'janeiro fevereiro março marco abril maio junho julho agosto setembro outubro novembro dezembro',
+}
+// English names ("november", "april") say nothing: an English message writes them too.
+const ENGLISH_MONTHS = new Set('january february march april may june july august september october november december'.split(' '))
+for (const [lang, names] of Object.entries(MONTHS_BY_LANGUAGE) as [Language, string][]) {
+  for (const word of names.split(' ')) {
+    if (!ENGLISH_MONTHS.has(word)) LANGUAGE_EVIDENCE.set(word, (LANGUAGE_EVIDENCE.get(word) ?? new Set()).add(lang))
+  }
+}
+
 /** The words of topic phrases, as weaker evidence for a message that is nothing but a topic: "empleo", "Börse". */
 export const TOPIC_LANGUAGE_EVIDENCE = evidence((e) => e.kind === 'topic', (e) => e.tokens.filter((t) => !t.particle))

@@ -82,7 +82,8 @@ function readsAsCount(items: Item[], at: number): boolean {
   if (next && CAP_AFTER.has(next.token.folded) && !(prev && NAMED.has(prev.label.kind))) return true
   // Korean 네 is also "yes", 세 "three" and "tax": a one-syllable count word needs its counter.
   if (items[at]!.token.script === 'hangul' && items[at]!.token.text.length === 1) return false
-  const newsFollows = items.slice(at + 1, at + 4).some((item) => item.label.kind === 'news')
+  // A publisher's name may stand between: "a couple of Yahoo Finance pieces".
+  const newsFollows = items.slice(at + 1, at + 6).filter((item) => item.label.kind !== 'source').slice(0, 3).some((item) => item.label.kind === 'news')
     // "die fünf wichtigsten", "los cinco principales": a ranking word after the count stands for the stories.
     || Boolean(next && next.token.foldeds.some((f) => LIMIT_WORDS.has(f)) && next.token.script === 'alpha' && !/^(?:top|max)$/u.test(next.token.folded))
   // A count written as a word is also a word ("sei" is "you are", "un" an article): it counts next to stories only.

@@ -163,7 +163,7 @@ export const TIME_PHRASES: Record<Language, PhraseTable> = {
   },
   fr: {
     between: ['entre (?:le )?{D} et (?:le )?{D}', 'du {D} au {D}'],
-    older: ["(?:qui )?dat(?:ent|ant|e) de plus d(?:e |['’]){N}", "de plus d(?:e |['’]){N}", 'plus (?:vieux|vieille|vieilles|anciens?|anciennes?) que {N}', "il y a plus d(?:e |['’]){N}"],
+    older: ["(?:vieux|vieille|vieilles|ancien|anciens|ancienne|anciennes) de plus d(?:e |['’]){N}", "(?:qui )?dat(?:ent|ant|e) de plus d(?:e |['’]){N}", "de plus d(?:e |['’]){N}", 'plus (?:vieux|vieille|vieilles|anciens?|anciennes?) que {N}', "il y a plus d(?:e |['’]){N}"],
     newer: ["de moins d(?:e |['’]){N}", 'plus récent(?:e|s|es)? que {N}', '(?:au cours |lors )?(?:des|les|ces) {NN} derni(?:er|ère)s', '(?:des|les|ces) derni(?:ers|ères) {NN}', 'depuis {NN}'],
     ago: ['il y a {NN}'],
     before: ['avant (?:le )?{D}', 'antérieur(?:e|s|es)? (?:au|à) {D}', "d['’]avant (?:le )?{D}"],

@@ -651,3 +651,13 @@ describe('negated ages, capital letters in names, lower-case names before a comm
     { text: 'handelsblatt, die Schlagzeilen von gestern', skill: 'get_latest_stories', args: { source: idOf('Handelsblatt'), query: undefined } },
   ])
 })
+
+describe('prepositions inside a subject, month names as language evidence, politeness (issue 29, third pass)', () => {
+  check([
+    { text: 'Noticias sobre la inflación en la eurozona', skill: 'search_stories', args: { query: 'inflación en la eurozona' } },
+    { text: 'reforma tributária entre 1 e 15 de novembro', skill: 'search_stories', args: { query: 'reforma tributária', lang: 'pt', since: '2026-11-01T00:00:00Z', until: '2026-11-16T00:00:00Z' } },
+    { text: 'Je cherche les articles produit vieux de plus de 10 jours.', skill: 'get_latest_stories', args: { topic: 'product', until: '2026-11-15T00:00:00Z' } },
+    { text: 'Sehr geehrte Damen und Herren, ich hätte gern die neuesten Meldungen aus dem Bereich Betrieb und Lieferketten.', skill: 'get_latest_stories', args: { topic: 'operations', query: undefined } },
+    { text: 'Need a couple of Financial Times pieces on Nvidia earnings', skill: 'search_stories', args: { query: 'Nvidia earnings', limit: 2, source: idOf('Financial Times') } },
+  ])
+})
