@@ -81,6 +81,7 @@ const sets = {
   'held-out': score(load('held-out.json')), 'late check': score(load('late-check.json')),
   'second check': score(load('second-check.json')), 'third check': score(load('third-check.json')),
   'fourth check': score(load('fourth-check.json')),
+  'fifth check': score(load('fifth-check.json')), 'eighth check': score(load('eighth-check.json')),
 }
 const byLang = Object.values(sets).map((o) => tally(o, (x) => [x.row.lang], (x) => x.right))
 const byArg = Object.values(sets).map((o) => tally(o,
