@@ -20,12 +20,13 @@ import type { Item, Label } from './label.ts'
  */
 const REQUEST_KINDS = new Set<Label['kind']>(['news', 'help', 'sources', 'count', 'limit', 'counter', 'source', 'lang'])
 
-/** Ends a sentence: a full stop before a space, or ! ? and their CJK and Arabic forms; ¿ and ¡ open one. */
+/** A question about the agent or its publishers: it needs nothing named. */
 const ABOUT_THE_AGENT = new Set<Label['kind']>(['help', 'sources'])
 
 /** What names something to look for: a subject, a topic or a publisher. */
 const NAMING_KINDS = new Set<Label['kind']>(['content', 'topic', 'source'])
 
+/** Ends a sentence: a full stop before a space, or ! ? … and their CJK and Arabic forms; ¿ and ¡ open one. */
 const SENTENCE_END = /[.!?。！？؟](?=\s|$)|[!?。！？؟…]/u
 const SENTENCE_START = /[¿¡]/u
 const QUESTION = /[?？؟]/u
@@ -40,11 +41,10 @@ interface Sentence {
   clause: boolean
 }
 
-
 /**
  * A clause of its own, not an item of a list of names nor a bare subject ("celulares baratos, ¿qué salió…?"): a
- * content or topic word of its own and two words of grammar, and no word introducing a subject ("E sobre a Petrobras, tem
- * algo…" asks about Petrobras).
+ * content or topic word of its own and two words of grammar (one before a colon), or an opening "I"; and no word
+ * introducing a subject ("E sobre a Petrobras, tem algo…" asks about Petrobras).
  */
 const isClause = (items: Item[], colon = false) => !items.some((item) => item.label.kind === 'about')
   && items.some((item) => item.label.kind === 'content' || item.label.kind === 'topic')

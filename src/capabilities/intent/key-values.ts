@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '../../domain/languages.ts'
 import { isTopic, TOPIC_NAMES } from '../../domain/topics.ts'
-import { languageNamed } from './language-cues.ts'
+import { ENGLISH_NAMES as LANGUAGE_NAMES, languageNamed } from './language-cues.ts'
 
 /**
  * Agents and scripts often write a skill's arguments as they would pass them: "topic=engineering, limit=4",
@@ -8,10 +8,6 @@ import { languageNamed } from './language-cues.ts'
  * words the reader already understands ("Engineering", "top 4", "in German", "since 2026-12-01", a quoted query),
  * so they are read by the same rules as everything else and never end up in a search.
  */
-
-const LANGUAGE_NAMES: Record<Language, string> = {
-  en: 'English', es: 'Spanish', fr: 'French', de: 'German', it: 'Italian', pt: 'Portuguese', ja: 'Japanese', ko: 'Korean', ar: 'Arabic',
-}
 
 const KEY = String.raw`(?<![\p{L}\p{N}_])(topic|category|limit|count|max|lang|language|output[ _]language|answer[ _]language|locale|since|from|after|until|to|before|query|q|search|keywords?|source|publisher|(?:idioma|langue|sprache|lingua|língua|antwortsprache)(?:\s+(?:da|de|del|der|della|do)\s+\p{L}+)?|fonte|fuente|quelle|fonti)`
 const VALUE = String.raw`("[^"]*"|'[^']*'|[^\s,;&]+)`
