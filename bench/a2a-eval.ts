@@ -5,7 +5,8 @@
  * before the reader changed for issue 29, never tuned on), four check sets, each written after the previous round
  * of tuning and run once before it was tuned on in turn (the fourth, written blind, tuned on in the third pass), and
  * two blind sets written at the start of the third pass and never tuned on (fifth and eighth check, scored on the
- * reader before the pass and once after it); each file's "about" says how it was made. Only a set's first
+ * reader before the pass and once after it), and two written after the pass's last change to the reader and run once
+ * (closing a and b); each file's "about" says how it was made. Only a set's first
  * run estimates requests the reader has not seen (docs/bench-log.md keeps those figures). A request is right when
  * the skill and every argument equal the label; per language (the language the message is written in) and per
  * argument (over the requests where the label or the reading has that argument). The publishers are the bundled
@@ -82,6 +83,7 @@ const sets = {
   'second check': score(load('second-check.json')), 'third check': score(load('third-check.json')),
   'fourth check': score(load('fourth-check.json')),
   'fifth check': score(load('fifth-check.json')), 'eighth check': score(load('eighth-check.json')),
+  'closing a': score(load('closing-check-a.json')), 'closing b': score(load('closing-check-b.json')),
 }
 const byLang = Object.values(sets).map((o) => tally(o, (x) => [x.row.lang], (x) => x.right))
 const byArg = Object.values(sets).map((o) => tally(o,
