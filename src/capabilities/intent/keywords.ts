@@ -118,8 +118,7 @@ const GERMAN_GENITIVES = new Set(['der', 'des'])
 const nounWord = (item: Item | undefined) =>
   item !== undefined && KEYWORD_KINDS.has(item.label.kind) && item.token.script === 'alpha' && !item.token.number
 
-const lowercaseWord = (item: Item | undefined) =>
-  item !== undefined && KEYWORD_KINDS.has(item.label.kind) && item.token.script === 'alpha' && !item.token.number && lowercase(item.token)
+const lowercaseWord = (item: Item | undefined) => nounWord(item) && lowercase(item!.token)
 
 /**
  * The connectors that stay inside a subject: between two lower-case words of a phrase, as written. Before a name
