@@ -279,8 +279,7 @@ export function matchSourceAt(
       const written = alias.tokens[k]!.folded
       if ((token.folded !== written && !(german && adjectiveStem(token.folded) === written)) || (k > 0 && token.broken)) ok = false
       else if (alias.match === 'exact' && !sameCase(token, alias.tokens[k]!) && !lowerCaseName(tokens, at, alias, isNewsWord)
-        && !(n === 1 && /^\p{Lu}{3,5}$/u.test(alias.tokens[0]!.text) && lowerCaseCued(tokens, at, n, isNewsWord))
-        && !(n === 1 && /^\p{Lu}{2,5}$/u.test(alias.tokens[0]!.text) && fromTheBefore(tokens, at))) ok = false
+        && !lowerCaseInitials(tokens, at, alias, isNewsWord)) ok = false
     }
     if (!ok) continue
     // Written in lower case, a name that is no word the reader knows still names the publisher when a news word or
@@ -336,17 +335,15 @@ const CONNECTING = new Set(['de', 'del', 'des', 'du', 'di', 'della', 'da', 'do',
  */
 function lowerCaseCued(tokens: readonly Token[], at: number, length: number, isNewsWord: (t: Token) => boolean): boolean {
   const before = tokens[at]!.broken ? undefined : tokens[at - 1]
-  const next0 = tokens[at + length]
+  const after = tokens[at + length]
+  const next = after && !after.broken ? after : undefined
   // Written onto a Japanese or Korean particle, a Latin name stands apart from the words around it: "nhkの経済ニュース".
-  if (next0 && !next0.broken && next0.script !== 'alpha' && /^(?:の|で|から|より|は|が|의|에서|에|은|는)$/u.test(next0.text)) return true
-  // A name that opens the message alone, or with where or when its stories are from: "handelsblatt von gestern"
-  // (the time phrase is taken out before names are read).
-  if (at === 0 && (next0 === undefined || next0.broken || OPENING_CUES.has(next0.folded))) return true
+  if (next && next.script !== 'alpha' && /^(?:の|で|から|より|は|が|의|에서|에|은|는)$/u.test(next.text)) return true
+  // The time phrase of "handelsblatt von gestern" is taken out before names are read.
+  if (opensMessage(tokens, at, length)) return true
   if (!before || EVERYDAY_HEADS.has(tokens[at]!.folded)) return false
   // "chez bfm": at a publisher's, in French, is always where the stories come from.
   if (VERB_CUES.has(before.folded) || before.folded === 'chez') return true
-  const after = tokens[at + length]
-  const next = after && !after.broken ? after : undefined
   // A connector carries a noun phrase on only when a word follows it ("de expansion | de la semana pasada" ends there).
   const connects = next && CONNECTING.has(next.folded) && tokens[at + length + 1] !== undefined && !tokens[at + length + 1]!.broken
   if (!(SOURCE_PREPOSITIONS.has(before.folded) || ARTICLES.has(before.folded)) || connects) return false
@@ -355,6 +352,21 @@ function lowerCaseCued(tokens: readonly Token[], at: number, length: number, isN
   // A request for news, or for what the publisher wrote ("Was hat das handelsblatt gestern geschrieben?").
   return tokens.some((t, i) => (i < at || i >= at + length) && (isNewsWord(t) || VERB_CUES.has(t.folded)))
 }
+
+/**
+ * A name in initials written in lower case: "chez bfm" (three letters or more, cued as a lower-case name is), "from
+ * the ft", "the ft's coverage" (two letters, only after "from the" or owning what follows).
+ */
+function lowerCaseInitials(tokens: readonly Token[], at: number, alias: Alias, isNewsWord: (t: Token) => boolean): boolean {
+  if (alias.tokens.length !== 1) return false
+  const initials = alias.tokens[0]!.text
+  return (/^\p{Lu}{3,5}$/u.test(initials) && lowerCaseCued(tokens, at, 1, isNewsWord))
+    || (/^\p{Lu}{2,5}$/u.test(initials) && fromTheBefore(tokens, at))
+}
+
+/** A name that opens the message alone, before a comma, or with where or when its stories are from ("handelsblatt von gestern"). */
+const opensMessage = (tokens: readonly Token[], at: number, length: number) => at === 0
+  && (tokens[length] === undefined || tokens[length]!.broken || OPENING_CUES.has(tokens[length]!.folded))
 
 /** A German adjective in a name takes case endings: "der Süddeutschen" is "Süddeutsche Zeitung". */
 function adjectiveStem(folded: string): string | undefined {
@@ -365,7 +377,7 @@ function cued(tokens: readonly Token[], at: number, length: number, isNewsWord: 
   const before = tokens[at]!.broken ? undefined : tokens[at - 1]
   if (before && (PREPOSITION_CUES.has(before.folded) || VERB_CUES.has(before.folded))) return true
   // A name standing alone before the rest, as a heading: "Handelsblatt: was gibt es Neues?", "Folha: novidades".
-  if (at === 0 && (tokens[length] === undefined || tokens[length]!.broken || OPENING_CUES.has(tokens[length]!.folded))) return true
+  if (opensMessage(tokens, at, length)) return true
   return cuedAfter(tokens, at, length, isNewsWord)
 }
 
