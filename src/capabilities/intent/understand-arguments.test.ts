@@ -24,6 +24,11 @@ const idOf = (name: string) => `00000000-0000-4000-8000-${String(PUBLISHERS.inde
 const sources = createSourceIndex(PUBLISHERS.map((name) => ({ id: idOf(name), name })))
 
 const read = (text: string) => understandText(text, SITE, { now: NOW, sources })
+/** A reader over another directory of publishers, for names the one above does not hold. */
+const readerOver = (publishers: { id: string; name: string }[]) => {
+  const index = createSourceIndex(publishers)
+  return (text: string) => understandText(text, SITE, { now: NOW, sources: index })
+}
 
 interface Row {
   text: string
@@ -420,8 +425,7 @@ describe('general rules, third round: subjects beside a beat, connectors, counte
   ])
 
   it('a publisher name with ô tips a message between Spanish and Portuguese to Portuguese', () => {
-    const valor = createSourceIndex([{ id: idOf('TechCrunch'), name: 'Valor Econômico' }])
-    const u = understandText('Valor Econômico sobre a taxa Selic, por favor', SITE, { now: NOW, sources: valor })
+    const u = readerOver([{ id: idOf('TechCrunch'), name: 'Valor Econômico' }])('Valor Econômico sobre a taxa Selic, por favor')
     assert.deepEqual([u.args.source, u.args.query, u.args.lang], [idOf('TechCrunch'), 'taxa Selic', 'pt'], u.understood)
   })
 })
@@ -447,10 +451,9 @@ describe('context before the request, and story links on this site (issue 29, th
 })
 
 describe('names and subjects written plainly (issue 29, third round)', () => {
-  const named = createSourceIndex([
+  const readNamed = readerOver([
     { id: idOf('TechCrunch'), name: 'Stratechery (Ben Thompson)' }, { id: idOf('The Verge'), name: 'heise Developer' },
   ])
-  const readNamed = (text: string) => understandText(text, SITE, { now: NOW, sources: named })
   it('a publisher written in lower case after "from", and a name without its section ("heise Developer")', () => {
     assert.deepEqual([readNamed('latest from stratechery, 5').args.source, readNamed('latest from stratechery, 5').args.limit], [idOf('TechCrunch'), 5])
     assert.equal(readNamed("Was gibt's Neues bei Heise?").args.source, idOf('The Verge'))
@@ -522,11 +525,10 @@ describe('grammar of the fourth round: possessives, okurigana, numerals, phone s
 })
 
 describe('names in lower case, ordinal days, generative AI as a subject (issue 29, third pass)', () => {
-  const lower = createSourceIndex([
+  const readLower = readerOver([
     { id: idOf('TechCrunch'), name: 'Expansión' }, { id: idOf('The Verge'), name: 'Le Figaro Économie' },
     { id: idOf('Fortune'), name: 'Le Monde Économie' },
   ])
-  const readLower = (text: string) => understandText(text, SITE, { now: NOW, sources: lower })
   it('a lower-case name after a preposition of origin in a request for news, or after a verb of publishing', () => {
     assert.equal(readLower('Pásame los titulares de expansion publicados ayer').args.source, idOf('TechCrunch'))
     assert.equal(readLower('Les articles du figaro sur la réforme des retraites').args.source, idOf('The Verge'))
@@ -572,19 +574,17 @@ describe('context after the request, dashes, and names after articles (issue 29,
     { text: 'Show me AI news. Nvidia.', skill: 'search_stories', args: { query: 'Nvidia' } },
     { text: "Anything in the growth section about Stripe's new pricing?", skill: 'search_stories', args: { query: 'Stripe new pricing' } },
   ])
-  const named = createSourceIndex([{ id: idOf('TechCrunch'), name: 'Xataka' }, { id: idOf('The Verge'), name: 'BFM Business' }])
-  const readNamed = (text: string) => understandText(text, SITE, { now: NOW, sources: named })
+  const readNamed = readerOver([{ id: idOf('TechCrunch'), name: 'Xataka' }, { id: idOf('The Verge'), name: 'BFM Business' }])
   it('a lower-case name after a preposition with what it wrote about next, or after an article in a question about what it wrote', () => {
     assert.deepEqual([readNamed('¿Hay algo en xataka sobre inteligencia artificial generativa?').args.source, readNamed('¿Hay algo en xataka sobre inteligencia artificial generativa?').args.query], [idOf('TechCrunch'), 'inteligencia artificial generativa'])
     assert.equal(readNamed('Y a-t-il des papiers de bfm sur la levée de fonds de Mistral AI ?').args.source, idOf('The Verge'))
-    assert.equal(understandText('Was hat das handelsblatt gestern geschrieben?', SITE, { now: NOW, sources }).args.source, idOf('Handelsblatt'))
+    assert.equal(read('Was hat das handelsblatt gestern geschrieben?').args.source, idOf('Handelsblatt'))
   })
 })
 
 describe("agents' labels, answer languages named in any language, context topics (issue 29, third pass)", () => {
-  const named = createSourceIndex([{ id: idOf('TechCrunch'), name: 'InfoMoney' }])
   it('an instruction with a role tag, labels and keys in Portuguese', () => {
-    const u = understandText('[agente de pesquisa] Objetivo: localizar matérias sobre a taxa Selic com mais de 30 dias de publicação. Fonte: infomoney. Idioma da resposta: português.', SITE, { now: NOW, sources: named })
+    const u = readerOver([{ id: idOf('TechCrunch'), name: 'InfoMoney' }])('[agente de pesquisa] Objetivo: localizar matérias sobre a taxa Selic com mais de 30 dias de publicação. Fonte: infomoney. Idioma da resposta: português.')
     assert.deepEqual([u.capability, u.args.query, u.args.source, u.args.lang], ['search_stories', 'taxa Selic', idOf('TechCrunch'), 'pt'], u.understood)
   })
   check([
@@ -620,8 +620,7 @@ describe('clauses about oneself, sections named, rankings after a count (issue 2
 })
 
 describe('publishers after "chez" and before an auxiliary (issue 29, third pass)', () => {
-  const named = createSourceIndex([{ id: idOf('TechCrunch'), name: 'BFM Business' }, { id: idOf('The Verge'), name: 'Maddyness' }])
-  const readNamed = (text: string) => understandText(text, SITE, { now: NOW, sources: named })
+  const readNamed = readerOver([{ id: idOf('TechCrunch'), name: 'BFM Business' }, { id: idOf('The Verge'), name: 'Maddyness' }])
   it('"chez bfm", "maddyness a publié"', () => {
     assert.equal(readNamed('Quoi de neuf chez bfm depuis lundi ?').args.source, idOf('TechCrunch'))
     assert.equal(readNamed("Qu'est-ce que maddyness a publié la semaine dernière ?").args.source, idOf('The Verge'))
