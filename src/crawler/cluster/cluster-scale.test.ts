@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { clusterArticle } from './assign-cluster.ts'
-import { ClusterIndex, MAX_QUERIED_FIGURES, MAX_QUERIED_NAMES, MAX_QUERIED_TITLE_TERMS } from './cluster-state.ts'
+import { ClusterIndex, MAX_COMPARED_STORIES, MAX_QUERIED_FIGURES, MAX_QUERIED_NAMES, MAX_QUERIED_TITLE_TERMS } from './cluster-state.ts'
 import { LSH_PARAMS } from './lsh-index.ts'
 import { syntheticCorpus } from './testdata/synthetic.ts'
 
@@ -84,5 +84,8 @@ describe('clustering cost as the corpus grows', () => {
     const growth = at100k.candidates / at10k.candidates
     assert.ok(growth < 5, `${at10k.candidates} → ${at100k.candidates} candidates (${growth.toFixed(1)}×) for 10× the stories`)
     assert.ok(at100k.candidates <= bound / 4, `${at100k.candidates} candidates on average, bound ${bound}`)
+    // However many stories share a key with it, an article is compared with at most the eight sharing the most.
+    assert.ok(at100k.maxCandidates <= MAX_COMPARED_STORIES, `${at100k.maxCandidates} stories compared, cap ${MAX_COMPARED_STORIES}`)
+    assert.ok(at100k.maxCandidates === MAX_COMPARED_STORIES, 'the cap is reached in a window of 50,000 stories (the test measures it)')
   })
 })

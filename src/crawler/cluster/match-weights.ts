@@ -4,7 +4,7 @@ import type { MatchModel } from './match-model.ts'
 
 export const MATCH_WEIGHTS: MatchModel = {
   features: ['bias', 'centroidCosine', 'titleCentroidCosine', 'memberCosineMax', 'memberCosineMin', 'jaccardMax', 'entityShare', 'storyEntityCoverage', 'specificFigures', 'ruleMatch', 'conflict', 'hoursNearest', 'hoursFirst', 'crossLanguage', 'crossEntities', 'crossFigures', 'storySize', 'keyTermShare', 'storyKeyTermShare', 'titleNamesMissing', 'samePublisher', 'crossStorySize'],
-  weights: [-2.8159, 7.2245, -1.3104, 8.8009, 3.5056, 4.1595, 0.6088, 0.0194, 0.7113, 0.022, -0.1737, -1.4873, 1.1629, -0.3343, 2.4327, 4.2633, -4.6929, 1.8179, 3.1288, -1.1016, -4.7176, 2.8306],
+  weights: [-2.4906, 7.008, -1.3714, 8.5636, 3.5483, 3.7413, 0.6668, -0.0596, 0.71, -0.0134, -0.0956, -1.4589, 1.1537, -0.4814, 2.3799, 4.2925, -4.7558, 1.6653, 3.0252, -1.3263, -4.7458, 2.9112],
   join: 0.4,
   merge: 0.8,
   related: 0.2,
