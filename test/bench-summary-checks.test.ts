@@ -44,6 +44,13 @@ describe('summary checks', () => {
     assert.deepEqual(clippedEndings({ summary: 'Acme cut 300 jobs.', cards: [{ heading: null, body: '"We will grow," she said.' }] }, 'en'), [])
   })
 
+  it('clipped endings: an article\'s last sentence cut after an abbreviation, quoted as if whole', () => {
+    const articles = [{ text: 'Acme cut 300 jobs in Ohio. Its chief executive said that U.S.' }, { text: 'Shares fell 4% in the U.S. on Monday.' }]
+    assert.deepEqual(clippedEndings({ summary: 'Acme cut 300 jobs in Ohio. Its chief executive said that U.S. Shares fell 4%.', cards: null }, 'en', articles),
+      ['Its chief executive said that U.S.'])
+    assert.deepEqual(clippedEndings({ summary: 'Acme cut 300 jobs in Ohio.', cards: [{ heading: null, body: 'Shares fell 4% in the U.S. on Monday.' }] }, 'en', articles), [])
+  })
+
   it('labels in cards: a section label at the start of a card or of one of its sentences', () => {
     assert.deepEqual(labelled(['Why it matters: Loans stay expensive.', 'Rates held. The big picture: Inflation slowed.', 'Rates held at 4%.']),
       ['Why it matters: Loans stay expensive.', 'Rates held. The big picture: Inflation slowed.'])

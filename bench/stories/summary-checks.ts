@@ -34,7 +34,7 @@ import { isBoilerplate, stripDateline } from '../../src/crawler/summarize/boiler
 import { cleanTitle } from '../../src/crawler/summarize/headline.ts'
 import { hasLabel, isClipped } from '../../src/crawler/summarize/labels.ts'
 import { sameContentWords as sameWords, shareKeyFigure, stated, supersedes as supersedesFacts } from '../../src/crawler/summarize/sentence-facts.ts'
-import { splitSentences } from '../../src/crawler/summarize/sentences.ts'
+import { endsOnAbbreviation, splitSentences } from '../../src/crawler/summarize/sentences.ts'
 
 export interface CheckedStory {
   headline: string
@@ -108,14 +108,20 @@ export function restatedFacts(summary: string | null, lang: Language): SummaryCh
   return out
 }
 
-/** Sentences of the summary and cards that end clipped. */
-export function clippedEndings(story: Pick<CheckedStory, 'summary' | 'cards'>, lang: Language): string[] {
+/**
+ * Sentences of the summary and cards that end clipped; with the story's articles, also an article's last sentence cut
+ * right after an abbreviation ("…said that U.S.") quoted anywhere in them (it looks whole, so only its source tells).
+ */
+export function clippedEndings(story: Pick<CheckedStory, 'summary' | 'cards'>, lang: Language, articles: readonly Pick<CheckedArticle, 'text'>[] = []): string[] {
   const pieces = [story.summary ?? '', ...(story.cards ?? []).map((c) => c.body ?? '')].filter((p) => p.trim() !== '')
-  return pieces.flatMap((p) => {
+  const marked = pieces.flatMap((p) => {
     const clipped = splitSentences(p, lang).filter(isClipped)
     // The whole piece too, should the splitter have joined its cut ending to a sentence.
     return clipped.length === 0 && isClipped(flat(p)) ? [flat(p)] : clipped
   })
+  const fragments = articles.map((a) => splitSentences(a.text, lang).at(-1) ?? '')
+    .filter((last) => endsOnAbbreviation(last, lang) && pieces.some((p) => flat(p).includes(flat(last))))
+  return [...marked, ...fragments]
 }
 
 /** The texts among `pieces` that carry a section label. */
@@ -215,7 +221,7 @@ export function summaryChecks(story: CheckedStory, articles: readonly CheckedArt
   return {
     multiOutlet: new Set(articles.map((a) => comparable(a.publisher))).size > 1,
     restatedFacts: restatedFacts(story.summary, lang),
-    clippedEndings: clippedEndings(story, lang),
+    clippedEndings: clippedEndings(story, lang, articles),
     labelsInCards: labelled(cards),
     labelsInSummary: labelled(story.summary ? [story.summary] : []),
     ownPublisherInCoveredBy: ownPublisherInCoveredBy(story),

@@ -17,7 +17,7 @@
  * the others are listed in `merged`, and the caller redirects their ids to the survivor.
  */
 import { fingerprintArticle, type ClusterArticle, type Fingerprint } from './fingerprint.ts'
-import type { ClusterIndex, ClusterRecord } from './cluster-state.ts'
+import { MAX_COMPARED_STORIES, type ClusterIndex, type ClusterRecord } from './cluster-state.ts'
 import { acrossLanguagesWithoutRules, articleView, matchFeatures, withoutSharedContent, type WindowStats } from './match-features.ts'
 import { defaultModel, matchProbability, type MatchModel } from './match-model.ts'
 
@@ -118,6 +118,8 @@ export function scoreCandidates(fp: Fingerprint, index: ClusterIndex, window: nu
   const scored: ScoredCandidate[] = []
   for (const cluster of clusters) {
     if (Math.abs(fp.time - cluster.latestTime) > window && Math.abs(fp.time - cluster.firstTime) > window) continue
+    // The stories sharing the most keys, within the window, are compared; the rest share a name by chance.
+    if (scored.length >= MAX_COMPARED_STORIES) break
     const features = matchFeatures(view, cluster, stats)
     scored.push({ cluster, features, probability: matchProbability(model, features), joinable: !acrossLanguagesWithoutRules(features) && !withoutSharedContent(features) })
   }

@@ -22,6 +22,7 @@ interface Cost {
   usPerArticle: number
   candidates: number
   maxCandidates: number
+  maxCompared: number
   entriesRead: number
   maxEntriesRead: number
   merges: number
@@ -46,6 +47,7 @@ describe('clustering cost as the corpus grows', () => {
       const articles = Array.from({ length: PROBES }, (_, k) => next + k)
       let candidates = 0
       let maxCandidates = 0
+      let maxCompared = 0
       let entriesRead = 0
       let maxEntriesRead = 0
       let probeMerges = 0
@@ -54,13 +56,14 @@ describe('clustering cost as the corpus grows', () => {
         const r = add(i)
         candidates += r.candidates
         maxCandidates = Math.max(maxCandidates, r.candidates)
+        maxCompared = Math.max(maxCompared, r.compared)
         entriesRead += r.entriesRead
         maxEntriesRead = Math.max(maxEntriesRead, r.entriesRead)
         if (!r.isNew) probeMerges++
       }
       const usPerArticle = ((performance.now() - start) * 1000) / PROBES
       next += PROBES
-      return { existing, usPerArticle, candidates: candidates / PROBES, maxCandidates, entriesRead: entriesRead / PROBES, maxEntriesRead, merges: probeMerges }
+      return { existing, usPerArticle, candidates: candidates / PROBES, maxCandidates, maxCompared, entriesRead: entriesRead / PROBES, maxEntriesRead, merges: probeMerges }
     }
 
     fill(5_000)
@@ -68,7 +71,7 @@ describe('clustering cost as the corpus grows', () => {
     fill(N + PROBES)
     const at100k = measure()
     const line = (c: Cost) => `${c.existing} existing: ${c.usPerArticle.toFixed(0)} µs/article (${(1e6 / c.usPerArticle).toFixed(0)} articles/s), ` +
-      `${c.candidates.toFixed(1)} candidate clusters (max ${c.maxCandidates}), ${c.entriesRead.toFixed(1)} index entries read (max ${c.maxEntriesRead})`
+       `${c.candidates.toFixed(1)} candidate clusters (max ${c.maxCandidates}, at most ${c.maxCompared} compared), ${c.entriesRead.toFixed(1)} index entries read (max ${c.maxEntriesRead})`
     t.diagnostic(line(at10k))
     t.diagnostic(line(at100k))
     t.diagnostic(`heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB with ${index.clusterCount} stories in the window`)
@@ -85,7 +88,7 @@ describe('clustering cost as the corpus grows', () => {
     assert.ok(growth < 5, `${at10k.candidates} → ${at100k.candidates} candidates (${growth.toFixed(1)}×) for 10× the stories`)
     assert.ok(at100k.candidates <= bound / 4, `${at100k.candidates} candidates on average, bound ${bound}`)
     // However many stories share a key with it, an article is compared with at most the eight sharing the most.
-    assert.ok(at100k.maxCandidates <= MAX_COMPARED_STORIES, `${at100k.maxCandidates} stories compared, cap ${MAX_COMPARED_STORIES}`)
-    assert.ok(at100k.maxCandidates === MAX_COMPARED_STORIES, 'the cap is reached in a window of 50,000 stories (the test measures it)')
+    assert.ok(at100k.maxCandidates > MAX_COMPARED_STORIES, `${at100k.maxCandidates} candidates at most: the cap is reached`)
+    assert.equal(at100k.maxCompared, MAX_COMPARED_STORIES, 'stories compared, at most the cap')
   })
 })

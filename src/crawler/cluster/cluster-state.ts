@@ -199,14 +199,13 @@ export class ClusterIndex {
     else this.#aliasesOf.set(intoId, moved)
   }
 
-  /** The clusters sharing an index key with `fp`, most shared keys first, at most MAX_COMPARED_STORIES. */
+  /** The clusters sharing an index key with `fp`, most shared keys first. */
   candidates(fp: Fingerprint): CandidateClusters {
     if (!fp.indexable) return { clusters: [], entriesRead: 0 }
     const { clusterIds, entriesRead } = this.lsh.query(queryKeys(fp, this.names.isCommon, (t) => this.terms.count(fnv1a(t))))
     const clusters: ClusterRecord[] = []
     const seen = new Set<string>()
     for (const id of clusterIds) {
-      if (clusters.length >= MAX_COMPARED_STORIES) break
       const c = this.#clusters.get(this.#alias.get(id) ?? id)
       if (c && !seen.has(c.id)) {
         seen.add(c.id)

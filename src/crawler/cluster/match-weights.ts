@@ -4,7 +4,7 @@ import type { MatchModel } from './match-model.ts'
 
 export const MATCH_WEIGHTS: MatchModel = {
   features: ['bias', 'centroidCosine', 'titleCentroidCosine', 'memberCosineMax', 'memberCosineMin', 'jaccardMax', 'entityShare', 'storyEntityCoverage', 'specificFigures', 'ruleMatch', 'conflict', 'hoursNearest', 'hoursFirst', 'crossLanguage', 'crossEntities', 'crossFigures', 'storySize', 'keyTermShare', 'storyKeyTermShare', 'titleNamesMissing', 'samePublisher', 'crossStorySize'],
-  weights: [-2.4906, 7.008, -1.3714, 8.5636, 3.5483, 3.7413, 0.6668, -0.0596, 0.71, -0.0134, -0.0956, -1.4589, 1.1537, -0.4814, 2.3799, 4.2925, -4.7558, 1.6653, 3.0252, -1.3263, -4.7458, 2.9112],
+  weights: [-2.7895, 7.2186, -1.4977, 8.7858, 3.5528, 4.1776, 0.6258, -0.0843, 0.7049, 0.0395, -0.1661, -1.484, 1.1717, -0.3466, 2.4486, 4.2541, -4.7022, 1.7944, 3.1647, -1.1044, -4.69, 2.8235],
   join: 0.4,
   merge: 0.8,
   related: 0.2,

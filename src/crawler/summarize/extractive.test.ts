@@ -125,6 +125,26 @@ describe('summarizeExtractive: a cluster', () => {
     assert.doesNotMatch(result.summary!, /Kornmark|Gothenburg|Stockholm trading/)
   })
 
+  it('prefers the sentence whose phrases other outlets share over one that only shares their words', () => {
+    // Both candidates after the lead sentence use the words the other outlets use; only one says it the way they do
+    // ("Justice Department official", "hate crime reports"): that is the fact the coverage has in common.
+    const lead = article([
+      'The Senate passed a bill on Thursday aimed at curbing the rise in attacks on Asian Americans during the pandemic.',
+      'Officials said the department would review each report of crime and hate, and justice groups would share official data.',
+      'The bill assigns a Justice Department official to review hate crime reports and gives states grants for hotlines.',
+      'The vote was 94 to 1.',
+    ].join(' '), { title: 'Senate passes anti-Asian hate crimes bill', publisher: 'Wire A' })
+    const others = [
+      article('The legislation designates a Justice Department official to expedite the review of hate crime reports. It also funds state hotlines.', { title: 'Senate approves hate crimes bill', publisher: 'Paper B', publishedAt: '2026-11-10T09:00:00Z' }),
+      article('Under the bill, a Justice Department official would review hate crime reports filed during the pandemic.', { title: 'Hate crimes bill clears the Senate', publisher: 'Site C', publishedAt: '2026-11-10T10:00:00Z' }),
+    ]
+    const r = summarizeExtractive({ articles: [lead, ...others], lang: 'en' })
+    const second = splitSentences(r.summary!, 'en')[1]
+    assert.ok(second !== undefined, r.summary!)
+    assert.match(second, /Justice Department official to (review|expedite)/u, r.summary!)
+    assert.doesNotMatch(r.summary!, /crime and hate/u)
+  })
+
   it('takes the headline from the most central title, cleaned', () => {
     assert.ok(['Veltrix Robotics to buy Pallo Systems for $1.2 billion', 'Veltrix Robotics agrees $1.2 billion deal for Pallo Systems'].includes(result.headline), result.headline)
   })
@@ -198,6 +218,19 @@ describe('summarizeExtractive: thin sources', () => {
       assert.ok(r.summary?.startsWith('Acme Corp said on Monday it would cut 300 jobs at its plant in Ohio.'), r.summary ?? '')
       assert.doesNotMatch(r.summary!, /…|\.\.\.|Read more|\[/, tail)
     }
+  })
+
+  it('a text cut right after an abbreviation ("…said that U.S.") never has its fragment quoted, nor trimmed to a clause', () => {
+    const text = 'President Biden signed an executive order on Wednesday to tighten the security of federal software. ' +
+      'The order follows the ransomware attack that shut the Colonial Pipeline for five days last week. ' +
+      'Mr. Biden, who wants a report within 90 days, said that U.S.'
+    const r = summarizeExtractive({ articles: [article(text, { title: 'Biden signs cybersecurity order' })], lang: 'en' })
+    assert.ok(r.summary?.startsWith('President Biden signed an executive order'), r.summary ?? '')
+    const quoted = [r.summary ?? '', ...r.cards.map((c) => c.body)].join(' ')
+    assert.doesNotMatch(quoted, /wants a report|said that/u)
+    // Inside a text the same abbreviation is just a word: "…in the U.S. Treasury…" is quoted whole.
+    const inside = summarizeExtractive({ articles: [article(`${text.replace(/ Mr\. Biden.*$/u, '')} The U.S. Treasury said it would review the order within 90 days.`, { title: 'Biden signs cybersecurity order' })], lang: 'en' })
+    assert.match([inside.summary ?? '', ...inside.cards.map((c) => c.body)].join(' '), /The U\.S\. Treasury said it would review the order within 90 days\./u)
   })
 
   it('a five-sentence article: a two-sentence summary and up to three cards', () => {

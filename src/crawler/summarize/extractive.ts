@@ -10,10 +10,11 @@
  *
  * How sentences are ranked: lead position in their article, centrality (TF-IDF cosine with the cluster's centroid, each
  * article weighted equally), overlap with the titles, and — for clusters — support, the share of the other articles that
- * carry the sentence's content terms; times a length factor, with penalties for questions and sentences that open on a
+ * carry the sentence's content terms, and phrase support, the share of its phrases (adjacent content terms) they use
+ * too (docs/summaries.md says how the weights were compared); times a length factor, with penalties for questions and sentences that open on a
  * pronoun ("It said…"). Boilerplate (newsletter prompts, "Read more", copyright, photo credits, bylines) is dropped,
  * wire datelines ("LONDON (Reuters) -") and section labels ("Why it matters:") are cut off first, and a sentence
- * clipped by a feed ("…", "[…]", "Read more") is never quoted. Which ranked sentences make the summary and the cards,
+ * clipped by a feed ("…", "[…]", "Read more", or a text's last sentence stopping on "U.S." or "Mr.") is never quoted. Which ranked sentences make the summary and the cards,
  * each fact once: picks.ts.
  *
  * Thin sources: the spec asks for 3–5 cards, but a card must say something the summary does not, and the source is all
@@ -28,7 +29,7 @@ import { cleanTitle } from './headline.ts'
 import { isClipped, stripLabel, unclip } from './labels.ts'
 import { joiner, MIN_CARDS, pickCards, pickSummary, readingOrder, SUMMARY_MAX_CHARS, type Sentence, type SummaryCard } from './picks.ts'
 import { contentWords, sentenceFacts, type SentenceFacts } from './sentence-facts.ts'
-import { splitSentences } from './sentences.ts'
+import { endsOnAbbreviation, splitSentences } from './sentences.ts'
 import { chooseLead, supersededSentences } from './story-lead.ts'
 import { cosine, terms, vectorOf, type TermVector } from './terms.ts'
 
@@ -80,11 +81,15 @@ export interface PreparedArticle {
   readonly titleTerms: readonly string[]
   readonly sentences: readonly PreparedSentence[]
   readonly termSet: ReadonlySet<string>
+  /** Every phrase (`phrases`) of its title and sentences. */
+  readonly phraseSet: ReadonlySet<string>
 }
 
 export interface PreparedSentence {
   readonly text: string
   readonly terms: readonly string[]
+  /** Its distinct phrases: pairs of adjacent content terms ("hate crime", "crime bill"). */
+  readonly phrases: readonly string[]
   /** `comparable(text)`: the key exact repeats across articles are found by. */
   readonly key: string
   /** Good length, complete (not cut off with "…"), ends like a sentence. */
@@ -111,6 +116,7 @@ interface Working {
   titleTerms: readonly string[]
   sentences: Sentence[]
   termSet: ReadonlySet<string>
+  phraseSet: ReadonlySet<string>
 }
 
 function articleLanguage(a: SourceArticle, fallback: Language): Language {
@@ -221,23 +227,37 @@ export function prepareArticle(article: SourceArticle, lang: Language): Prepared
   const titleKey = comparable(title)
   const titleVector = vectorOf(titleTerms)
   const sentences: PreparedSentence[] = []
-  for (const raw of splitSentences(article.text, lang)) {
+  const raws = splitSentences(article.text, lang)
+  for (const [i, raw] of raws.entries()) {
     const stripped = stripLabel(stripDateline(raw).trim()).trim()
     // A teaser's cut ("…", "[…]", "Read more") is trimmed back to the last complete clause, or the sentence is not quoted.
     const text = isClipped(stripped) ? unclip(stripped, limitsFor(lang).min, lang) ?? stripped : stripped
+    // A text cut right after an abbreviation ("…said that U.S.") ends on a fragment that looks whole: never quoted,
+    // and not trimmed back either (its last clause would say something else: "said that" is the point).
+    const cut = i === raws.length - 1 && endsOnAbbreviation(text, lang)
     if (isBoilerplate(text)) continue
     const list = terms(text, lang)
     if (list.length === 0) continue
     const key = comparable(text)
     // The title repeated as the first line of the text.
     if (key === titleKey || (titleTerms.length > 0 && cosine(vectorOf(list), titleVector) >= 0.9)) continue
-    const clipped = isClipped(text)
+    const clipped = cut || isClipped(text)
     sentences.push({
-      text, terms: list, key, eligible: !clipped && isEligible(text, lang), clipped, facts: sentenceFacts(text, lang, list),
+      text, terms: list, phrases: phrases(list), key, eligible: !clipped && isEligible(text, lang), clipped, facts: sentenceFacts(text, lang, list),
       lengthFactor: lengthFactor(text, lang), question: /[?？؟]["”’»」』)]?$/u.test(text), dangling: DANGLING[lang]?.test(text) ?? false,
     })
   }
-  return { title, titleTerms, sentences, termSet: new Set([...titleTerms, ...sentences.flatMap((s) => s.terms)]) }
+  return {
+    title, titleTerms, sentences, termSet: new Set([...titleTerms, ...sentences.flatMap((s) => s.terms)]),
+    phraseSet: new Set([...phrases(titleTerms), ...sentences.flatMap((s) => s.phrases)]),
+  }
+}
+
+/** Pairs of adjacent content terms, distinct: what outlets wording one fact alike share beyond single words. */
+function phrases(list: readonly string[]): string[] {
+  const out = new Set<string>()
+  for (let i = 0; i + 1 < list.length; i++) out.add(`${list[i]} ${list[i + 1]}`)
+  return [...out]
 }
 
 function working(article: SourceArticle, p: PreparedArticle, index: number): Working {
@@ -245,7 +265,7 @@ function working(article: SourceArticle, p: PreparedArticle, index: number): Wor
     prepared: s, text: s.text, article: index, position, terms: s.terms, facts: s.facts, words: contentWords(s.terms),
     weighted: new Map(), eligible: s.eligible, score: 0,
   }))
-  return { article, title: p.title, titleTerms: p.titleTerms, sentences, termSet: p.termSet }
+  return { article, title: p.title, titleTerms: p.titleTerms, sentences, termSet: p.termSet, phraseSet: p.phraseSet }
 }
 
 const TERMINATED = /[.!?。！？؟"”’»」』)）]$/u
@@ -321,7 +341,16 @@ function scoreSentence(s: Sentence, ctx: ScoreContext, repeats: number): number 
       support += shared / mass
     }
     support = Math.min(1, (support + repeats) / (work.length - 1))
-    score = 0.25 * position + 0.25 * central + 0.15 * title + 0.35 * support
+    // Phrase support: the share of its phrases the other articles carry too ("hate crimes bill" is stronger evidence
+    // of the shared core than "hate", "crimes" and "bill" scattered over another article).
+    const ownPhrases = s.prepared.phrases
+    let phrased = repeats * ownPhrases.length
+    for (const w of work) {
+      if (w === work[s.article]) continue
+      for (const p of ownPhrases) if (w.phraseSet.has(p)) phrased++
+    }
+    const phraseSupport = ownPhrases.length === 0 ? 0 : Math.min(1, phrased / (ownPhrases.length * (work.length - 1)))
+    score = 0.2 * position + 0.2 * central + 0.1 * title + 0.3 * support + 0.2 * phraseSupport
   } else {
     score = 0.4 * position + 0.35 * central + 0.25 * title
   }

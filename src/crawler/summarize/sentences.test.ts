@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { splitSentences } from './sentences.ts'
+import { endsOnAbbreviation, splitSentences } from './sentences.ts'
 
 type Row = [text: string, expected: string[]]
 
@@ -94,4 +94,24 @@ describe('splitSentences', () => {
     assert.deepEqual(splitSentences('', 'en'), [])
     assert.deepEqual(splitSentences(' \n\n ', 'ja'), [])
   })
+})
+
+describe('endsOnAbbreviation', () => {
+  const cut = [
+    ['Mr. Biden, who wants a report within 90 days, said that U.S.', 'en'],
+    ['The bill was written by Sen.', 'en'],
+    ['Le texte a été présenté par M.', 'fr'],
+    ['Die Studie leitete Prof.', 'de'],
+    ['The vote was led by Rep.', 'xx'],
+  ] as const
+  for (const [text, lang] of cut) it(`"${text}" (${lang}) stops on an abbreviation`, () => assert.ok(endsOnAbbreviation(text, lang)))
+  const whole = [
+    ['Acme cut 300 jobs.', 'en'],
+    ['Shares of Acme Inc.', 'en'],
+    ['Der Umsatz stieg um 3 Mio.', 'de'],
+    ['It was filed in 2021.', 'en'],
+    ['トヨタは米国で販売を伸ばした。', 'ja'],
+    ['قال د.', 'ar'],
+  ] as const
+  for (const [text, lang] of whole) it(`"${text}" (${lang}) does not`, () => assert.ok(!endsOnAbbreviation(text, lang)))
 })

@@ -55,6 +55,21 @@ const QUOTES: readonly Bracket[] = [
   ['“', '”'], ['„', '“”'], ['«', '»'], ['»', '«'], ['「', '」'], ['『', '』'], ['‹', '›'],
 ]
 
+/**
+ * Whether a text's last sentence stops on an abbreviation: on a title that always has more after it ("…said Mr.",
+ * "…led by Sen.") or on an initialism ("…said that U.S."). Neither is how a text ends when it is whole; it is how a
+ * feed or a collector's naive splitter cuts one short (it took the abbreviation's full stop for the end of a
+ * sentence). "…took hold in the U.S." is whole too, and lost, but a fragment quoted as a sentence would be worse.
+ */
+export function endsOnAbbreviation(sentence: string, lang: Language | string): boolean {
+  if (CJK_LANGS.has(lang) || CASELESS.has(lang)) return false
+  const m = /(?:^|[\s(“"«„])((?:\p{L}\.){2,}|\p{L}+\.)$/u.exec(sentence.trimEnd())
+  if (!m) return false
+  const word = m[1]!
+  if (/^(?:\p{Lu}\.){2,}$/u.test(word)) return true
+  return (NEVER_FINAL[lang] ?? NEVER_FINAL.en!).includes(word.slice(0, -1).toLowerCase())
+}
+
 /** Splits `text` into sentences for `lang` (any other code is treated like a Latin-script language). */
 export function splitSentences(text: string, lang: Language | string): string[] {
   const out: string[] = []
