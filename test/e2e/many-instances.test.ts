@@ -225,6 +225,13 @@ describe('many instances on one PostgreSQL store: a shared crawl, identical answ
       assert.equal(s.leased, 0)
       // Clustered commits take turns under the store's clustering lock: three crawlers make the stories one would.
       t.diagnostic(`stories: ${s.stories} (a single crawler makes ${site!.expected.events.length + site!.expected.singles.length})`)
+      if (s.stories !== site!.expected.events.length + site!.expected.singles.length) {
+        // What a failure needs to be understood: which articles each story holds, and any left without a story.
+        const { rows } = await db!.query<{ story_id: string; n: number; titles: string; known: boolean }>(`SELECT a.story_id, count(*)::int AS n,
+            string_agg(a.title, ' | ' ORDER BY a.published_at) AS titles, bool_or(s.id IS NOT NULL) AS known
+          FROM articles a LEFT JOIN stories s ON s.id = a.story_id GROUP BY a.story_id ORDER BY n DESC`)
+        for (const r of rows) t.diagnostic(`${r.known ? 'story' : 'NO STORY ROW'} ${r.story_id}: ${r.n} article(s): ${r.titles}`)
+      }
       assert.equal(s.stories, site!.expected.events.length + site!.expected.singles.length, 'no event split into two stories')
     })
 

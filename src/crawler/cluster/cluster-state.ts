@@ -58,11 +58,12 @@ export const MAX_QUERIED_NAMES = 6
 export const MAX_INDEXED_FIGURES = 6
 
 /**
- * Most candidate stories an article is compared with: those sharing the most index keys with it. Without a cap the
- * number compared grows with the window while name buckets fill (8.5 at 10k articles, 17.6 at 100k in
- * `npm run bench:clustering`'s synthetic window), and each costs a full feature vector. Its own story shares many
- * keys (bands, names, figures, title terms); a story beyond the first eight shares one name by chance. With the cap,
- * `eval:real -- --held-out` was unchanged (pairwise F1 0.894 → 0.897, B-cubed 0.938 → 0.939).
+ * Most candidate stories within the window an article is compared with (assign-cluster.ts): those sharing the most
+ * index keys with it. Without a cap the number compared grows with the window while name buckets fill (8.5 at 10k
+ * articles, 17.6 at 100k in `npm run bench:clustering`'s synthetic window), and each costs a full feature vector.
+ * Its own story shares many keys (bands, names, figures, title terms); a story beyond the first eight shares one name
+ * by chance. In the real-news set, replayed in time order, one true story in 531 ranked ninth or lower. With the cap,
+ * `fit:clustering`'s held-out folds and `eval:real -- --held-out` stayed within a few thousandths (docs/bench-log.md).
  */
 export const MAX_COMPARED_STORIES = 8
 export const MAX_QUERIED_FIGURES = 4
@@ -199,19 +200,21 @@ export class ClusterIndex {
     else this.#aliasesOf.set(intoId, moved)
   }
 
-  /** The clusters sharing an index key with `fp`, most shared keys first. */
+  /** The clusters sharing an index key with `fp`, most shared keys first (then the most recent, then by id). */
   candidates(fp: Fingerprint): CandidateClusters {
     if (!fp.indexable) return { clusters: [], entriesRead: 0 }
-    const { clusterIds, entriesRead } = this.lsh.query(queryKeys(fp, this.names.isCommon, (t) => this.terms.count(fnv1a(t))))
-    const clusters: ClusterRecord[] = []
-    const seen = new Set<string>()
-    for (const id of clusterIds) {
+    const { sharedKeys, entriesRead } = this.lsh.query(queryKeys(fp, this.names.isCommon, (t) => this.terms.count(fnv1a(t))))
+    // Keys filed under a merged story's old id count for the survivor.
+    const shared = new Map<ClusterRecord, number>()
+    for (const [id, n] of sharedKeys) {
       const c = this.#clusters.get(this.#alias.get(id) ?? id)
-      if (c && !seen.has(c.id)) {
-        seen.add(c.id)
-        clusters.push(c)
-      }
+      if (c) shared.set(c, (shared.get(c) ?? 0) + n)
     }
+    // A total order that depends on the stories alone, never on the order their articles arrived in: the comparisons
+    // are capped (MAX_COMPARED_STORIES), so two workers that indexed the same articles in another order must still
+    // compare the same stories. Most shared keys, then the most recent story, then the id.
+    const clusters = [...shared.keys()].sort((a, b) => shared.get(b)! - shared.get(a)! || b.latestTime - a.latestTime ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     return { clusters, entriesRead }
   }
 

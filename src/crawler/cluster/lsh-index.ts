@@ -15,8 +15,9 @@
  * found through names: an article is filed under each of its names and looks up its title's names.
  *
  * Cost per article is bounded whatever the corpus size: a lookup reads b + (at most 6) buckets, a band bucket holds at
- * most `bandCap` = 4 clusters and a name bucket `nameCap` = 12, the most recent (a cluster already in a bucket moves to
- * its end rather than being added twice): at most 64 × 4 + 6 × 12 = 328 entries. A band bucket that is full is
+ * most `bandCap` = 4 clusters and a name bucket `nameCap` = 12, the most recent by publication time whatever order
+ * they were filed in (a cluster already in a bucket keeps its newest entry rather than being added twice): at most
+ * 64 × 4 + 6 × 12 = 328 entries. A band bucket that is full is
  * skipped: 4 distinct stories sharing two exact min-hashes within the window is a pair of common words, not an
  * event. What remains grows with the corpus only through chance band collisions of unrelated articles (background
  * similarity J ≈ 0.01–0.05 gives 64·J² per pair), each rejected by a 128-integer comparison (similarity.mayMatch).
@@ -77,6 +78,8 @@ export interface IndexKeys {
 export interface QueryResult {
   /** Candidate clusters, most shared keys first (ties: first seen). */
   clusterIds: string[]
+  /** How many of the article's keys each candidate shares with it. */
+  sharedKeys: Map<string, number>
   /** Bucket entries read: the work done, at most bands × bandCap + names × nameCap. */
   entriesRead: number
 }
@@ -127,7 +130,16 @@ export class LshIndex {
     list.push(entry)
     this.#size++
     if (list.length > cap) {
-      list.shift()
+      // The oldest by publication time goes (ties: the smaller cluster id), not the first filed: a bucket then holds
+      // the `cap` most recent stories whatever order their articles were indexed in, as two workers sharing a store
+      // index them in different orders. Articles mostly arrive in time order, so this is usually the first entry.
+      let oldest = 0
+      for (let i = 1; i < list.length; i++) {
+        const e = list[i]!
+        const o = list[oldest]!
+        if (e.time < o.time || (e.time === o.time && e.clusterId < o.clusterId)) oldest = i
+      }
+      list.splice(oldest, 1)
       this.#size--
     }
     table.set(key, list.length === 1 ? list[0]! : list)
@@ -146,7 +158,7 @@ export class LshIndex {
       }
     })
     const clusterIds = [...hits.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id)
-    return { clusterIds, entriesRead }
+    return { clusterIds, sharedKeys: hits, entriesRead }
   }
 
   /** Drops the entries of articles whose time slot ended before `cutoff`; returns how many bucket entries went. */

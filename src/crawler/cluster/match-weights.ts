@@ -4,7 +4,7 @@ import type { MatchModel } from './match-model.ts'
 
 export const MATCH_WEIGHTS: MatchModel = {
   features: ['bias', 'centroidCosine', 'titleCentroidCosine', 'memberCosineMax', 'memberCosineMin', 'jaccardMax', 'entityShare', 'storyEntityCoverage', 'specificFigures', 'ruleMatch', 'conflict', 'hoursNearest', 'hoursFirst', 'crossLanguage', 'crossEntities', 'crossFigures', 'storySize', 'keyTermShare', 'storyKeyTermShare', 'titleNamesMissing', 'samePublisher', 'crossStorySize'],
-  weights: [-2.7895, 7.2186, -1.4977, 8.7858, 3.5528, 4.1776, 0.6258, -0.0843, 0.7049, 0.0395, -0.1661, -1.484, 1.1717, -0.3466, 2.4486, 4.2541, -4.7022, 1.7944, 3.1647, -1.1044, -4.69, 2.8235],
+  weights: [-2.8292, 7.229, -1.3438, 8.8107, 3.5341, 4.0999, 0.6277, -0.0042, 0.7156, 0.0247, -0.1653, -1.4772, 1.1602, -0.336, 2.439, 4.2515, -4.6779, 1.8129, 3.1273, -1.0838, -4.711, 2.8164],
   join: 0.4,
   merge: 0.8,
   related: 0.2,

@@ -228,6 +228,9 @@ describe('summarizeExtractive: thin sources', () => {
     assert.ok(r.summary?.startsWith('President Biden signed an executive order'), r.summary ?? '')
     const quoted = [r.summary ?? '', ...r.cards.map((c) => c.body)].join(' ')
     assert.doesNotMatch(quoted, /wants a report|said that/u)
+    // A feed's footer after it changes nothing.
+    const footed = summarizeExtractive({ articles: [article(`${text}\n\nThe post Biden signs cybersecurity order appeared first on Test Wire.`, { title: 'Biden signs cybersecurity order' })], lang: 'en' })
+    assert.doesNotMatch([footed.summary ?? '', ...footed.cards.map((c) => c.body)].join(' '), /wants a report|said that|appeared first/u)
     // Inside a text the same abbreviation is just a word: "…in the U.S. Treasury…" is quoted whole.
     const inside = summarizeExtractive({ articles: [article(`${text.replace(/ Mr\. Biden.*$/u, '')} The U.S. Treasury said it would review the order within 90 days.`, { title: 'Biden signs cybersecurity order' })], lang: 'en' })
     assert.match([inside.summary ?? '', ...inside.cards.map((c) => c.body)].join(' '), /The U\.S\. Treasury said it would review the order within 90 days\./u)

@@ -227,14 +227,18 @@ export function prepareArticle(article: SourceArticle, lang: Language): Prepared
   const titleKey = comparable(title)
   const titleVector = vectorOf(titleTerms)
   const sentences: PreparedSentence[] = []
-  const raws = splitSentences(article.text, lang)
-  for (const [i, raw] of raws.entries()) {
+  const texts = splitSentences(article.text, lang).map((raw) => {
     const stripped = stripLabel(stripDateline(raw).trim()).trim()
     // A teaser's cut ("…", "[…]", "Read more") is trimmed back to the last complete clause, or the sentence is not quoted.
-    const text = isClipped(stripped) ? unclip(stripped, limitsFor(lang).min, lang) ?? stripped : stripped
+    return isClipped(stripped) ? unclip(stripped, limitsFor(lang).min, lang) ?? stripped : stripped
+  })
+  // The article's own last sentence: a feed's footer ("The post … appeared first on …") may follow it.
+  let last = texts.length - 1
+  while (last >= 0 && isBoilerplate(texts[last]!)) last--
+  for (const [i, text] of texts.entries()) {
     // A text cut right after an abbreviation ("…said that U.S.") ends on a fragment that looks whole: never quoted,
     // and not trimmed back either (its last clause would say something else: "said that" is the point).
-    const cut = i === raws.length - 1 && endsOnAbbreviation(text, lang)
+    const cut = i === last && endsOnAbbreviation(text, lang)
     if (isBoilerplate(text)) continue
     const list = terms(text, lang)
     if (list.length === 0) continue
