@@ -106,6 +106,16 @@ export function isBoilerplate(sentence: string): boolean {
 }
 
 /**
+ * A feed's "first published" footer ending a paragraph ("The post <title> appeared first on <outlet>."): it quotes the
+ * article's title, which may hold a full stop or a question mark ("U.S. To Give…", "…in childbirth. Will Congress…"),
+ * so it is recognized on the whole paragraph, before the paragraph is cut into sentences that no longer look like it.
+ */
+const FIRST_PUBLISHED_FOOTER = /^(?:the post|la entrada|l['’]article|le billet|der beitrag|l['’]articolo|il post|o post|a entrada)\s.+(?:\bappeared first on|\bse public[óo] (?:primero|originalmente) en|\best apparu en premier sur|\berschien zuerst (?:auf|bei)|\b[èe] apparso per la prima volta su|\bapareceu primeiro em)\s+[^.!?\n]{1,80}[.!]?\s*$/iu
+
+/** Whether a paragraph is a feed's "first published on" footer. */
+export const isFeedFooter = (paragraph: string): boolean => paragraph.length <= 400 && FIRST_PUBLISHED_FOOTER.test(paragraph.trim())
+
+/**
  * The text without its boilerplate sentences (newsletter and feed footers, share prompts, "Read more: …" links,
  * copyright lines): what clustering reads, so that a footer naming another story ("Read more: Kestrel pilots
  * strike") is never evidence. Paragraph breaks are kept.

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test'
 import { LANGUAGES, type Language } from '../../domain/languages.ts'
 import { Card } from '../../domain/story.ts'
 import { topLevelAlternatives } from '../../util/pattern-alternation.ts'
-import { ANYWHERE, AT_START, isBoilerplate, matchesBoilerplateLists, stripDateline } from './boilerplate.ts'
+import { ANYWHERE, AT_START, isBoilerplate, isFeedFooter, matchesBoilerplateLists, stripDateline } from './boilerplate.ts'
 import {
   CARD_MAX_CHARS, MAX_CARDS, MIN_CARDS, SUMMARY_MAX_CHARS, summarizeExtractive, type ExtractiveSummary, type SourceArticle,
 } from './extractive.ts'
@@ -393,6 +393,21 @@ describe('boilerplate', () => {
     'Photographers and designers were among the first to use the tool.',
   ]
   for (const s of news) it(`keeps "${s}"`, () => assert.ok(!isBoilerplate(s)))
+
+  it('knows a feed\'s "first published" footer as a whole paragraph, whatever punctuation the title it quotes holds', () => {
+    const footers = [
+      'The post U.S. To Give 60 Million Doses Of Vaccine To Other Countries appeared first on Example News.',
+      'The post Black moms are more likely to die in childbirth. Will Congress do anything about it? appeared first on Example.',
+      'La entrada ¿Subirá el BCE los tipos? se publicó primero en Diario Ejemplo.',
+      'Der Beitrag Kestrel streicht 4.000 Stellen. Was nun? erschien zuerst auf Beispiel Online.',
+    ]
+    for (const f of footers) assert.ok(isFeedFooter(f), f)
+    const paragraph = 'Police said the clip was genuine. The video appeared first on TikTok, where it was viewed 3 million times.'
+    assert.ok(!isFeedFooter(paragraph), 'a paragraph of news that mentions where something appeared first')
+    // Before: "The post Black moms are more likely to die in childbirth." was quoted as a sentence.
+    const r = summarizeExtractive({ articles: [article(`${SOLENNE.text}\n${footers[1]}`, { title: SOLENNE.title })], lang: 'en' })
+    assert.doesNotMatch([r.summary ?? '', ...r.cards.map((c) => c.body)].join(' '), /The post|childbirth|appeared first/u)
+  })
 
   it('splits a pattern into its top-level alternatives only', () => {
     assert.deepEqual(topLevelAlternatives(String.raw`\ba (b|c)\b|[|]x|\|y|(?:d|e)`), [String.raw`\ba (b|c)\b`, '[|]x', String.raw`\|y`, '(?:d|e)'])

@@ -24,7 +24,7 @@
  * are never padded with repeats of the summary or with invented text: callers get `[]` and store no cards.
  */
 import { isLanguage, type Language } from '../../domain/languages.ts'
-import { isBoilerplate, stripDateline } from './boilerplate.ts'
+import { isBoilerplate, isFeedFooter, stripDateline } from './boilerplate.ts'
 import { cleanTitle } from './headline.ts'
 import { isClipped, stripLabel, unclip } from './labels.ts'
 import { joiner, MIN_CARDS, pickCards, pickSummary, readingOrder, SUMMARY_MAX_CHARS, type Sentence, type SummaryCard } from './picks.ts'
@@ -227,7 +227,9 @@ export function prepareArticle(article: SourceArticle, lang: Language): Prepared
   const titleKey = comparable(title)
   const titleVector = vectorOf(titleTerms)
   const sentences: PreparedSentence[] = []
-  const texts = splitSentences(article.text, lang).map((raw) => {
+  // A feed's "first published" footer goes before splitting: the title it quotes may split it into sentence-like parts.
+  const body = article.text.split(/\r?\n/u).filter((paragraph) => !isFeedFooter(paragraph)).join('\n')
+  const texts = splitSentences(body, lang).map((raw) => {
     const stripped = stripLabel(stripDateline(raw).trim()).trim()
     // A teaser's cut ("…", "[…]", "Read more") is trimmed back to the last complete clause, or the sentence is not quoted.
     return isClipped(stripped) ? unclip(stripped, limitsFor(lang).min, lang) ?? stripped : stripped
