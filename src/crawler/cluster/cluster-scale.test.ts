@@ -71,7 +71,7 @@ describe('clustering cost as the corpus grows', () => {
     fill(N + PROBES)
     const at100k = measure()
     const line = (c: Cost) => `${c.existing} existing: ${c.usPerArticle.toFixed(0)} µs/article (${(1e6 / c.usPerArticle).toFixed(0)} articles/s), ` +
-       `${c.candidates.toFixed(1)} candidate clusters (max ${c.maxCandidates}, at most ${c.maxCompared} compared), ${c.entriesRead.toFixed(1)} index entries read (max ${c.maxEntriesRead})`
+      `${c.candidates.toFixed(1)} candidate clusters (max ${c.maxCandidates}, at most ${c.maxCompared} compared), ${c.entriesRead.toFixed(1)} index entries read (max ${c.maxEntriesRead})`
     t.diagnostic(line(at10k))
     t.diagnostic(line(at100k))
     t.diagnostic(`heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB with ${index.clusterCount} stories in the window`)

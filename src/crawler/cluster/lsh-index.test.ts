@@ -17,9 +17,9 @@ describe('LshIndex', () => {
     const base = [...randomSet(100)]
     const near = signature(new Set([...base.slice(0, 70), ...randomSet(30)])) // J ≈ 0.54
     index.insert(entry('a1', 'c1', 0), keys(signature(new Set(base)), ['nvidia']))
-    assert.deepEqual(index.query(keys(near)).clusterIds, ['c1'])
-    assert.deepEqual(index.query(keys(signature(randomSet(100)), ['nvidia'])).clusterIds, ['c1'])
-    assert.deepEqual(index.query(keys(signature(randomSet(100)), ['tesla'])).clusterIds, [])
+    assert.deepEqual([...index.query(keys(near)).sharedKeys.keys()], ['c1'])
+    assert.deepEqual([...index.query(keys(signature(randomSet(100)), ['nvidia'])).sharedKeys.keys()], ['c1'])
+    assert.deepEqual([...index.query(keys(signature(randomSet(100)), ['tesla'])).sharedKeys.keys()], [])
   })
 
   it('follows the S-curve 1 − (1 − J²)^64 for pairs of known similarity', () => {
@@ -34,7 +34,7 @@ describe('LshIndex', () => {
         const a = new Set([...shared, ...randomSet(100 - common)])
         const b = new Set([...shared, ...randomSet(100 - common)])
         index.insert(entry('a', 'c', 0), keys(signature(a)))
-        if (index.query(keys(signature(b))).clusterIds.length > 0) hits++
+        if (index.query(keys(signature(b))).sharedKeys.size > 0) hits++
       }
       assert.ok(Math.abs(hits / trials - expected) < 0.08, `J=${j}: hit rate ${hits / trials}, expected ${expected}`)
     }
@@ -46,24 +46,24 @@ describe('LshIndex', () => {
     index.insert(entry('a1', 'c1', 0), keys(sig, ['x']))
     index.insert(entry('a2', 'c1', 1), keys(sig, ['x']))
     assert.equal(index.size, LSH_PARAMS.bands + 1)
-    assert.deepEqual(index.query(keys(sig, ['x'])).clusterIds, ['c1'])
+    assert.deepEqual([...index.query(keys(sig, ['x'])).sharedKeys.keys()], ['c1'])
     index.insert(entry('a0', 'c1', -5), keys(sig, ['x'])) // a late, older article does not replace the newer entry
     index.evictBefore(1) // slot of hour 0 and before: the entries of a1 and a0 are gone, a2's stay
-    assert.deepEqual(index.query(keys(sig, ['x'])).clusterIds, ['c1'])
+    assert.deepEqual([...index.query(keys(sig, ['x'])).sharedKeys.keys()], ['c1'])
   })
 
   it('caps buckets: a name keeps its 12 most recent clusters; a full band bucket is skipped', () => {
     const index = new LshIndex()
     for (let i = 0; i < 20; i++) index.insert(entry(`a${i}`, `c${i}`, i), keys(signature(randomSet(50)), ['trump']))
-    const { clusterIds, entriesRead } = index.query(keys(signature(randomSet(50)), ['trump']))
-    assert.deepEqual(clusterIds.sort(), Array.from({ length: 12 }, (_, i) => `c${i + 8}`).sort())
+    const { sharedKeys, entriesRead } = index.query(keys(signature(randomSet(50)), ['trump']))
+    assert.deepEqual([...sharedKeys.keys()].sort(), Array.from({ length: 12 }, (_, i) => `c${i + 8}`).sort())
     assert.equal(entriesRead, 12)
 
     const same = signature(randomSet(50))
     for (let i = 0; i < 3; i++) index.insert(entry(`s${i}`, `s${i}`, 30), keys(same))
-    assert.equal(index.query(keys(same)).clusterIds.length, 3)
+    assert.equal(index.query(keys(same)).sharedKeys.size, 3)
     index.insert(entry('s3', 's3', 30), keys(same))
-    assert.equal(index.query(keys(same)).clusterIds.length, 0, '4 distinct clusters on every band: common words, skipped')
+    assert.equal(index.query(keys(same)).sharedKeys.size, 0, '4 distinct clusters on every band: common words, skipped')
   })
 
   it('evicts whole hours of entries in O(evicted) and ends empty', () => {

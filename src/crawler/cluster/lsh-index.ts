@@ -76,9 +76,7 @@ export interface IndexKeys {
 }
 
 export interface QueryResult {
-  /** Candidate clusters, most shared keys first (ties: first seen). */
-  clusterIds: string[]
-  /** How many of the article's keys each candidate shares with it. */
+  /** The candidate clusters: how many of the article's keys each shares with it (cluster-state.ts ranks them). */
   sharedKeys: Map<string, number>
   /** Bucket entries read: the work done, at most bands × bandCap + names × nameCap. */
   entriesRead: number
@@ -157,8 +155,7 @@ export class LshIndex {
         hits.set(e.clusterId, (hits.get(e.clusterId) ?? 0) + 1)
       }
     })
-    const clusterIds = [...hits.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id)
-    return { clusterIds, sharedKeys: hits, entriesRead }
+    return { sharedKeys: hits, entriesRead }
   }
 
   /** Drops the entries of articles whose time slot ended before `cutoff`; returns how many bucket entries went. */

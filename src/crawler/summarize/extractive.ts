@@ -11,11 +11,12 @@
  * How sentences are ranked: lead position in their article, centrality (TF-IDF cosine with the cluster's centroid, each
  * article weighted equally), overlap with the titles, and — for clusters — support, the share of the other articles that
  * carry the sentence's content terms, and phrase support, the share of its phrases (adjacent content terms) they use
- * too (docs/summaries.md says how the weights were compared); times a length factor, with penalties for questions and sentences that open on a
- * pronoun ("It said…"). Boilerplate (newsletter prompts, "Read more", copyright, photo credits, bylines) is dropped,
- * wire datelines ("LONDON (Reuters) -") and section labels ("Why it matters:") are cut off first, and a sentence
- * clipped by a feed ("…", "[…]", "Read more", or a text's last sentence stopping on "U.S." or "Mr.") is never quoted. Which ranked sentences make the summary and the cards,
- * each fact once: picks.ts.
+ * too (docs/summaries.md says how the weights were compared); times a length factor, with penalties for questions and
+ * sentences that open on a pronoun ("It said…"). Boilerplate (newsletter prompts, "Read more", copyright, photo
+ * credits, bylines, a feed's "first published" footer) is dropped, wire datelines ("LONDON (Reuters) -") and section
+ * labels ("Why it matters:") are cut off first, and a sentence clipped by a feed ("…", "[…]", "Read more", or a
+ * text's last sentence stopping on "U.S." or "Mr.") is never quoted. Which ranked sentences make the summary and the
+ * cards, each fact once: picks.ts.
  *
  * Thin sources: the spec asks for 3–5 cards, but a card must say something the summary does not, and the source is all
  * there is. With 6 or more usable sentences the summary leaves at least three behind, so there are 3–5 cards unless the

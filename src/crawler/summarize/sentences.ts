@@ -31,6 +31,9 @@ const NEVER_FINAL: Record<string, string[]> = {
     'aprox', 'dir'],
 }
 
+/** The language's NEVER_FINAL list (English for a language without one). */
+const neverFinal = (lang: string): string[] => NEVER_FINAL[lang] ?? NEVER_FINAL.en!
+
 /** Abbreviations that may also end a sentence: they do when the next word is a function word ("Acme Inc. The …"). */
 const MAYBE_FINAL: Record<string, string[]> = {
   en: ['inc', 'ltd', 'co', 'corp', 'llc', 'plc', 'bros', 'jr', 'sr', 'etc', 'vs', 'al', 'esq', 'ave', 'blvd', 'rd', 'st',
@@ -67,7 +70,7 @@ export function endsOnAbbreviation(sentence: string, lang: Language | string): b
   if (!m) return false
   const word = m[1]!
   if (/^(?:\p{Lu}\.){2,}$/u.test(word)) return true
-  return (NEVER_FINAL[lang] ?? NEVER_FINAL.en!).includes(word.slice(0, -1).toLowerCase())
+  return neverFinal(lang).includes(word.slice(0, -1).toLowerCase())
 }
 
 /** Splits `text` into sentences for `lang` (any other code is treated like a Latin-script language). */
@@ -194,7 +197,7 @@ function isBoundary(para: string, at: number, end: number, terminator: string, l
   if (lang === 'ko') return true
   // Initials and single letters: "J. Smith", "Plan B." is rare enough to accept.
   if (/^\p{L}$/u.test(bare)) return false
-  if ((NEVER_FINAL[lang] ?? NEVER_FINAL.en!).includes(key)) return false
+  if (neverFinal(lang).includes(key)) return false
   // Dotted acronyms "U.S.", "z.B.", "S.p.A.", "EE.UU.": end a sentence only before a function word.
   if (/^(\p{L}{1,3}\.)+\p{L}{1,3}$/u.test(bare)) return nextIsFunctionWord
   if ((MAYBE_FINAL[lang] ?? GENERIC_MAYBE).includes(key) || GENERIC_MAYBE.includes(key)) return nextIsFunctionWord
