@@ -173,7 +173,7 @@ export function matchFeatures(view: ArticleView, cluster: ClusterRecord, stats: 
   // Held at three members: the real-news events have two or three, so the labelled sets say nothing about larger
   // stories, and a weight fitted on sizes 1-3 must not make a 20-outlet story unreachable.
   f[16] = Math.log(Math.min(profile.size, STORY_SIZE_CAP))
-  f[17] = keyShare(view.keyTerms, (k) => profile.centroid.values.has(k), stats.termIdf)
+  f[17] = keyShare(view.keyTerms, (k) => profile.centroid.has(k), stats.termIdf)
   f[18] = keyShare(profile.keyTerms, (k) => hasKey(fp.terms.keys, k), stats.termIdf)
   f[19] = titleNamesMissing(fp, members, profile.entityWords, stats)
   // A publisher rarely writes one event twice within hours unless it updates its own article (which repeats most of

@@ -12,40 +12,110 @@
 import type { Fingerprint } from './fingerprint.ts'
 import type { TermVector } from './term-vector.ts'
 
-/** A sum of unit vectors and its length, kept as vectors are added. */
+const NO_KEYS = new Uint32Array(0)
+const NO_VALUES = new Float64Array(0)
+
+/**
+ * A sum of unit vectors and its length, kept as vectors are added: the keys ascending in one typed array, their sums
+ * in another. Every story of the window has one (two: text and title), and most stories have one article, so this is
+ * most of the window's memory: a Map of ~80 boxed hashes and sums took ~5 kB a story, and the garbage collector had to
+ * visit every entry (`npm run bench:clustering`: the cost per article grew with the window mostly through collection).
+ * A story's first vector is kept as given, shared with the article's fingerprint (neither is ever written to); a
+ * second one is merged into new arrays, O(keys) per added article, bounded by the story's vocabulary.
+ */
 export class Centroid {
-  readonly values = new Map<number, number>()
+  #keys: Uint32Array = NO_KEYS
+  #values: Float64Array = NO_VALUES
   #normSq = 0
 
-  add(keys: ArrayLike<number>, weights: ArrayLike<number>): void {
-    for (let i = 0; i < keys.length; i++) {
-      const old = this.values.get(keys[i]!) ?? 0
-      const next = old + weights[i]!
-      this.values.set(keys[i]!, next)
-      this.#normSq += next * next - old * old
+  /** `keys` ascending and distinct (a TermVector's), `weights` beside them; neither is written to, ever. */
+  add(keys: Uint32Array, weights: Float64Array): void {
+    const a = this.#keys
+    if (a.length === 0) {
+      this.#keys = keys
+      this.#values = weights
+      for (let i = 0; i < weights.length; i++) this.#normSq += weights[i]! * weights[i]!
+      return
     }
+    const av = this.#values
+    let n = 0
+    for (let i = 0, j = 0; i < a.length || j < keys.length; n++) {
+      if (j >= keys.length || (i < a.length && a[i]! < keys[j]!)) i++
+      else if (i >= a.length || keys[j]! < a[i]!) j++
+      else { i++; j++ }
+    }
+    const outKeys = new Uint32Array(n)
+    const outValues = new Float64Array(n)
+    for (let i = 0, j = 0, o = 0; o < n; o++) {
+      if (j >= keys.length || (i < a.length && a[i]! < keys[j]!)) {
+        outKeys[o] = a[i]!
+        outValues[o] = av[i++]!
+      } else {
+        const old = i < a.length && a[i] === keys[j] ? av[i++]! : 0
+        const next = old + weights[j]!
+        outKeys[o] = keys[j++]!
+        outValues[o] = next
+        this.#normSq += next * next - old * old
+      }
+    }
+    this.#keys = outKeys
+    this.#values = outValues
   }
 
   addCentroid(other: Centroid): void {
-    const keys = [...other.values.keys()]
-    this.add(keys, keys.map((k) => other.values.get(k)!))
+    this.add(other.#keys, other.#values)
   }
 
   get norm(): number {
     return Math.sqrt(Math.max(0, this.#normSq))
   }
 
-  /** The cosine between a unit query vector (queryVector) and this centroid. */
+  /** How many distinct keys it holds. */
+  get size(): number {
+    return this.#keys.length
+  }
+
+  /** Whether any member holds the key. */
+  has(key: number): boolean {
+    return indexOfKey(this.#keys, key) >= 0
+  }
+
+  /** The keys of the `k` largest sums (ties: smaller key). */
+  top(k = KEY_TERMS): number[] {
+    const values = this.#values
+    return topKeys(this.#keys, (i) => values[i]!, k)
+  }
+
+  /** The cosine between a unit query vector (queryVector) and this centroid: one merge of two ascending key lists. */
   cosine(q: TermVector): number {
     const norm = this.norm
     if (norm === 0) return 0
+    const keys = this.#keys
+    const values = this.#values
     let dot = 0
-    for (let i = 0; i < q.keys.length; i++) {
-      const c = this.values.get(q.keys[i]!)
-      if (c !== undefined) dot += q.weights[i]! * c
+    for (let i = 0, j = 0; i < q.keys.length && j < keys.length;) {
+      const a = q.keys[i]!
+      const b = keys[j]!
+      if (a < b) i++
+      else if (b < a) j++
+      else dot += q.weights[i++]! * values[j++]!
     }
     return dot / norm
   }
+}
+
+/** The position of `key` in ascending `keys`, or -1. */
+function indexOfKey(keys: Uint32Array, key: number): number {
+  let lo = 0
+  let hi = keys.length - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1
+    const k = keys[mid]!
+    if (k === key) return mid
+    if (k < key) lo = mid + 1
+    else hi = mid - 1
+  }
+  return -1
 }
 
 /** How many of a text's most telling terms key-term shares look at. */
@@ -87,10 +157,7 @@ export class StoryProfile {
 
   /** The terms most members share most (largest centroid values): what the story is about, in its own words. */
   get keyTerms(): number[] {
-    if (!this.#keyTerms) {
-      const keys = [...this.centroid.values.keys()]
-      this.#keyTerms = topKeys(keys, (i) => this.centroid.values.get(keys[i]!)!)
-    }
+    this.#keyTerms ??= this.centroid.top()
     return this.#keyTerms
   }
 
