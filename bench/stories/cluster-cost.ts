@@ -3,6 +3,9 @@
  * the window). The window is filled with the synthetic unrelated articles of the scale test (Zipf-distributed words
  * and names, so frequent names exist), then three rounds of 1,000 probe articles are clustered against it and the
  * fastest round is reported. The ratio of the two costs, measured in one process, is the number that matters.
+ * Then, apart from the timings (a forced collection changes what the next rounds cost), the memory a window holds per
+ * article: heap and typed arrays after full collections, at the smallest size (the npm script gives node
+ * --expose-gc for it). Collecting garbage over a large window is much of what grows.
  */
 import { clusterArticle } from '../../src/crawler/cluster/assign-cluster.ts'
 import { ClusterIndex } from '../../src/crawler/cluster/cluster-state.ts'
@@ -34,7 +37,28 @@ function measure(size: number): { size: number, usPerArticle: number, fillUs: nu
   return { size, usPerArticle: Math.min(...rounds), fillUs }
 }
 
+/** Bytes a window of `size` articles holds, per article, in kB; null without --expose-gc. */
+function windowMemory(size: number): number | null {
+  const gc = (globalThis as { gc?: () => void }).gc
+  if (!gc) return null
+  const inUse = () => {
+    gc()
+    gc()
+    const m = process.memoryUsage()
+    return m.heapUsed + m.arrayBuffers
+  }
+  const corpus = syntheticCorpus(7, now - 60 * H, (60 * H) / size)
+  const before = inUse()
+  const index = new ClusterIndex()
+  for (let i = 0; i < size; i++) index.add(fingerprintArticle(corpus.article(i), now), `a${i}`, `s${i}`)
+  const bytes = inUse() - before
+  if (index.clusterCount !== size) throw new Error('the window lost articles') // and keeps the index alive until here
+  return bytes / size / 1024
+}
+
 measure(2_000) // warm-up: JIT, so the first size measured is not charged for it
 const results = windowSizes.map(measure)
 for (const r of results) console.log(`window ${String(r.size).padStart(7)} articles: clustering ${r.usPerArticle.toFixed(0)} µs/article (fingerprint + index ${r.fillUs.toFixed(0)} µs/article to fill)`)
+const memory = windowMemory(Math.min(...windowSizes))
+if (memory !== null) console.log(`window memory: ${memory.toFixed(1)} kB/article (heap and typed arrays, ${Math.min(...windowSizes)} articles)`)
 if (results.length >= 2) console.log(`cost ratio ${results.at(-1)!.size}/${results[0]!.size}: ${(results.at(-1)!.usPerArticle / results[0]!.usPerArticle).toFixed(2)}×`)
