@@ -4,7 +4,7 @@ import type { MatchModel } from './match-model.ts'
 
 export const MATCH_WEIGHTS: MatchModel = {
   features: ['bias', 'centroidCosine', 'titleCentroidCosine', 'memberCosineMax', 'memberCosineMin', 'jaccardMax', 'entityShare', 'storyEntityCoverage', 'specificFigures', 'ruleMatch', 'conflict', 'hoursNearest', 'hoursFirst', 'crossLanguage', 'crossEntities', 'crossFigures', 'storySize', 'keyTermShare', 'storyKeyTermShare', 'titleNamesMissing', 'samePublisher', 'crossStorySize'],
-  weights: [-2.8292, 7.229, -1.3438, 8.8107, 3.5341, 4.0999, 0.6277, -0.0042, 0.7156, 0.0247, -0.1653, -1.4772, 1.1602, -0.336, 2.439, 4.2515, -4.6779, 1.8129, 3.1273, -1.0838, -4.711, 2.8164],
+  weights: [-2.9255, 7.2759, -1.4313, 8.8373, 3.6356, 4.0883, 0.6424, 0.1832, 0.7097, 0.0168, -0.1293, -1.4721, 1.1476, -0.3078, 2.4097, 4.2979, -4.7014, 1.8305, 3.1653, -1.1017, -4.7711, 2.8529],
   join: 0.4,
   merge: 0.8,
   related: 0.2,
