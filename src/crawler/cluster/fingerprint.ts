@@ -13,7 +13,7 @@
 import { entityWord, isIdentifying, readEntities } from './entities.ts'
 import { extractFigures, numberKey } from './figures.ts'
 import { fnv1a, isEmptySignature, shingles, signature } from './minhash.ts'
-import { termVector, type TermVector } from './term-vector.ts'
+import { hasKey, termVector, type TermVector } from './term-vector.ts'
 import { isSpecificName, isTitleCase, nameForm, tokenize } from './tokens.ts'
 
 /** The part of a normalized article (plus its publisher) that clustering reads. */
@@ -84,17 +84,7 @@ export function articleTime(article: Pick<ClusterArticle, 'publishedAt'>, now: n
 
 /** Whether the article uses the word at all (`name` in nameForm), as a name or not. */
 export function mentions(fp: Pick<Fingerprint, 'mentions'>, name: string): boolean {
-  const h = fnv1a(name)
-  const m = fp.mentions
-  let lo = 0
-  let hi = m.length - 1
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1
-    if (m[mid]! === h) return true
-    if (m[mid]! < h) lo = mid + 1
-    else hi = mid - 1
-  }
-  return false
+  return hasKey(fp.mentions, fnv1a(name))
 }
 
 /** `storedSignature`: the article's persisted signature, when it was made by this version (skips the hashing). */

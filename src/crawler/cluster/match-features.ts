@@ -13,7 +13,7 @@ import type { Fingerprint } from './fingerprint.ts'
 import { mentions } from './fingerprint.ts'
 import { comparePair, mayMatch } from './similarity.ts'
 import { topKeys } from './story-profile.ts'
-import { dotProduct, queryVector, type TermVector } from './term-vector.ts'
+import { dotProduct, hasKey, queryVector, type TermVector } from './term-vector.ts'
 import { estimateJaccard } from './minhash.ts'
 
 export const FEATURES = [
@@ -213,19 +213,6 @@ function keyShare(keys: readonly number[], has: (key: number) => boolean, idf: (
     if (has(k)) found += w
   }
   return all === 0 ? 0 : found / all
-}
-
-/** Binary search in a sorted key list. */
-function hasKey(keys: Uint32Array, key: number): boolean {
-  let lo = 0
-  let hi = keys.length - 1
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1
-    if (keys[mid] === key) return true
-    if (keys[mid]! < key) lo = mid + 1
-    else hi = mid - 1
-  }
-  return false
 }
 
 /**

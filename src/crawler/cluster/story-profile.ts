@@ -10,18 +10,18 @@
  * Size is bounded by the story's vocabulary, not by its article count.
  */
 import type { Fingerprint } from './fingerprint.ts'
-import type { TermVector } from './term-vector.ts'
+import { hasKey, type TermVector } from './term-vector.ts'
 
 const NO_KEYS = new Uint32Array(0)
 const NO_VALUES = new Float64Array(0)
 
 /**
  * A sum of unit vectors and its length, kept as vectors are added: the keys ascending in one typed array, their sums
- * in another. Every story of the window has one (two: text and title), and most stories have one article, so this is
- * most of the window's memory: a Map of ~80 boxed hashes and sums took ~5 kB a story, and the garbage collector had to
- * visit every entry (`npm run bench:clustering`: the cost per article grew with the window mostly through collection).
- * A story's first vector is kept as given, shared with the article's fingerprint (neither is ever written to); a
- * second one is merged into new arrays, O(keys) per added article, bounded by the story's vocabulary.
+ * in another. Every story of the window has two (text and title) and most stories have one article, so these were
+ * most of the window's memory as Maps of boxed hashes and sums, each entry an object for the garbage collector to
+ * visit (`npm run bench:clustering`: 18.2 kB a window article then, 11.4 kB now). A story's first vector is kept as
+ * given, shared with the article's fingerprint (neither is ever written to); a later one is merged into new arrays,
+ * O(keys) per added article, bounded by the story's vocabulary.
  */
 export class Centroid {
   #keys: Uint32Array = NO_KEYS
@@ -70,14 +70,9 @@ export class Centroid {
     return Math.sqrt(Math.max(0, this.#normSq))
   }
 
-  /** How many distinct keys it holds. */
-  get size(): number {
-    return this.#keys.length
-  }
-
   /** Whether any member holds the key. */
   has(key: number): boolean {
-    return indexOfKey(this.#keys, key) >= 0
+    return hasKey(this.#keys, key)
   }
 
   /** The keys of the `k` largest sums (ties: smaller key). */
@@ -102,20 +97,6 @@ export class Centroid {
     }
     return dot / norm
   }
-}
-
-/** The position of `key` in ascending `keys`, or -1. */
-function indexOfKey(keys: Uint32Array, key: number): number {
-  let lo = 0
-  let hi = keys.length - 1
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1
-    const k = keys[mid]!
-    if (k === key) return mid
-    if (k < key) lo = mid + 1
-    else hi = mid - 1
-  }
-  return -1
 }
 
 /** How many of a text's most telling terms key-term shares look at. */

@@ -95,3 +95,17 @@ export function dotProduct(a: TermVector, b: TermVector): number {
   }
   return sum
 }
+
+/** Whether ascending `keys` hold `key` (a binary search). */
+export function hasKey(keys: Uint32Array, key: number): boolean {
+  let lo = 0
+  let hi = keys.length - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1
+    const k = keys[mid]!
+    if (k === key) return true
+    if (k < key) lo = mid + 1
+    else hi = mid - 1
+  }
+  return false
+}
