@@ -336,11 +336,19 @@ describe('many instances on one PostgreSQL store: a shared crawl, identical answ
       t.diagnostic(`work complete ${ms + 500} ms after the kill`)
 
       const requests = site!.requests
+      let inFlight = 0
       for (const o of orphaned) {
-        const later = requests.filter((r) => r.path === pathOf(o.feed_url) && r.at > killedAt)
-        assert.equal(later.length, 1, `${o.feed_url}: fetched once after the kill`)
-        assert.ok(later[0]!.at >= Date.parse(o.lease_until) - 1_000, `${o.feed_url}: not taken over before its lease ran out`)
+        const expiry = Date.parse(o.lease_until) - 1_000
+        const fetches = requests.filter((r) => r.path === pathOf(o.feed_url) && r.at > killedAt)
+        // The dead instance's own request may arrive just after `killedAt` (sent as the signal was on its way: its
+        // feeds wait their turn at the one fixture host, two requests at a time). A survivor that took the feed over
+        // before its lease ran out would come at a pass of its own, seconds later.
+        const early = fetches.filter((r) => r.at < expiry)
+        assert.ok(early.every((r) => r.at - killedAt < 1_000), `${o.feed_url}: not taken over before its lease ran out`)
+        assert.equal(fetches.length - early.length, 1, `${o.feed_url}: fetched once after its lease ran out`)
+        inFlight += early.length
       }
+      t.diagnostic(`${inFlight} request(s) of the dead instance arrived just after the kill`)
       const orphanUrls = new Set(orphaned.map((o) => o.feed_url))
       for (const e of directory) {
         const n = requests.filter((r) => r.path === pathOf(e.feed_url)).length
