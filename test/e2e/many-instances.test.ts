@@ -218,6 +218,13 @@ describe('many instances on one PostgreSQL store: a shared crawl, identical answ
       }, 45_000)
       const shares = instances.map((i) => passSummaries(i)[0]!.feeds.total)
       t.diagnostic(`first cycle done ${ms} ms after the instances started; feeds per instance: ${shares.join(' / ')}`)
+      if (shares.reduce((a, b) => a + b, 0) !== directory.length) {
+        // What a failure needs to be understood: each pass summary, and what the instances logged above info.
+        for (const [k, i] of instances.entries()) {
+          t.diagnostic(`instance ${k}: ${JSON.stringify(passSummaries(i))}`)
+          for (const l of i.logs.filter((l) => Number(l.level) > 30)) t.diagnostic(`instance ${k}: ${JSON.stringify(l).slice(0, 600)}`)
+        }
+      }
       assert.equal(shares.reduce((a, b) => a + b, 0), directory.length, 'the pass summaries add up to the directory')
 
       const requests = site!.requests

@@ -89,6 +89,11 @@ async function writeStoriesAndVersion(client: pg.ClientBase, stories: StorySnaps
   return { result, version: await bumpContentVersion(client, channel) }
 }
 
+/** Whether a feed run writes stories, merges or relations: then it takes the content lock before writing. */
+function needsContentLock(run: FeedRunCommit): boolean {
+  return run.stories.length > 0 || (run.merges ?? []).length > 0 || (run.relations ?? []).length > 0
+}
+
 /**
  * A feed run's writes, inside the caller's transaction; returns the new content version when stories, merges or
  * relations changed.
@@ -96,7 +101,7 @@ async function writeStoriesAndVersion(client: pg.ClientBase, stories: StorySnaps
 async function writeFeedRun(client: pg.ClientBase, run: FeedRunCommit, channel: string): Promise<string | null> {
   const merges = run.merges ?? []
   const relations = run.relations ?? []
-  if (run.stories.length > 0 || merges.length > 0 || relations.length > 0) await lockContent(client)
+  if (needsContentLock(run)) await lockContent(client)
   const added = await insertArticles(client, run.articles)
   const f = run.feed
   await client.query(`UPDATE feeds SET etag = $2, last_modified = $3, next_fetch_at = $4, interval_seconds = $5,
@@ -181,6 +186,9 @@ export function createPostgresCrawlRuns({ query, transaction }: CrawlAccess, ver
         return null
       }
       return transaction(async (client) => {
+        // An article row, then its story's summary row: a clustered commit writes summary rows and then, merging
+        // stories, article rows. Taking turns with it under the clustering lock keeps the two from deadlocking.
+        await lockClustering(client)
         const gone = await client.query('DELETE FROM article_refetch WHERE article_id = $1 AND retry_at = $2', [o.articleId, o.claimedUntil])
         if (gone.rowCount === 0 || o.kind === 'dropped') return null
         const { rows } = await client.query<{ story_id: string }>(`UPDATE articles SET text = $2, lang = $3,
@@ -208,8 +216,14 @@ export function createPostgresCrawlRuns({ query, transaction }: CrawlAccess, ver
         await lockClustering(client)
         const unseen = (await client.query<ArticleRow>(CRAWL_SQL.committedAfter, [afterSeq])).rows.map(toArticle)
         const merged = await mergesSince(client, afterSeq)
+        const runs = [assign(unseen, merged)].flat()
+        // The content lock before any row is written, when any run will take it (the batch's merges and relations
+        // come with its last run): summary rows first and the content lock after is the reverse of commitStories'
+        // order (content lock, then summary rows), so a rewrite of one of this batch's stories and this commit could
+        // deadlock, and the server would abort one of them — this whole batch, handed back to be fetched again.
+        if (runs.some(needsContentLock)) await lockContent(client)
         let version: string | null = null
-        for (const run of [assign(unseen, merged)].flat()) version = await writeFeedRun(client, run, versions.channel) ?? version
+        for (const run of runs) version = await writeFeedRun(client, run, versions.channel) ?? version
         const seq = await client.query<{ n: string }>('SELECT COALESCE(MAX(commit_seq), 0) AS n FROM articles')
         return { version, lastSeq: Number(seq.rows[0]!.n) }
       }))
