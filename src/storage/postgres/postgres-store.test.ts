@@ -189,6 +189,60 @@ describe('postgres store specifics', () => {
     }
   })
 
+  it('a clustered commit holds no summary row while it waits for the content lock (a story rewrite takes them the other way round)', async () => {
+    // Before, a batch wrote its first runs' summary rows and took the content lock only for its last run's relations,
+    // while commitStories takes the content lock and then summary rows: the two deadlocked under a three-instance
+    // crawl, the server aborted the batch, and its feeds were fetched again.
+    const schema = schemas.fresh()
+    const store = openPostgresStore(schemaUrl(schema))
+    try {
+      const feeds = [0, 1].map((i) => toPublisher({ name: `Lock ${i}`, site_url: null, feed_url: `https://l${i}.example/feed.xml`, topic: 'business', lang: 'en' }))
+      await store.crawl.syncPublishers(feeds, '2026-11-20T10:00:00.000Z')
+      const fetchedAt = '2026-11-20T10:01:00.000Z'
+      const run = (i: number, extra: object = {}) => ({
+        feed: { feedUrl: feeds[i]!.feedUrl, etag: null, lastModified: null, nextFetchAt: fetchedAt, intervalSeconds: 900, consecutiveFailures: 0, lastStatus: 'ok', lastError: null, fetchedAt, succeededAt: fetchedAt },
+        articles: [{ id: `c6000000-0000-4000-8000-${String(i).padStart(12, '0')}`, storyId: `story-${i}`, publisherId: feeds[i]!.id, feedUrl: feeds[i]!.feedUrl,
+          canonicalUrl: `https://l${i}.example/a`, guidKey: null, contentHash: `lock${i}`, title: `A ${i}`, text: 'x', lang: 'en',
+          publishedAt: null, fetchedAt, author: null, imageUrl: null, signature: Uint8Array.from([i]) }],
+        stories: [], summaries: [{ storyId: 'story-0', source: 'extractive' as const, attempts: 0, retryAt: fetchedAt }],
+        ...extra,
+      })
+      // story-0's summary row exists: the batch's first run updates it (a row lock until the batch commits).
+      await inSchema(schema, (c) => c.query(`INSERT INTO story_summaries (story_id, source, attempts, retry_at) VALUES ('story-0', 'extractive', 0, $1)`, [fetchedAt]))
+      await inSchema(schema, async (holder) => {
+        // Another writer holds the content lock: the batch (its last run records a relation) waits for it.
+        await holder.query('BEGIN')
+        await holder.query(`SELECT value FROM meta WHERE key = 'content_version' FOR UPDATE`)
+        const batch = store.crawl.commitClusteredRun(0, () => [run(0), run(1, { relations: [{ storyId: 'story-1', relatedId: 'story-0', score: 0.5 }] })])
+        let waiting = 0
+        for (let tries = 0; waiting === 0 && tries < 100; tries++) {
+          await new Promise((r) => setTimeout(r, 50))
+          waiting = Number((await holder.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND query LIKE '%content_version%FOR UPDATE%' AND pid <> pg_backend_pid()`)).rows[0]!.n)
+        }
+        assert.equal(waiting, 1, 'the batch waits for the content lock')
+        // What a story rewrite takes next: the summary row of story-0. Free, or the two would deadlock.
+        const probe = await inSchema(schema, async (c) => {
+          await c.query('BEGIN')
+          try {
+            await c.query(`SELECT story_id FROM story_summaries WHERE story_id = 'story-0' FOR UPDATE NOWAIT`)
+            return 'free'
+          } catch (err) {
+            return (err as Error).message
+          } finally {
+            await c.query('ROLLBACK')
+          }
+        })
+        await holder.query('ROLLBACK')
+        await batch
+        assert.equal(probe, 'free')
+      })
+      assert.equal(await inSchema(schema, async (c) => Number((await c.query<{ n: string }>('SELECT count(*) AS n FROM story_summaries')).rows[0]!.n)), 1)
+    } finally {
+      await store.close()
+    }
+  })
+
   it('leases each due feed to one of several concurrent workers (FOR UPDATE SKIP LOCKED)', async () => {
     const url = schemas.freshUrl()
     const workers = Array.from({ length: 4 }, () => openPostgresStore(url))
