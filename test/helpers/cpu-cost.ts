@@ -32,11 +32,13 @@ export function bestCosts<K extends string>(fns: Record<K, () => unknown>, round
 
 /**
  * How the cost of `run` grows when its input grows `factor` times: cost(input(n·factor)) ÷ cost(input(n)). Linear
- * work gives about `factor`, quadratic work `factor²`. The inputs are built before anything is timed.
+ * work gives about `factor`, quadratic work `factor²`. The inputs are built before anything is timed. Best of five
+ * rounds: on a loaded CI leg, best of three once measured htmlToText's 4 MB of paragraphs at 8.5× its 1 MB (3.2–4.3×
+ * elsewhere).
  */
 export function growth<T>(input: (n: number) => T, run: (input: T) => unknown, n: number, factor = 4): { ratio: number; smallMs: number; largeMs: number } {
   const small = input(n)
   const large = input(n * factor)
-  const { smallMs, largeMs } = bestCosts({ smallMs: () => run(small), largeMs: () => run(large) })
+  const { smallMs, largeMs } = bestCosts({ smallMs: () => run(small), largeMs: () => run(large) }, 5)
   return { ratio: largeMs / Math.max(smallMs, 0.001), smallMs, largeMs }
 }
