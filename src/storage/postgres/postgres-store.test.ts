@@ -213,12 +213,14 @@ describe('postgres store specifics', () => {
         // Another writer holds the content lock: the batch (its last run records a relation) waits for it.
         await holder.query('BEGIN')
         await holder.query(`SELECT value FROM meta WHERE key = 'content_version' FOR UPDATE`)
+        const xid = (await holder.query<{ x: string }>('SELECT pg_current_xact_id()::text AS x')).rows[0]!.x
         const batch = store.crawl.commitClusteredRun(0, () => [run(0), run(1, { relations: [{ storyId: 'story-1', relatedId: 'story-0', score: 0.5 }] })])
         let waiting = 0
         for (let tries = 0; waiting === 0 && tries < 100; tries++) {
           await new Promise((r) => setTimeout(r, 50))
-          waiting = Number((await holder.query<{ n: string }>(`SELECT count(*) AS n FROM pg_stat_activity
-            WHERE wait_event_type = 'Lock' AND query LIKE '%content_version%FOR UPDATE%' AND pid <> pg_backend_pid()`)).rows[0]!.n)
+          // Waiting for this holder's transaction, not for any other test's lock on another schema.
+          waiting = Number((await holder.query<{ n: string }>(`SELECT count(*) AS n FROM pg_locks
+            WHERE NOT granted AND locktype = 'transactionid' AND transactionid::text = $1`, [xid])).rows[0]!.n)
         }
         assert.equal(waiting, 1, 'the batch waits for the content lock')
         // What a story rewrite takes next: the summary row of story-0. Free, or the two would deadlock.
