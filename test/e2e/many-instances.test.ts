@@ -47,6 +47,12 @@ const TAKEOVER_LEASE_SECONDS = 30
  */
 const LEASE_SECONDS = 120
 const SIGNATURES_DIRECTORY = '/.well-known/http-message-signatures-directory'
+/**
+ * How long processes started together may take to say they are ready: a hang guard. Three `serve` processes on one
+ * fresh schema take turns at the migrations (~3.7 s in all on a quiet machine); a loaded CI leg took more than the
+ * helper's 20 s.
+ */
+const STARTUP_MS = 90_000
 
 const schemas = useTestSchemas()
 
@@ -93,6 +99,19 @@ async function compareInstances(instances: ServeProcess[], urls: string[]): Prom
     if (d.status !== 200 || !d.body.equals(directories[0]!.body)) problems.push(`${SIGNATURES_DIRECTORY}: instance ${k + 1} differs`)
   }
   return problems
+}
+
+/**
+ * Starts processes together and records each one that started in `into` (where the file's after hooks stop them),
+ * even when another fails: a process left out would keep this file running after its tests end.
+ */
+async function startTogether(starts: Array<() => Promise<ServeProcess>>, into: ServeProcess[]): Promise<ServeProcess[]> {
+  const results = await Promise.allSettled(starts.map((start) => start()))
+  const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
+  into.push(...started)
+  const failed = results.find((r) => r.status === 'rejected')
+  if (failed) throw failed.reason
+  return started
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, everyMs = 100): Promise<number> {
@@ -175,7 +194,7 @@ describe('many instances on one PostgreSQL store: a shared crawl, identical answ
     const directory = site.directoryOf(PUBLISHERS.map((p) => p.slug))
     const schema = schemas.fresh()
     const env = envFor(schema, writeDirectory(tempDir('newsdesk-many-dir-'), directory), leaseSeconds)
-    instances = await Promise.all([startServe(env), startServe(env), startServe(env)])
+    await startTogether([0, 1, 2].map(() => () => startServe(env, STARTUP_MS)), instances)
     db = await schemaClient(schema)
     return { env, directory }
   }
@@ -396,8 +415,7 @@ describe('many instances on one PostgreSQL store: a shared crawl, identical answ
       site = await startFixturePublishers()
       const directory = site.directoryOf(PUBLISHERS.map((p) => p.slug))
       const env = envFor(schemas.fresh(), writeDirectory(tempDir('newsdesk-many-dir-'), directory))
-      const web = await Promise.all([0, 1].map(() => startCli(['serve', '--no-crawl'], env, 'serve: listening')))
-      processes.push(...web)
+      const web = await startTogether([0, 1].map(() => () => startCli(['serve', '--no-crawl'], env, 'serve: listening', STARTUP_MS)), processes)
       // Logged right after "listening".
       await waitFor('serve --no-crawl says so', async () =>
         web.every((w) => w.logs.some((l) => l.msg === 'serve: not crawling' && l.reason === '--no-crawl')), 5_000, 20)

@@ -103,9 +103,10 @@ export interface ServeProcess {
 
 /**
  * Starts `newsdesk ARGS` as a long-running child (JSON logs on stdout) and resolves once it logs `ready`; rejects
- * if it exits first or says nothing of the kind within 20 s.
+ * if it exits first or says nothing of the kind within `readyWithinMs` (a hang guard: one start-up takes ~1.5 s on
+ * a quiet machine, three at once on one PostgreSQL schema ~3.7 s, as they take turns at the migrations).
  */
-export function startCli(args: string[], env: Record<string, string>, ready: string): Promise<ServeProcess> {
+export function startCli(args: string[], env: Record<string, string>, ready: string, readyWithinMs = 20_000): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env: { PORT: '0', HOST: '127.0.0.1', ...env } })
     const logs: Array<Record<string, unknown>> = []
@@ -113,8 +114,8 @@ export function startCli(args: string[], env: Record<string, string>, ready: str
     child.stderr!.on('data', (d: Buffer) => { stderr += d.toString() })
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
-      reject(new Error(`${args.join(' ')}: no "${ready}" within 20 s\n${stderr}`))
-    }, 20_000)
+      reject(new Error(`${args.join(' ')}: no "${ready}" within ${readyWithinMs / 1000} s\n${stderr}`))
+    }, readyWithinMs)
     const early = (code: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(timer)
       reject(new Error(`${args.join(' ')} exited with ${code ?? `signal ${signal}`}\n${stderr}`))
@@ -151,6 +152,6 @@ export function startCli(args: string[], env: Record<string, string>, ready: str
  * Starts `newsdesk serve` on an ephemeral port and resolves once it logs that it listens. DATA_DIR (where serve
  * creates the crawler's signing key) defaults to a fresh temporary directory, never the repository's ./data.
  */
-export function startServe(env: Record<string, string>): Promise<ServeProcess> {
-  return startCli(['serve'], { DATA_DIR: env.DATA_DIR ?? tempDir('newsdesk-data-'), ...env }, 'serve: listening')
+export function startServe(env: Record<string, string>, readyWithinMs?: number): Promise<ServeProcess> {
+  return startCli(['serve'], { DATA_DIR: env.DATA_DIR ?? tempDir('newsdesk-data-'), ...env }, 'serve: listening', readyWithinMs)
 }
