@@ -24,7 +24,8 @@ function newestMtime(dir: string): number {
   return newest
 }
 
-function ensureBuilt(): void {
+/** Builds dist/ (as `npm run build` does) when a source is newer than it: what the CLI and the benchmarks run. */
+export function ensureBuilt(): void {
   const built = path.join(ROOT, 'dist', 'cli', 'main.js')
   const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0
   if (builtAt >= newestMtime(path.join(ROOT, 'src'))) return
