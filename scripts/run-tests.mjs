@@ -172,7 +172,7 @@ const RUNS_ALONE = new Map([
   // Absolute bounds: each hostile feed rejected within 1 s of its fetch, health within 1 s (~0.4 s measured).
   ['test/e2e/crawl-hostile.test.ts', 'times the rejection of hostile feeds (1 s each) and /health during the pass'],
   // A growth ratio of CPU time (4 MB of input against 1 MB): that CPU time counts the collector's threads, and beside
-  // neighbours on a 2-core Node 26 leg the 4 MB side cost 8.5x and 10.1x its 1 MB side (3.3-5.7x on a quiet machine,
+  // neighbours on a 2-core Node 26 leg the 4 MB side cost 8.5x and 10.1x its 1 MB side (3.3-6.0x on a quiet machine,
   // Node 20 and 26 alike; the bound is 8x, a rescanning pass would give 16x).
   ['src/crawler/normalize/html-text.test.ts', 'times how the CPU cost of text extraction grows with its input (1 MB against 4 MB)'],
   // test/e2e/crawl-isolation.test.ts left this list: its ratio compares two serve processes asked in turn, request by
