@@ -95,13 +95,24 @@ function needsContentLock(run: FeedRunCommit): boolean {
 }
 
 /**
- * A feed run's writes, inside the caller's transaction; returns the new content version when stories, merges or
- * relations changed.
+ * Feed runs' writes, in order, inside the caller's transaction; returns the last new content version when stories,
+ * merges or relations changed. The content lock comes before any row is written, when any run will take it (a
+ * clustered batch's merges and relations come with its last run): summary rows first and the content lock after is
+ * the reverse of commitStories' order (content lock, then summary rows), so a rewrite of one of the batch's stories
+ * and this commit could deadlock, and the server would abort one of them — a whole batch, handed back to be fetched
+ * again.
  */
+async function writeFeedRuns(client: pg.ClientBase, runs: readonly FeedRunCommit[], channel: string): Promise<string | null> {
+  if (runs.some(needsContentLock)) await lockContent(client)
+  let version: string | null = null
+  for (const run of runs) version = await writeFeedRun(client, run, channel) ?? version
+  return version
+}
+
+/** One feed run's writes (writeFeedRuns took the content lock it needs). */
 async function writeFeedRun(client: pg.ClientBase, run: FeedRunCommit, channel: string): Promise<string | null> {
   const merges = run.merges ?? []
   const relations = run.relations ?? []
-  if (needsContentLock(run)) await lockContent(client)
   const added = await insertArticles(client, run.articles)
   const f = run.feed
   await client.query(`UPDATE feeds SET etag = $2, last_modified = $3, next_fetch_at = $4, interval_seconds = $5,
@@ -204,7 +215,7 @@ export function createPostgresCrawlRuns({ query, transaction }: CrawlAccess, ver
     async commitFeedRun(run) {
       const version = await transaction(async (client) => {
         if (run.articles.length > 0) await lockClustering(client)
-        return writeFeedRun(client, run, versions.channel)
+        return writeFeedRuns(client, [run], versions.channel)
       })
       if (version !== null) versions.committed(version)
     },
@@ -216,14 +227,7 @@ export function createPostgresCrawlRuns({ query, transaction }: CrawlAccess, ver
         await lockClustering(client)
         const unseen = (await client.query<ArticleRow>(CRAWL_SQL.committedAfter, [afterSeq])).rows.map(toArticle)
         const merged = await mergesSince(client, afterSeq)
-        const runs = [assign(unseen, merged)].flat()
-        // The content lock before any row is written, when any run will take it (the batch's merges and relations
-        // come with its last run): summary rows first and the content lock after is the reverse of commitStories'
-        // order (content lock, then summary rows), so a rewrite of one of this batch's stories and this commit could
-        // deadlock, and the server would abort one of them — this whole batch, handed back to be fetched again.
-        if (runs.some(needsContentLock)) await lockContent(client)
-        let version: string | null = null
-        for (const run of runs) version = await writeFeedRun(client, run, versions.channel) ?? version
+        const version = await writeFeedRuns(client, [assign(unseen, merged)].flat(), versions.channel)
         const seq = await client.query<{ n: string }>('SELECT COALESCE(MAX(commit_seq), 0) AS n FROM articles')
         return { version, lastSeq: Number(seq.rows[0]!.n) }
       }))
