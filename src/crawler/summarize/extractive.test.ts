@@ -5,7 +5,7 @@ import { Card } from '../../domain/story.ts'
 import { topLevelAlternatives } from '../../util/pattern-alternation.ts'
 import { ANYWHERE, AT_START, isBoilerplate, isFeedFooter, matchesBoilerplateLists, stripDateline } from './boilerplate.ts'
 import {
-  CARD_MAX_CHARS, MAX_CARDS, MIN_CARDS, SUMMARY_MAX_CHARS, summarizeExtractive, type ExtractiveSummary, type SourceArticle,
+  CARD_MAX_CHARS, MAX_CARDS, MIN_CARDS, prepareArticle, SUMMARY_MAX_CHARS, summarizeExtractive, type ExtractiveSummary, type SourceArticle,
 } from './extractive.ts'
 import { cleanTitle } from './headline.ts'
 import { HEADINGS, THEMES } from './headings.ts'
@@ -143,6 +143,43 @@ describe('summarizeExtractive: a cluster', () => {
     assert.ok(second !== undefined, r.summary!)
     assert.match(second, /Justice Department official to (review|expedite)/u, r.summary!)
     assert.doesNotMatch(r.summary!, /crime and hate/u)
+  })
+
+  it('never quotes "“…,” she said." away from the sentence that says who she is, in the summary or a card', () => {
+    // The quotation carries what both outlets report, so it ranks high; its speaker is named only in the sentence
+    // before it, which ranks low. Quoted after the council's vote, "she" would read as someone else.
+    const post = article([
+      'The Ashford city council approved a $40 million flood barrier along the River Test on Tuesday by a vote of 7 to 2.',
+      'Construction of the barrier is due to start in March, and the national infrastructure fund will pay half of its cost.',
+      'Council member Priya Shah, who voted against it, said the money should go to relocating homes instead.',
+      'Officials did not say when the first homes would be protected.',
+    ].join('\n'), { title: 'Ashford approves $40 million flood barrier', publisher: 'Ashford Post' })
+    const wire = article([
+      "Ashford's council voted 7 to 2 on Tuesday for a $40 million flood barrier on the River Test.",
+      'Mayor Dana Whitfield spoke to reporters after the meeting.',
+      '“Construction starts in March, the national infrastructure fund pays half, and the barrier will guard 3,000 homes on the River Test,” she said.',
+      'Residents of the Riverside district have flooded twice in five years.',
+      'A public hearing drew more than 200 people last month.',
+    ].join('\n'), { title: 'Ashford backs flood barrier in 7-2 vote', publisher: 'Test Wire', publishedAt: '2026-11-10T09:00:00Z' })
+    const r = summarizeExtractive({ articles: [post, wire], lang: 'en' })
+    const quoted = [r.summary!, ...r.cards.map((c) => c.body)]
+    for (const text of quoted) if (/she said/u.test(text)) assert.match(text, /Mayor Dana Whitfield spoke[^.]*\. “Construction/u, text)
+    assert.match(r.summary!, /national infrastructure fund will pay half/u, 'the fact is still told, by a sentence that stands alone')
+  })
+
+  it('knows a sentence whose person is only a pronoun from one that names its speaker', () => {
+    const leans = (text: string) => prepareArticle(article(text), 'en').sentences[0]!.leans
+    assert.equal(leans('“We will appeal the ruling on Monday,” she said.'), true)
+    assert.equal(leans('"It was a hard call," he told reporters on Friday.'), true)
+    assert.equal(leans('He later withdrew the nomination after two senators objected to it.'), true)
+    assert.equal(leans('The vote was delayed again, and the bill now goes back to committee, they said.'), true)
+    assert.equal(leans('“We will appeal the ruling on Monday,” Attorney General Maria Lopez said.'), false)
+    assert.equal(leans('Rep. Cori Bush testified on Thursday about the “racist treatment” she said she had faced in hospitals.'), false)
+    assert.equal(leans('Shepherd said he would resign from the board at the end of the month.'), false)
+    const unattributed = (text: string) => prepareArticle(article(text), 'en').sentences[0]!.unattributed
+    assert.equal(unattributed('“How did we get here? This is a failure on the part of our community.'), true, 'a quote running on')
+    assert.equal(unattributed('“This is a failure on the part of our community.”'), true, 'a whole sentence quoted')
+    assert.equal(unattributed('“This is a failure on the part of our community,” the mayor said.'), false)
   })
 
   it('takes the headline from the most central title, cleaned', () => {

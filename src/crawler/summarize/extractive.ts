@@ -106,6 +106,10 @@ export interface PreparedSentence {
   readonly lengthFactor: number
   readonly question: boolean
   readonly dangling: boolean
+  /** Its person is a pronoun ("He said…", "“…,” she added."): who that is, an earlier sentence of its article says. */
+  readonly leans: boolean
+  /** A quotation without its speaker ("“We will appeal.”"): fine after the sentence that names them, not as a card. */
+  readonly unattributed: boolean
 }
 
 /** How `summarizeExtractive` obtains an article's prepared form; the default computes it. */
@@ -252,6 +256,7 @@ export function prepareArticle(article: SourceArticle, lang: Language): Prepared
     sentences.push({
       text, terms: list, phrases: phrases(list), key, eligible: !clipped && isEligible(text, lang), clipped, facts: sentenceFacts(text, lang, list),
       lengthFactor: lengthFactor(text, lang), question: /[?？؟]["”’»」』)]?$/u.test(text), dangling: DANGLING[lang]?.test(text) ?? false,
+      leans: LEANS[lang]?.test(text) ?? false, unattributed: UNATTRIBUTED.test(text),
     })
   }
   return {
@@ -313,6 +318,17 @@ const DANGLING: Partial<Record<Language, RegExp>> = {
   de: /^(er|sie|es|dies|das|aber|jedoch|außerdem|auch|sein|ihr)(?![\p{L}])/iu,
   it: /^(lui|lei|loro|questo|ciò|ma|tuttavia|inoltre|anche|suo|sua|suoi)(?![\p{L}])/iu,
   pt: /^(ele|ela|eles|elas|isso|isto|mas|porém|no entanto|além disso|também|seu|sua)(?![\p{L}])/iu,
+}
+
+/**
+ * A person named only by a pronoun, as the sentence's subject or as the speaker of its quotation ("“…,” he added."):
+ * out of its paragraph a reader cannot tell who. English only: elsewhere the speaker is mostly carried by the verb.
+ */
+/** A quotation with no speaker at all: the whole sentence quoted, or a quote running on from the paragraph before. */
+const UNATTRIBUTED = /^["“„«‘「『][^"”“»’」』]*(?:["”»’」』][.!?。！？]?)?$/u
+
+const LEANS: Partial<Record<Language, RegExp>> = {
+  en: /^(?:he|she|they|his|her|their)\b|^[“"‘][^”"]*[”"’]\s*,?\s*(?:he|she|they) (?:said|says|added|adds|wrote|writes|told|tweeted|continued|noted|explained|argued|asked)\b|,\s*(?:he|she|they) (?:said|says|added|wrote)\.$/iu,
 }
 
 interface ScoreContext {

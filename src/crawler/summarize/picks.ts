@@ -106,7 +106,7 @@ export function pickSummary(pool: readonly Sentence[], lead: number, lang: Langu
   const limit = SUMMARY_MAX_CHARS[lang]
   // The lead's best sentence, unless it is a quotation and the lead has another: a summary opens on what happened.
   const own = pool.filter((s) => s.article === lead)
-  const first = own.find((s) => !QUOTE_OPENING.test(s.text)) ?? own[0] ?? pool[0]
+  const first = own.find((s) => !QUOTE_OPENING.test(s.text) && !s.prepared.leans) ?? own.find((s) => !QUOTE_OPENING.test(s.text)) ?? own[0] ?? pool[0]
   if (first === undefined || max === 0) return []
   const picked: Sentence[] = [first]
   const seen = new Set<string>(first.terms)
@@ -116,6 +116,8 @@ export function pickSummary(pool: readonly Sentence[], lead: number, lang: Langu
     const extra = s.text.length + joiner(lang).length
     if (s === first || chars + extra > limit) continue
     if (picked.some((p) => restates(p, s)) || isRedundant(s, picked, seen)) continue
+    // "“…,” he added." only right after the sentence that says who he is (an article's sentences are read together).
+    if (s.prepared.leans && !picked.some((p) => p.article === s.article && p.position === s.position - 1)) continue
     picked.push(s)
     for (const t of s.terms) seen.add(t)
     chars += extra
@@ -146,7 +148,8 @@ export function pickCards(rest: readonly Sentence[], summary: readonly Sentence[
     if (pass !== 'strict' && candidates.length >= MIN_CARDS) break
     for (const s of rest) {
       if (candidates.length >= 10) break
-      if (candidates.includes(s) || repeats(s)) continue
+      // A card is read on its own: "“…,” he added." or a quotation without its speaker only to make up three.
+      if (candidates.includes(s) || repeats(s) || (pass !== 'distinct' && (s.prepared.leans || s.prepared.unattributed))) continue
       if (pass === 'distinct' ? chosen.some((p) => cosine(p.weighted, s.weighted) >= NEAR_REPEAT) : isRedundant(s, chosen, seen, pass === 'loose')) continue
       candidates.push(s)
       chosen.push(s)
