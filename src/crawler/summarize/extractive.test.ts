@@ -167,12 +167,14 @@ describe('summarizeExtractive: a cluster', () => {
     assert.match(r.summary!, /national infrastructure fund will pay half/u, 'the fact is still told, by a sentence that stands alone')
   })
 
-  it('knows a sentence whose person is only a pronoun from one that names its speaker', () => {
+  it('knows a sentence whose subject or speaker is only a pronoun from one that names them', () => {
     const leans = (text: string) => prepareArticle(article(text), 'en').sentences[0]!.leans
     assert.equal(leans('“We will appeal the ruling on Monday,” she said.'), true)
     assert.equal(leans('"It was a hard call," he told reporters on Friday.'), true)
     assert.equal(leans('He later withdrew the nomination after two senators objected to it.'), true)
     assert.equal(leans('The vote was delayed again, and the bill now goes back to committee, they said.'), true)
+    assert.equal(leans('It felt like a gut punch to the workers who had waited ten years for the pipeline.'), true)
+    assert.equal(leans('That means more than 5 million people have missed their second shot of the vaccine.'), true)
     assert.equal(leans('“We will appeal the ruling on Monday,” Attorney General Maria Lopez said.'), false)
     assert.equal(leans('Rep. Cori Bush testified on Thursday about the “racist treatment” she said she had faced in hospitals.'), false)
     assert.equal(leans('Shepherd said he would resign from the board at the end of the month.'), false)

@@ -106,7 +106,7 @@ export interface PreparedSentence {
   readonly lengthFactor: number
   readonly question: boolean
   readonly dangling: boolean
-  /** Its person is a pronoun ("He said…", "“…,” she added."): who that is, an earlier sentence of its article says. */
+  /** Its subject or speaker is a pronoun ("It felt…", "“…,” she added."): an earlier sentence of its article says who. */
   readonly leans: boolean
   /** A quotation without its speaker ("“We will appeal.”"): fine after the sentence that names them, not as a card. */
   readonly unattributed: boolean
@@ -321,14 +321,15 @@ const DANGLING: Partial<Record<Language, RegExp>> = {
 }
 
 /**
- * A person named only by a pronoun, as the sentence's subject or as the speaker of its quotation ("“…,” he added."):
- * out of its paragraph a reader cannot tell who. English only: elsewhere the speaker is mostly carried by the verb.
+ * A subject named only by a pronoun ("It felt like a gut punch.", "That means 5 million people…") or a quotation whose
+ * speaker is ("“…,” he added."): out of its paragraph a reader cannot tell who or what. English only: elsewhere the
+ * subject is mostly carried by the verb.
  */
 /** A quotation with no speaker at all: the whole sentence quoted, or a quote running on from the paragraph before. */
 const UNATTRIBUTED = /^["“„«‘「『][^"”“»’」』]*(?:["”»’」』][.!?。！？]?)?$/u
 
 const LEANS: Partial<Record<Language, RegExp>> = {
-  en: /^(?:he|she|they|his|her|their)\b|^[“"‘][^”"]*[”"’]\s*,?\s*(?:he|she|they) (?:said|says|added|adds|wrote|writes|told|tweeted|continued|noted|explained|argued|asked)\b|,\s*(?:he|she|they) (?:said|says|added|wrote)\.$/iu,
+  en: /^(?:he|she|they|his|her|their|it|its|this|that|these|those)\b|^[“"‘][^”"]*[”"’]\s*,?\s*(?:he|she|they) (?:said|says|added|adds|wrote|writes|told|tweeted|continued|noted|explained|argued|asked)\b|,\s*(?:he|she|they) (?:said|says|added|wrote)\.$/iu,
 }
 
 interface ScoreContext {
