@@ -24,6 +24,17 @@ describe('figures', () => {
     assert.deepEqual(figureKeys('14 per cent', 'en'), ['14%'])
   })
 
+  it('reads wire and headline scales: mln, bln, trillion, tn, and $70M / $1.2B / $6T after a currency sign', () => {
+    // Reuters headlines write "$70 mln"; others "$70 million" or "$70M": one figure. Trillions were read as plain
+    // numbers, so "$1 trillion" (a plain 1) was dropped and "$3.5 trillion" was the key of any 3.5.
+    for (const text of ['Hackers demand $70 mln', 'demand $70 million', 'demand $70M']) assert.deepEqual(figureKeys(text, 'en'), ['70000000'], text)
+    for (const text of ['a $1.2 bln deal', 'a $1.2 billion deal', 'a $1.2B deal']) assert.deepEqual(figureKeys(text, 'en'), ['1200000000'], text)
+    for (const text of ['a $6 trillion budget', 'a $6T budget', 'a $6tn budget', 'a $6 trln budget']) assert.deepEqual(figureKeys(text, 'en'), ['6000000000000'], text)
+    assert.deepEqual(figureKeys('un presupuesto de 6 billones de dólares', 'es'), ['6000000000000'])
+    assert.notDeepEqual(figureKeys('$3.5 trillion', 'en'), figureKeys('3.5 points', 'en'))
+    assert.deepEqual(figureKeys('a 5t truck and plan 3b', 'en'), [], 'no currency sign: not an amount')
+  })
+
   it('a lone separator with three digits is a thousands separator in the language\'s style', () => {
     assert.equal(parseNumber('2,300', 'en'), 2300)
     assert.equal(parseNumber('2.300', 'de'), 2300)

@@ -15,12 +15,14 @@
 /** A number, a scale word and a percent sign or word, in any of the languages clustering knows. */
 const FIGURE = new RegExp(
   String.raw`(?<![\p{L}\p{N}.,])(\d{1,3}(?:(?:[,.]|[ \u00a0\u202f](?=\d{3}(?!\d)))\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)` +
-  String.raw`(?:\s?(%|per ?cent\b|percent\b|por ?ciento\b|pour ?cent\b|prozent\b|per ?cento\b|por ?cento\b|bn\b|billion\b|billions\b|mrd\b\.?|milliarden?\b|milliards?\b|mds?\b|` +
-  String.raw`mil\s+mill(?:ones|ón)\b|mil\s+milh(?:ões|ão)\b|miliard[io]\b|bilh(?:ões|ão)\b|mn\b|m\b|million\b|millions\b|millón\b|millones\b|mio\b\.?|millionen\b|milion[ei]\b|milh(?:ões|ão)\b|k\b|thousand\b|mila\b|mil\b))?`,
+  String.raw`(?:\s?(%|per ?cent\b|percent\b|por ?ciento\b|pour ?cent\b|prozent\b|per ?cento\b|por ?cento\b|trillions?\b|tn\b|trn\b|trln\b|billones\b|billón\b|t\b|` +
+  String.raw`bn\b|bln\b|billion\b|billions\b|b\b|mrd\b\.?|milliarden?\b|milliards?\b|mds?\b|` +
+  String.raw`mil\s+mill(?:ones|ón)\b|mil\s+milh(?:ões|ão)\b|miliard[io]\b|bilh(?:ões|ão)\b|mn\b|mln\b|m\b|million\b|millions\b|millón\b|millones\b|mio\b\.?|millionen\b|milion[ei]\b|milh(?:ões|ão)\b|k\b|thousand\b|mila\b|mil\b))?`,
   'giu',
 )
 
 const SCALE: Record<string, number> = {
+  trillion: 1e12, trillions: 1e12, tn: 1e12, trn: 1e12, trln: 1e12, t: 1e12, billones: 1e12, 'billón': 1e12, bln: 1e9, b: 1e9, mln: 1e6,
   bn: 1e9, billion: 1e9, billions: 1e9, mrd: 1e9, 'mrd.': 1e9, milliarde: 1e9, milliarden: 1e9, milliard: 1e9, milliards: 1e9,
   md: 1e9, mds: 1e9, mn: 1e6, m: 1e6, million: 1e6, millions: 1e6, 'millón': 1e6, millones: 1e6, mio: 1e6, 'mio.': 1e6,
   millionen: 1e6, k: 1e3, thousand: 1e3,
@@ -70,9 +72,10 @@ export function extractFigures(text: string, language: string | null): Figure[] 
     const written = m[1]!
     const unit = m[2]?.toLowerCase().replace(/\s/g, '') ?? ''
     const percent = unit === '%' || /cent|prozent/.test(unit)
-    // "3m" right after a figure is metres as often as millions: only a currency sign before it makes it an amount.
-    const metres = unit === 'm' && !/[$€£¥]\s?$/.test(text.slice(Math.max(0, m.index - 2), m.index))
-    const scale = metres ? 1 : SCALE[unit] ?? 1
+    // "3m" right after a figure is metres as often as millions, "5t" tonnes and "3b" anything: only a currency sign
+    // before it makes it an amount ("$70M", "$6T", "$1.2B").
+    const bare = (unit === 'm' || unit === 't' || unit === 'b') && !/[$€£¥]\s?$/.test(text.slice(Math.max(0, m.index - 2), m.index))
+    const scale = bare ? 1 : SCALE[unit] ?? 1
     const value = parseNumber(written, language) * scale
     if (!Number.isFinite(value) || value === 0) continue
     const plainInteger = !percent && scale === 1 && /^\d+$/.test(written)
