@@ -6,9 +6,11 @@
  * For fast iteration; `npm run eval:real` is the end-to-end measure (clustering included).
  *
  * Printed for all events and for the two halves by event id parity (fit anything on the even half, report the odd).
- * `--json` prints the numbers as JSON; `--verbose` lists every story that fails a check.
+ * `--json` prints the numbers as JSON; `--verbose` lists every story that fails a check; `--by-size` adds what a
+ * story that holds only part of its event scores: each three-outlet event summarized from all three articles, from
+ * each pair of them and from each one alone (what an event split by the clustering leaves its largest story with).
  *
- *   node --import tsx bench/stories/summaries-offline.ts [--json] [--verbose]
+ *   npm run eval:summaries [-- --json] [-- --verbose] [-- --by-size]
  */
 import { buildStoryText } from '../../src/crawler/pipeline/story-text-builder.ts'
 import type { ArticleRecord, Publisher } from '../../src/domain/crawl-records.ts'
@@ -145,4 +147,22 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     print('odd ids (held-out half)', aggregate(odd))
     if (process.argv.includes('--verbose')) details(results)
   }
+  if (process.argv.includes('--by-size')) await bySize(news.events)
+}
+
+/** ROUGE-2 of three-outlet events summarized from all their articles, from each pair, and from each one alone. */
+async function bySize(events: readonly RealEvent[]): Promise<void> {
+  const three = events.filter((e) => e.articles.length === 3)
+  const sums = { all: 0, pair: 0, one: 0, lead: 0 }
+  for (const e of three) {
+    const r = await runEvent(e)
+    sums.all += r.summary.rouge2.f1
+    sums.lead += r.lead3.rouge2.f1
+    for (let k = 0; k < 3; k++) {
+      sums.pair += (await runEvent({ ...e, articles: e.articles.filter((_, i) => i !== k) })).summary.rouge2.f1 / 3
+      sums.one += (await runEvent({ ...e, articles: [e.articles[k]!] })).summary.rouge2.f1 / 3
+    }
+  }
+  const f = (x: number) => (x / three.length).toFixed(3)
+  console.log(`by size: ${three.length} three-outlet events, ROUGE-2 F1 of the summary from all three ${f(sums.all)}, from two ${f(sums.pair)}, from one ${f(sums.one)}; lead-3 (earliest of the three) ${f(sums.lead)}`)
 }
