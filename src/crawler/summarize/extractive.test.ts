@@ -232,6 +232,19 @@ describe('summarizeExtractive: thin sources', () => {
     assert.equal(r.headline, 'Acme to cut 300 jobs')
   })
 
+  it('a text whose drop cap was lost ("ederal laws…") is not quoted from that fragment; "iPhone sales…" is', () => {
+    const lost = article([
+      'ederal laws imposing a minimum age of 21 to buy handguns from licensed dealers violate the Second Amendment, an appeals court ruled.',
+      'A three-judge panel of the 4th Circuit ruled the federal ban on handgun sales to 18- to 20-year-olds unconstitutional.',
+      'The ruling could shape future efforts to restrict gun sales to young adults across the country.',
+    ].join('\n'), { title: 'Appeals court strikes down handgun age limit' })
+    const r = summarizeExtractive({ articles: [lost], lang: 'en' })
+    assert.match(r.summary!, /^A three-judge panel/u, r.summary!)
+    assert.doesNotMatch([r.summary!, ...r.cards.map((c) => c.body)].join(' '), /(^|\s)ederal/u)
+    const brand = article('iPhone sales rose 12% in the quarter to September, Apple said on Thursday. Revenue from services grew 8%.', { title: 'Apple quarter' })
+    assert.match(summarizeExtractive({ articles: [brand], lang: 'en' }).summary!, /^iPhone sales rose/u)
+  })
+
   it('a two-sentence teaser: both sentences, no cards', () => {
     const teaser = article('Acme Corp said on Monday it would cut 300 jobs at its plant in Ohio. The company blamed weaker demand for its washing machines. Read more', { title: 'Acme to cut 300 jobs' })
     const r = summarizeExtractive({ articles: [teaser], lang: 'en' })

@@ -296,10 +296,16 @@ const LIMITS: Record<'ja' | 'ko' | 'ar' | 'latin', { min: number, max: number, l
 }
 const limitsFor = (lang: Language) => (lang === 'ja' || lang === 'ko' || lang === 'ar' ? LIMITS[lang] : LIMITS.latin)
 
+/**
+ * A first word all in lower case ("ederal laws imposing…"): a page's drop cap lost in extraction, or a piece split off
+ * a sentence. Brand names that start in lower case carry a capital inside ("iPhone", "eBay") and pass.
+ */
+const HEADLESS = /^\p{Ll}[\p{Ll}'’-]*(?![\p{L}\p{N}])/u
+
 function isEligible(text: string, lang: Language): boolean {
   const n = units(text, lang)
   const { min, max } = limitsFor(lang)
-  return n >= min && n <= max && text.length <= 480 && TERMINATED.test(text) && !TRUNCATED.test(text)
+  return n >= min && n <= max && text.length <= 480 && TERMINATED.test(text) && !TRUNCATED.test(text) && !HEADLESS.test(text)
 }
 
 function lengthFactor(text: string, lang: Language): number {
