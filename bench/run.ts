@@ -18,6 +18,7 @@ import { GENERATOR_VERSION, PLANTED, syntheticStories } from './synthetic.ts'
 import { searchTable, timeSearches } from './search-adversarial.ts'
 import { benchDataDir, postgresBenchSchema, sqliteBenchFile } from './store-names.ts'
 import { benchArgs } from './bench-args.ts'
+import { ensureBuilt } from '../test/helpers/cli.ts'
 
 /**
  * npm run bench [-- --stories 1000000 --duration 5 --rounds 5 --connections 20 --rebuild --store sqlite|postgres|both --search-only
@@ -66,6 +67,7 @@ if (!['sqlite', 'postgres', 'both'].includes(values.store)) {
   process.exit(2)
 }
 const ROOT = path.resolve(import.meta.dirname, '..')
+ensureBuilt()
 const hasTaskset = (() => { try { execFileSync('taskset', ['-V'], { stdio: 'ignore' }); return true } catch { return false } })()
 const pinned = (cpu: number, cmd: string, args: string[]) => (hasTaskset ? ['taskset', ['-c', String(cpu), cmd, ...args]] as const : [cmd, args] as const)
 
@@ -205,7 +207,9 @@ const children: ChildProcess[] = []
 process.on('exit', () => { for (const c of children) c.kill('SIGTERM') })
 
 function startService(databaseUrl: string, extraEnv: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
-  const [cmd, args] = pinned(0, process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'serve'])
+  // The compiled CLI users run (bin/newsdesk.js on dist/), not tsx's transform of the sources: tsx wraps every closure
+  // it creates in a defineProperty call and compiles some Unicode patterns per call (bench-log, 2026-11-30).
+  const [cmd, args] = pinned(0, process.execPath, [path.join(ROOT, 'bin/newsdesk.js'), 'serve'])
   const child = spawn(cmd, [...args], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, NEWSDESK_SAMPLE: 'off', NEWSDESK_CRAWL_INTERVAL: 'off', LOG_LEVEL: 'info', HEALTH_MAX_STORY_AGE_MINUTES: '525600', DATA_DIR: path.join(os.tmpdir(), benchDataDir), ...extraEnv },
