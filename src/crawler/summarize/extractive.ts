@@ -326,14 +326,14 @@ const DANGLING: Partial<Record<Language, RegExp>> = {
   pt: /^(ele|ela|eles|elas|isso|isto|mas|porém|no entanto|além disso|também|seu|sua)(?![\p{L}])/iu,
 }
 
+/** A quotation with no speaker at all: the whole sentence quoted, or a quote running on from the paragraph before. */
+const UNATTRIBUTED = /^["“„«‘「『][^"”“»’」』]*(?:["”»’」』][.!?。！？]?)?$/u
+
 /**
  * A subject named only by a pronoun ("It felt like a gut punch.", "That means 5 million people…") or a quotation whose
  * speaker is ("“…,” he added."): out of its paragraph a reader cannot tell who or what. English only: elsewhere the
  * subject is mostly carried by the verb.
  */
-/** A quotation with no speaker at all: the whole sentence quoted, or a quote running on from the paragraph before. */
-const UNATTRIBUTED = /^["“„«‘「『][^"”“»’」』]*(?:["”»’」』][.!?。！？]?)?$/u
-
 const LEANS: Partial<Record<Language, RegExp>> = {
   en: /^(?:he|she|they|his|her|their|it|its|this|that|these|those)\b|^[“"‘][^”"]*[”"’]\s*,?\s*(?:he|she|they) (?:said|says|added|adds|wrote|writes|told|tweeted|continued|noted|explained|argued|asked)\b|,\s*(?:he|she|they) (?:said|says|added|wrote)\.$/iu,
 }
