@@ -150,7 +150,7 @@ export function assignCluster(article: ClusterArticle | Fingerprint, deps: Assig
   if (!best) {
     const top = scored[0]
     const reason = candidates === 0 ? 'no candidate' : scored.length === 0 ? `${candidates} candidate(s), all outside the window`
-      : `no match among ${scored.length} stor${scored.length === 1 ? 'y' : 'ies'}; best p=${top!.probability.toFixed(3)}${top!.joinable ? '' : ' (across languages, without the rules\' evidence)'}`
+      : `no match among ${scored.length} stor${scored.length === 1 ? 'y' : 'ies'}; best p=${top!.probability.toFixed(3)}${whyNotJoinable(top!)}`
     return { ...base, ...counts, score: top?.probability ?? 0, reason, related }
   }
   const [survivor, ...merged] = [best.cluster, ...bridged.map((s) => s.cluster)].sort(olderFirst)
@@ -163,6 +163,12 @@ export function assignCluster(article: ClusterArticle | Fingerprint, deps: Assig
     score: best.probability, rule: 'model', matchedArticleId: best.cluster.first.articleId, samePublisher,
     reason: `p=${best.probability.toFixed(3)} for ${best.cluster.id}${samePublisher ? ' (same publisher: an update)' : ''}${merging}`,
   }
+}
+
+/** Why a candidate may not be joined, for the log line: across languages without the rules, or nothing shared. */
+function whyNotJoinable(s: ScoredCandidate): string {
+  if (s.joinable) return ''
+  return acrossLanguagesWithoutRules(s.features) ? ' (across languages, without the rules\' evidence)' : ' (no shared name, specific figure or alike text)'
 }
 
 /** The oldest story first: the earliest first article, then the smaller id (so the order never depends on arrival). */

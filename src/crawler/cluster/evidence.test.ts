@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { clusterArticle } from './assign-cluster.ts'
+import { assignCluster, clusterArticle } from './assign-cluster.ts'
 import { ClusterIndex } from './cluster-state.ts'
 import { extractEntities } from './entities.ts'
 import { fingerprintArticle, type ClusterArticle } from './fingerprint.ts'
@@ -36,6 +36,15 @@ describe('clustering evidence', () => {
   it('joins coverage of one event in two languages through names and figures', () => {
     const got = cluster([['en', EARNINGS_EN], ['de', EARNINGS_DE]])
     assert.equal(got.get('de'), 'en')
+  })
+
+  it('says in its log line why a close story in its own language may not be joined: nothing shared (not "across languages")', () => {
+    const index = new ClusterIndex()
+    const quake = article('Strong earthquake shakes northern region overnight', 'A strong earthquake shook the northern region overnight, damaging roads and homes.', 'en', 5, 'wire')
+    clusterArticle(quake, 'quake', 'quake', { index, now: NOW })
+    const other = assignCluster(article('Powerful earthquake rattles eastern province', 'A powerful earthquake rattled the eastern province on Monday, officials said, and schools were closed.', 'en', 2, 'daily'), { index, now: NOW })
+    assert.equal(other.clusterId, null)
+    assert.match(other.reason, /\(no shared name, specific figure or alike text\)$/u)
   })
 
   it('keeps a hard negative apart: one company, results and its chief executive leaving, in one week', () => {
