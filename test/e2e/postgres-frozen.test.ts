@@ -158,7 +158,9 @@ describe('a frozen PostgreSQL (SIGSTOP) never hangs a client', { timeout: 180_00
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
       const ratio = median(refusals) / median(hits)
       note(`refusal ${median(refusals).toFixed(1)} ms against a cached answer through the framework ${median(hits).toFixed(1)} ms (medians of 15): ${ratio.toFixed(2)}x`)
-      assert.ok(ratio < 5, 'a refusal waits for nothing')
+      // 20×: waiting for the store's deadline (health took about 1 s above) would read hundreds of times a cached
+      // answer; a loaded CI leg measured 3.8× once the file really ran there (it had counted as passed unrun).
+      assert.ok(ratio < 20, 'a refusal waits for nothing')
     } finally {
       pg.thaw()
     }
