@@ -93,6 +93,16 @@ describe('normalizeItem: teaser versus full text', () => {
     assert.equal(art.teaserText, 'Only the first two sentences. Then a link.')
   })
 
+  it('the feed text keeps the paragraphs of a short article\'s content, of the full text, or of the summary', () => {
+    const brief = norm({ summaryHtml: '<p>Harbour halts night shipping after a crane […]</p>', contentHtml: '<p>Harbour halts night shipping.</p><p>Nobody was hurt.</p>' })
+    assert.equal(brief.needsExtraction, true)
+    assert.equal(brief.teaserText, 'Harbour halts night shipping. Nobody was hurt.')
+    assert.equal(brief.feedText, 'Harbour halts night shipping.\n\nNobody was hurt.')
+    const full = norm({ summaryHtml: '<p>Short teaser.</p>', contentHtml: LONG })
+    assert.equal(full.feedText, full.fullText)
+    assert.equal(norm({ summaryHtml: '<p>One teaser.</p><p>Two lines.</p>' }).feedText, 'One teaser.\n\nTwo lines.')
+  })
+
   it('a long summary that ends like an excerpt ([…], Read more, Weiterlesen) is still a teaser', () => {
     for (const tail of [' [&#8230;]', '&hellip;', ' <a href="/a">Read more »</a>', ' <a href="/a">Continue reading →</a>', ' Weiterlesen']) {
       const art = norm({ summaryHtml: LONG + tail })

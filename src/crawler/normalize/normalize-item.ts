@@ -34,6 +34,13 @@ export interface NormalizedArticle {
   teaserText: string
   /** Plain text with paragraphs separated by '\n\n', when the feed carries the whole article; else null. */
   fullText: string | null
+  /**
+   * The most the feed itself says, paragraphs separated by '\n\n': the full text, else the teaser's source (a short
+   * article's whole content, or the summary) uncut. What the article keeps when its page gives no longer text: a
+   * 300-character brief whose page is too short to extract keeps its paragraphs and its last sentence, where
+   * `teaserText` would run them into one line cut at 600 characters, its footer lines included.
+   */
+  feedText: string
   /** True when only a teaser is available: stage 3 should fetch the page and extract the article. */
   needsExtraction: boolean
   /** ISO UTC; never later than fetchedAt + 1 h (a later date becomes fetchedAt); null when missing or absurd. */
@@ -148,6 +155,7 @@ export function normalizeItem(item: FeedItem, ctx: NormalizeContext): NormalizeR
       title,
       teaserText,
       fullText,
+      feedText: fullText ?? teaserSource,
       needsExtraction: fullText === null,
       publishedAt: clampPublishedAt(item.publishedAt, now),
       author,

@@ -152,8 +152,8 @@ async function prepareArticles(articles: NormalizedArticle[], publisher: Publish
   // stories readers look at first get their full text now; the older ones wait in the refetch queue.
   const extractNow = new Set(articles.filter((a) => a.needsExtraction).slice(-EXTRACTIONS_PER_FEED))
   const texts = await Promise.all(articles.map(async (a) => {
-    const teaser = { text: a.teaserText, lang: null as string | null, author: a.author, image: a.imageUrl, kept: null as KeptTeaser | null }
-    if (!a.needsExtraction) return { ...teaser, text: a.fullText ?? a.teaserText }
+    const teaser = { text: a.feedText, lang: null as string | null, author: a.author, image: a.imageUrl, kept: null as KeptTeaser | null }
+    if (!a.needsExtraction) return teaser
     if (!extractNow.has(a)) return { ...teaser, kept: { why: 'budget' } as const }
     const page = await deps.fetcher.fetchArticle(a.canonicalUrl)
     // Said where an operator looks (shorter summaries without cards are otherwise unexplained), with whether the
@@ -169,7 +169,7 @@ async function prepareArticles(articles: NormalizedArticle[], publisher: Publish
       deps.log.info({ url: a.canonicalUrl, reason: extracted.reason, refetch: false }, 'crawler: article page not extracted, kept the feed teaser')
       return { ...teaser, kept: { why: 'extract', reason: extracted.reason } as const }
     }
-    if (extracted.text.length <= a.teaserText.length) return { ...teaser, kept: { why: 'shorter' } as const }
+    if (extracted.text.length <= a.feedText.length) return { ...teaser, kept: { why: 'shorter' } as const }
     return { text: extracted.text, lang: extracted.lang, author: a.author ?? extracted.byline, image: a.imageUrl ?? publishableImage(extracted.imageUrl, a.canonicalUrl, deps), kept: null }
   }))
 

@@ -1,0 +1,92 @@
+/**
+ * A brief whose whole text is in the feed but under the full-text length (FULL_TEXT_MIN_CHARS): the crawler asks for
+ * its page, the page says no more than the feed did, and the article keeps what the feed said, paragraphs and all. End to
+ * end on loopback: the real signed fetcher, real extraction, the real story rewrite, a real SQLite store.
+ *
+ * The brief has a subhead without a full stop and ends with the outlet's feed footer. Run into one line (as the teaser
+ * is), the subhead would glue onto the next sentence ("…before Friday Engineers will…") and the footer onto the last;
+ * kept as paragraphs, the subhead is left out, every sentence is quoted as written and the footer is dropped.
+ */
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import pino from 'pino'
+import { runCrawl } from '../../src/crawler/crawl-run.ts'
+import { createCrawlerFetcher, type CrawlerFetcher } from '../../src/crawler/fetch/crawler-fetcher.ts'
+import { FULL_TEXT_MIN_CHARS } from '../../src/crawler/normalize/normalize-item.ts'
+import { inThreadStages } from '../../src/crawler/workers/in-thread-stages.ts'
+import { toPublisher } from '../../src/publishers/publisher.ts'
+import { openSqliteStore } from '../../src/storage/sqlite/sqlite-store.ts'
+import type { Store } from '../../src/storage/store.ts'
+import { startServer, tableResolver, tempKeyRing, type TestServer } from '../crawler/servers.ts'
+
+const HOST = 'brief.test'
+const PARAGRAPHS = [
+  'The harbour authority halted night shipping on Tuesday after a gantry crane failed at the eastern terminal.',
+  'Nobody was injured, the authority said in a statement on Wednesday morning.',
+  'Inspections before Friday',
+  'Engineers will inspect the two remaining cranes before Friday, and a replacement bearing is due within six weeks.',
+]
+const FOOTER = 'Enjoyed this story? Share it with a friend on LinkedIn, X or by email.'
+const CLIPPED_SUMMARY = 'The harbour authority halted night shipping on Tuesday after a gantry crane failed at the […]'
+const html = (ps: string[]) => ps.map((p) => `<p>${p}</p>`).join('')
+
+describe('a brief under the full-text length whose page adds nothing keeps the feed\'s paragraphs', { timeout: 60_000 }, () => {
+  const now = new Date()
+  let server: TestServer
+  let store: Store
+  let fetcher: CrawlerFetcher
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'newsdesk-brief-'))
+  const lines: Array<Record<string, unknown>> = []
+  const log = pino({ level: 'info' }, { write: (line: string) => { lines.push(JSON.parse(line) as Record<string, unknown>) } })
+
+  before(async () => {
+    server = await startServer((req, res) => {
+      const origin = `http://${HOST}:${server.port}`
+      if (req.url === '/feed.xml') {
+        return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(`<?xml version="1.0"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Harbour Brief</title><link>${origin}/</link><language>en</language>
+<item><title>Harbour halts night shipping after crane failure</title><link>${origin}/crane</link><guid>${origin}/crane</guid>
+<pubDate>${new Date(now.getTime() - 3_600_000).toUTCString()}</pubDate><description>${CLIPPED_SUMMARY}</description>
+<content:encoded><![CDATA[${html([...PARAGRAPHS, FOOTER])}]]></content:encoded></item></channel></rss>`)
+      }
+      if (req.url === '/crane') {
+        return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><title>Harbour halts night shipping</title></head>
+<body><nav><a href="/">Home</a></nav><main><article><h1>Harbour halts night shipping after crane failure</h1>${html(PARAGRAPHS)}</article></main></body></html>`)
+      }
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
+    })
+    store = openSqliteStore(path.join(tmp, 'store.db'))
+    const { keys } = tempKeyRing()
+    fetcher = createCrawlerFetcher({ siteUrl: 'https://news.example', keys, allow: ['127.0.0.1'], resolve: tableResolver({ [HOST]: '127.0.0.1' }) })
+  })
+  after(async () => {
+    await fetcher?.close()
+    await store?.close()
+    await server?.close()
+    fs.rmSync(tmp, { recursive: true, force: true })
+  })
+
+  it('stores the paragraphs, and the story quotes whole sentences without the subhead or the footer', async () => {
+    assert.ok(html([...PARAGRAPHS, FOOTER]).length < FULL_TEXT_MIN_CHARS, 'the brief is under the full-text length')
+    const publisher = toPublisher({ name: 'Harbour Brief', site_url: `http://${HOST}:${server.port}/`, feed_url: `http://${HOST}:${server.port}/feed.xml`, topic: 'business', lang: 'en' })
+    const summary = await runCrawl({
+      crawl: store.crawl, fetcher, publishers: [publisher], llm: null, log, now: () => now, random: () => 0.5, intervalSeconds: 900, stages: inThreadStages, force: true,
+    })
+    assert.equal(summary.articlesNew, 1)
+    assert.equal(server.requests.filter((r) => r.url === '/crane').length, 1, 'the page was asked for')
+
+    const [listed] = await store.listStories({ limit: 10, lang: 'en' })
+    const story = (await store.getStory(listed!.id, 'en'))!
+    const [article] = await store.crawl.storyArticles(story.id, 10)
+    assert.deepEqual(article!.text.split('\n\n').slice(0, PARAGRAPHS.length), PARAGRAPHS, 'the feed\'s paragraphs, as they were')
+
+    const quoted = [story.en.summary ?? '', ...(story.en.cards ?? []).map((c) => c.body ?? '')]
+    const all = quoted.join('\n')
+    assert.ok(story.en.summary?.startsWith(PARAGRAPHS[0]!), story.en.summary ?? '')
+    assert.match(all, /(?:^|\s)Engineers will inspect the two remaining cranes/u, 'the last sentence is quoted, from its start')
+    assert.doesNotMatch(all, /Inspections before Friday|Enjoyed this story|LinkedIn|\[…\]/u)
+  })
+})
