@@ -272,6 +272,15 @@ describe('summarizeExtractive: thin sources', () => {
     }
   })
 
+  it('a teaser clipped after its opening phrase is not trimmed to that phrase; one clipped after its main clause is', () => {
+    const opening = article('Gas prices reached a seven-year high on Thursday ahead of the holiday weekend. ' +
+      'With tens of millions of drivers expected on the road this weekend, none of them will be thrilled to see that the price of gas is at […]', { title: 'Gas prices reach 7-year high' })
+    const r = summarizeExtractive({ articles: [opening], lang: 'en' })
+    assert.equal(r.summary, 'Gas prices reached a seven-year high on Thursday ahead of the holiday weekend.')
+    const main = article('Boeing said on Monday it would cut 300 jobs at its plant in Ohio, blaming weaker demand for […]', { title: 'Boeing to cut jobs' })
+    assert.equal(summarizeExtractive({ articles: [main], lang: 'en' }).summary, 'Boeing said on Monday it would cut 300 jobs at its plant in Ohio.')
+  })
+
   it('a text cut right after an abbreviation ("…said that U.S.") never has its fragment quoted, nor trimmed to a clause', () => {
     const text = 'President Biden signed an executive order on Wednesday to tighten the security of federal software. ' +
       'The order follows the ransomware attack that shut the Colonial Pipeline for five days last week. ' +

@@ -48,17 +48,31 @@ export const isClipped = (sentence: string): boolean => CLIPPED.test(sentence)
 const CLAUSE_END = /(?:[,;:]|\s[-–—])\s|[、，；]/gu
 
 /**
+ * What opens an English sentence with a phrase or subordinate clause before its main one ("With millions on the road
+ * this weekend, …", "After the vote, …", "Citing weaker demand, …"): cut at its first comma, such a sentence leaves
+ * that phrase alone, which is not a sentence. Participles are listed, not matched by "-ing": "Boeing said…".
+ */
+const INTRODUCED: Partial<Record<string, RegExp>> = {
+  en: /^(?:with|without|as|after|before|while|when|whenever|if|unless|until|once|although|though|because|since|despite|amid|amidst|following|whether|according to|citing|facing|capping|marking|seeking|hoping|speaking|responding|asked)\b/iu,
+}
+
+/**
  * A clipped sentence trimmed back to its last complete clause and closed with a full stop ("Acme will cut 300 jobs in
  * Ohio, blaming weaker…" → "Acme will cut 300 jobs in Ohio."), so a feed's teaser still says what it can without its
- * cut; null when no clause of at least `minWords` words (characters for Japanese) ends before the cut. A sentence that
- * is whole once its "Read more" is taken off is returned whole.
+ * cut; null when no clause of at least `minWords` words (characters for Japanese) ends before the cut, or when all
+ * that ends before it is an English sentence's opening phrase (`INTRODUCED`). A sentence that is whole once its
+ * "Read more" is taken off is returned whole.
  */
 export function unclip(sentence: string, minWords: number, lang: string): string | null {
   const bare = sentence.replace(CLIPPED, '').trimEnd()
   if (/[.!?。！？؟]["”’»」』)]?$/u.test(bare) && !/\.\.$/u.test(bare)) return bare.length > 0 ? bare : null
   let end = -1
-  for (const m of bare.matchAll(CLAUSE_END)) end = m.index
-  if (end <= 0) return null
+  let ends = 0
+  for (const m of bare.matchAll(CLAUSE_END)) {
+    end = m.index
+    ends++
+  }
+  if (end <= 0 || (ends === 1 && INTRODUCED[lang.slice(0, 2)]?.test(bare))) return null
   const head = bare.slice(0, end).trimEnd()
   const size = lang === 'ja' ? [...head].length : head.split(/\s+/u).length
   return size >= minWords ? `${head}${lang === 'ja' ? '。' : '.'}` : null
