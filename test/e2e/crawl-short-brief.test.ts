@@ -90,3 +90,67 @@ describe('a brief under the full-text length whose page adds nothing keeps the f
     assert.doesNotMatch(all, /Inspections before Friday|Enjoyed this story|LinkedIn|\[…\]/u)
   })
 })
+
+/**
+ * A teaser feed whose page holds a brief under the extractor's minimum (300 characters): alone, such a page is as
+ * likely a cookie wall as an article, so the extractor declines it; the feed's teaser opening it confirms it is the
+ * brief, which replaces the clipped teaser. A short page the teaser does not open (a script notice) stays declined.
+ */
+describe('a teaser feed\'s page too short to extract on its own is taken when the teaser opens it', { timeout: 60_000 }, () => {
+  const now = new Date()
+  const BRIEF = [
+    'The harbour authority reopened the eastern terminal on Friday after engineers replaced the failed crane bearing.',
+    'Night shipping resumes on Monday.',
+  ]
+  const TEASER = 'The harbour authority reopened the eastern terminal on Friday after engineers replaced the […]'
+  const OTHER_TEASER = 'The city council approved a new budget for the harbour district on Thursday after a long debate over […]'
+  let server: TestServer
+  let store: Store
+  let fetcher: CrawlerFetcher
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'newsdesk-brief-page-'))
+  const lines: Array<Record<string, unknown>> = []
+  const log = pino({ level: 'info' }, { write: (line: string) => { lines.push(JSON.parse(line) as Record<string, unknown>) } })
+
+  before(async () => {
+    server = await startServer((req, res) => {
+      const origin = `http://${HOST}:${server.port}`
+      const page = (body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(`<!doctype html><html lang="en"><head><title>Harbour</title></head><body><main><article>${body}</article></main></body></html>`)
+      if (req.url === '/feed.xml') {
+        const item = (slug: string, title: string, teaser: string) => `<item><title>${title}</title><link>${origin}/${slug}</link><guid>${origin}/${slug}</guid>
+<pubDate>${new Date(now.getTime() - 3_600_000).toUTCString()}</pubDate><description>${teaser}</description></item>`
+        return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(`<?xml version="1.0"?>
+<rss version="2.0"><channel><title>Harbour Wire</title><link>${origin}/</link><language>en</language>
+${item('reopens', 'Harbour terminal reopens', TEASER)}${item('budget', 'Council approves harbour budget', OTHER_TEASER)}</channel></rss>`)
+      }
+      if (req.url === '/reopens') return void page(html(BRIEF))
+      if (req.url === '/budget') return void page('<p>Please enable JavaScript and cookies to continue reading this page.</p>')
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
+    })
+    store = openSqliteStore(path.join(tmp, 'store.db'))
+    const { keys } = tempKeyRing()
+    fetcher = createCrawlerFetcher({ siteUrl: 'https://news.example', keys, allow: ['127.0.0.1'], resolve: tableResolver({ [HOST]: '127.0.0.1' }) })
+  })
+  after(async () => {
+    await fetcher?.close()
+    await store?.close()
+    await server?.close()
+    fs.rmSync(tmp, { recursive: true, force: true })
+  })
+
+  it('stores the confirmed brief, keeps the teaser of the page it does not open', async () => {
+    assert.ok(BRIEF.join('\n\n').length < 300, 'the brief is under the extractor\'s minimum')
+    const publisher = toPublisher({ name: 'Harbour Wire', site_url: `http://${HOST}:${server.port}/`, feed_url: `http://${HOST}:${server.port}/feed.xml`, topic: 'business', lang: 'en' })
+    const summary = await runCrawl({
+      crawl: store.crawl, fetcher, publishers: [publisher], llm: null, log, now: () => now, random: () => 0.5, intervalSeconds: 900, stages: inThreadStages, force: true,
+    })
+    assert.equal(summary.articlesNew, 2)
+    const texts = new Map<string, string>()
+    for (const s of await store.listStories({ limit: 10, lang: 'en' })) {
+      for (const a of await store.crawl.storyArticles(s.id, 10)) texts.set(a.canonicalUrl.replace(/^.*\//u, ''), a.text)
+    }
+    assert.equal(texts.get('reopens'), BRIEF.join('\n\n'), 'the page\'s brief, confirmed by the teaser')
+    assert.equal(texts.get('budget'), OTHER_TEASER, 'a short page the teaser does not open is no article')
+    assert.deepEqual(lines.filter((l) => l.msg === 'crawler: article page not extracted, kept the feed teaser').map((l) => String(l.url).replace(/^.*\//u, '')), ['budget'])
+  })
+})

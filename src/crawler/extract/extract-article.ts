@@ -53,7 +53,19 @@ export interface ExtractedArticle {
   paywalled: boolean
 }
 
-export type ExtractResult = ExtractedArticle | { ok: false, reason: ExtractFailureReason, detail: string }
+export interface ExtractFailure {
+  ok: false
+  reason: ExtractFailureReason
+  detail: string
+  /**
+   * Only for a page whose article text is too short to count as an article on its own (under minWeightedChars): that
+   * text. Alone it may be a cookie wall or an error message; a caller holding the feed's teaser of the page may take
+   * it once the teaser confirms it (pipeline/brief-page.ts).
+   */
+  shortText?: string
+}
+
+export type ExtractResult = ExtractedArticle | ExtractFailure
 
 export interface ExtractLimits {
   /** Bytes of the body (the fetcher caps article bodies at 10 MiB too; this guards other callers). */
@@ -98,7 +110,7 @@ const MAGIC: ReadonlyArray<readonly number[]> = [
   [0x00, 0x00, 0x00], // ISO media (MP4…) and other binary
 ]
 
-function fail(reason: ExtractFailureReason, detail: string): ExtractResult {
+function fail(reason: ExtractFailureReason, detail: string): ExtractFailure {
   return { ok: false, reason, detail }
 }
 
@@ -212,7 +224,7 @@ function extract(bytes: Uint8Array, contentType: string | null, pageUrl: string,
   trimArticle(element, pageUrl)
   const text = articleText(element, limits.maxTextChars)
   const weight = weightedLength(text)
-  if (weight < limits.minWeightedChars) return fail('no-article', `only ${text.length} characters of text`)
+  if (weight < limits.minWeightedChars) return { ...fail('no-article', `only ${text.length} characters of text`), shortText: text }
 
   const publishedTime = [parsed.publishedTime, ...meta.dateCandidates].map(normalizeDate).find((d) => d !== null) ?? null
   return {

@@ -65,7 +65,7 @@ const FUTURE_TOLERANCE_MS = 60 * 60 * 1000
 const EARLIEST_PLAUSIBLE = Date.UTC(1995, 0, 1)
 
 /** A text that ends like an excerpt: "…", "[...]", "Read more", "Continue reading →", and a few other languages. */
-const TRUNCATION_TAIL = /(\u2026|\.\.\.|\[\s*(\u2026|\.\.\.)\s*\]|read more|continue reading|read the full (story|article)|lire la suite|weiterlesen|mehr lesen|leer más|continua a leggere|leia mais|続きを読む)\s*[\u2192\u00bb>\])]*\s*$/iu
+export const TRUNCATION_TAIL = /(\u2026|\.\.\.|\[\s*(\u2026|\.\.\.)\s*\]|read more|continue reading|read the full (story|article)|lire la suite|weiterlesen|mehr lesen|leer más|continua a leggere|leia mais|続きを読む)\s*[\u2192\u00bb>\])]*\s*$/iu
 
 function cut(text: string, max: number): string {
   if (text.length <= max) return text

@@ -10,6 +10,7 @@ import { normalizeFeed } from '../normalize/normalize-feed.ts'
 import type { NormalizedArticle } from '../normalize/normalize-item.ts'
 import { maxAgeOf, nextFeedState, retryAfterSeconds, type FetchOutcome, type ScheduleOptions } from '../schedule/next-fetch.ts'
 import { commitPreparedRuns, type PreparedArticle, type PreparedRun } from './commit-runs.ts'
+import { confirmedBrief } from './brief-page.ts'
 import { isTransient, refetchRetryAt, type KeptTeaser } from './refetch-policy.ts'
 import type { PipelineStages } from '../workers/worker-pool.ts'
 
@@ -166,6 +167,8 @@ async function prepareArticles(articles: NormalizedArticle[], publisher: Publish
     }
     const extracted = await deps.stages.extract(page.body, page.headers['content-type'] ?? null, page.finalUrl)
     if (!extracted.ok) {
+      const brief = confirmedBrief(extracted, a.feedText)
+      if (brief !== null && brief.length > a.feedText.length) return { ...teaser, text: brief }
       deps.log.info({ url: a.canonicalUrl, reason: extracted.reason, refetch: false }, 'crawler: article page not extracted, kept the feed teaser')
       return { ...teaser, kept: { why: 'extract', reason: extracted.reason } as const }
     }

@@ -6,6 +6,7 @@ import { detectLanguage } from '../extract/detect-language.ts'
 import type { CrawlerFetcher } from '../fetch/crawler-fetcher.ts'
 import type { PipelineStages } from '../workers/worker-pool.ts'
 import { MAX_ARTICLE_AGE_MS, publishableImage } from './process-feed.ts'
+import { confirmedBrief } from './brief-page.ts'
 import { isTransient, refetchRetryAt, type KeptTeaser } from './refetch-policy.ts'
 
 /** Article pages fetched again per pass, at most: a pass after an outage must not become a burst of page fetches. */
@@ -80,12 +81,15 @@ async function upgradeOne(claim: RefetchClaim, deps: TeaserUpgradeDeps): Promise
     return { outcome: { ...settle, kind: 'retry', attempts: claim.attempts + 1, retryAt }, fields: { reason, status, retry_at: retryAt } }
   }
   const extracted = await deps.stages.extract(page.body, page.headers['content-type'] ?? null, page.finalUrl)
-  if (!extracted.ok) return dropped({ reason: extracted.reason })
-  if (extracted.text.length <= a.text.length) return dropped({ reason: 'not-longer' })
-  const declared = extracted.lang ?? a.lang ?? deps.publishers.get(a.publisherId)?.lang ?? null
-  const lang = detectLanguage({ declared, title: a.title, text: extracted.text }).lang ?? a.lang
+  // A brief too short to extract on its own counts when the stored teaser opens it (brief-page.ts).
+  const text = extracted.ok ? extracted.text : confirmedBrief(extracted, a.text)
+  if (text === null) return dropped({ reason: extracted.ok ? 'not-longer' : extracted.reason })
+  if (text.length <= a.text.length) return dropped({ reason: 'not-longer' })
+  const whole = extracted.ok ? extracted : null
+  const declared = whole?.lang ?? a.lang ?? deps.publishers.get(a.publisherId)?.lang ?? null
+  const lang = detectLanguage({ declared, title: a.title, text }).lang ?? a.lang
   return {
-    outcome: { ...settle, kind: 'upgraded', text: extracted.text, lang, author: extracted.byline, imageUrl: publishableImage(extracted.imageUrl, claim.url, deps), markedAt: deps.now().toISOString() },
-    fields: { chars: extracted.text.length, teaser_chars: a.text.length },
+    outcome: { ...settle, kind: 'upgraded', text, lang, author: whole?.byline ?? null, imageUrl: whole ? publishableImage(whole.imageUrl, claim.url, deps) : null, markedAt: deps.now().toISOString() },
+    fields: { chars: text.length, teaser_chars: a.text.length },
   }
 }
