@@ -83,8 +83,8 @@ async function upgradeOne(claim: RefetchClaim, deps: TeaserUpgradeDeps): Promise
   const extracted = await deps.stages.extract(page.body, page.headers['content-type'] ?? null, page.finalUrl)
   // A brief too short to extract on its own counts when the stored teaser opens it (brief-page.ts).
   const text = extracted.ok ? extracted.text : confirmedBrief(extracted, a.text)
-  if (text === null) return dropped({ reason: extracted.ok ? 'not-longer' : extracted.reason })
-  if (text.length <= a.text.length) return dropped({ reason: 'not-longer' })
+  if (!extracted.ok && text === null) return dropped({ reason: extracted.reason })
+  if (text === null || text.length <= a.text.length) return dropped({ reason: 'not-longer' })
   const whole = extracted.ok ? extracted : null
   const declared = whole?.lang ?? a.lang ?? deps.publishers.get(a.publisherId)?.lang ?? null
   const lang = detectLanguage({ declared, title: a.title, text }).lang ?? a.lang
