@@ -16,6 +16,7 @@ import pino from 'pino'
 import { runCrawl } from '../../src/crawler/crawl-run.ts'
 import { createCrawlerFetcher, type CrawlerFetcher } from '../../src/crawler/fetch/crawler-fetcher.ts'
 import { FULL_TEXT_MIN_CHARS } from '../../src/crawler/normalize/normalize-item.ts'
+import { REFETCH_BACKOFF_SECONDS } from '../../src/crawler/pipeline/refetch-policy.ts'
 import { inThreadStages } from '../../src/crawler/workers/in-thread-stages.ts'
 import { toPublisher } from '../../src/publishers/publisher.ts'
 import { openSqliteStore } from '../../src/storage/sqlite/sqlite-store.ts'
@@ -94,15 +95,20 @@ describe('a brief under the full-text length whose page adds nothing keeps the f
 /**
  * A teaser feed whose page holds a brief under the extractor's minimum (300 characters): alone, such a page is as
  * likely a cookie wall as an article, so the extractor declines it; the feed's teaser opening it confirms it is the
- * brief, which replaces the clipped teaser. A short page the teaser does not open (a script notice) stays declined.
+ * brief, which replaces the clipped teaser, on the first pass or, after a passing failure, in the refetch pass. A
+ * short page the teaser does not open (a script notice) stays declined.
  */
 describe('a teaser feed\'s page too short to extract on its own is taken when the teaser opens it', { timeout: 60_000 }, () => {
-  const now = new Date()
+  const published = new Date()
+  let clock = published
   const BRIEF = [
     'The harbour authority reopened the eastern terminal on Friday after engineers replaced the failed crane bearing.',
     'Night shipping resumes on Monday.',
   ]
   const TEASER = 'The harbour authority reopened the eastern terminal on Friday after engineers replaced the […]'
+  const LATER = ['The harbour authority fined the crane operator £40,000 on Monday for missing two inspections.', 'The operator said it would appeal.']
+  const LATER_TEASER = 'The harbour authority fined the crane operator £40,000 on Monday for missing two […]'
+  let laterDown = true
   const OTHER_TEASER = 'The city council approved a new budget for the harbour district on Thursday after a long debate over […]'
   let server: TestServer
   let store: Store
@@ -118,12 +124,14 @@ describe('a teaser feed\'s page too short to extract on its own is taken when th
         .end(`<!doctype html><html lang="en"><head><title>Harbour</title></head><body><main><article>${body}</article></main></body></html>`)
       if (req.url === '/feed.xml') {
         const item = (slug: string, title: string, teaser: string) => `<item><title>${title}</title><link>${origin}/${slug}</link><guid>${origin}/${slug}</guid>
-<pubDate>${new Date(now.getTime() - 3_600_000).toUTCString()}</pubDate><description>${teaser}</description></item>`
+<pubDate>${new Date(published.getTime() - 3_600_000).toUTCString()}</pubDate><description>${teaser}</description></item>`
         return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(`<?xml version="1.0"?>
 <rss version="2.0"><channel><title>Harbour Wire</title><link>${origin}/</link><language>en</language>
-${item('reopens', 'Harbour terminal reopens', TEASER)}${item('budget', 'Council approves harbour budget', OTHER_TEASER)}</channel></rss>`)
+${item('reopens', 'Harbour terminal reopens', TEASER)}${item('budget', 'Council approves harbour budget', OTHER_TEASER)}
+${item('fine', 'Crane operator fined', LATER_TEASER)}</channel></rss>`)
       }
       if (req.url === '/reopens') return void page(html(BRIEF))
+      if (req.url === '/fine') return void (laterDown ? res.writeHead(503, { 'content-type': 'text/plain' }).end('busy') : page(html(LATER)))
       if (req.url === '/budget') return void page('<p>Please enable JavaScript and cookies to continue reading this page.</p>')
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
     })
@@ -138,19 +146,34 @@ ${item('reopens', 'Harbour terminal reopens', TEASER)}${item('budget', 'Council 
     fs.rmSync(tmp, { recursive: true, force: true })
   })
 
-  it('stores the confirmed brief, keeps the teaser of the page it does not open', async () => {
-    assert.ok(BRIEF.join('\n\n').length < 300, 'the brief is under the extractor\'s minimum')
-    const publisher = toPublisher({ name: 'Harbour Wire', site_url: `http://${HOST}:${server.port}/`, feed_url: `http://${HOST}:${server.port}/feed.xml`, topic: 'business', lang: 'en' })
-    const summary = await runCrawl({
-      crawl: store.crawl, fetcher, publishers: [publisher], llm: null, log, now: () => now, random: () => 0.5, intervalSeconds: 900, stages: inThreadStages, force: true,
-    })
-    assert.equal(summary.articlesNew, 2)
+  const pass = () => runCrawl({
+    crawl: store.crawl, fetcher, log, llm: null, now: () => clock, random: () => 0.5, intervalSeconds: 900, stages: inThreadStages, force: true,
+    publishers: [toPublisher({ name: 'Harbour Wire', site_url: `http://${HOST}:${server.port}/`, feed_url: `http://${HOST}:${server.port}/feed.xml`, topic: 'business', lang: 'en' })],
+  })
+  const storedTexts = async () => {
     const texts = new Map<string, string>()
     for (const s of await store.listStories({ limit: 10, lang: 'en' })) {
       for (const a of await store.crawl.storyArticles(s.id, 10)) texts.set(a.canonicalUrl.replace(/^.*\//u, ''), a.text)
     }
+    return texts
+  }
+
+  it('stores the confirmed brief, keeps the teaser of the page it does not open', async () => {
+    assert.ok(BRIEF.join('\n\n').length < 300 && LATER.join('\n\n').length < 300, 'the briefs are under the extractor\'s minimum')
+    const summary = await pass()
+    assert.equal(summary.articlesNew, 3)
+    const texts = await storedTexts()
+    assert.equal(texts.get('fine'), LATER_TEASER, 'its page answered 503: the teaser for now')
     assert.equal(texts.get('reopens'), BRIEF.join('\n\n'), 'the page\'s brief, confirmed by the teaser')
     assert.equal(texts.get('budget'), OTHER_TEASER, 'a short page the teaser does not open is no article')
     assert.deepEqual(lines.filter((l) => l.msg === 'crawler: article page not extracted, kept the feed teaser').map((l) => String(l.url).replace(/^.*\//u, '')), ['budget'])
+  })
+
+  it('the refetch pass takes a confirmed brief too', async () => {
+    laterDown = false
+    clock = new Date(published.getTime() + REFETCH_BACKOFF_SECONDS[0] * 1000)
+    const summary = await pass()
+    assert.equal(summary.articlesUpgraded, 1)
+    assert.equal((await storedTexts()).get('fine'), LATER.join('\n\n'))
   })
 })
