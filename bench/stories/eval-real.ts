@@ -6,7 +6,9 @@
  * against the editors' events and summaries:
  * - clustering: pairwise and B-cubed precision/recall/F1; events kept whole, split, merged with another;
  * - summaries: ROUGE-1/2/L of each event's story summary against the editors' summary, beside lead-3 (the first three
- *   sentences of the event's earliest article), and the story-text checks of summary-checks.ts per story.
+ *   sentences of the event's earliest article), also by what the clustering made of the event (kept whole, split,
+ *   merged with another: a split event is scored on the story holding most of it), and the story-text checks of
+ *   summary-checks.ts per story.
  *
  * `--held-out`: the clustering model is refitted four times, each time without one of four periods of the set (its
  * events' first articles cut by time; the hand-written sets always in), and each period is crawled on its own with
@@ -187,7 +189,9 @@ const notServed = [...byGot.keys()].filter((id) => !served.has(id)).length
 const storyById = new Map(stories.map((s) => [s.id, s]))
 const textOf = (a: RealArticle) => a.paragraphs.join('\n')
 const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((s, x) => s + x, 0) / xs.length)
-const scores: Array<{ summary: ReturnType<typeof rouge>; lead: ReturnType<typeof rouge> }> = []
+/** What the clustering made of the event: its articles in one story of its own, in several, or in one shared with another. */
+type EventKind = 'whole' | 'split' | 'merged'
+const scores: Array<{ summary: ReturnType<typeof rouge>; lead: ReturnType<typeof rouge>; kind: EventKind }> = []
 const itemOf = new Map(items.map((i) => [i.id, i]))
 for (const event of news.events) {
   const ids = event.articles.map((a) => itemOf.get(a.id)?.got).filter((x): x is string => x !== undefined)
@@ -199,13 +203,19 @@ for (const event of news.events) {
   const story = storyById.get(storyId)
   if (!story) continue
   const leadArticles = event.articles.map((a) => ({ text: textOf(a), publishedAt: a.publishedAt }))
-  scores.push({ summary: rouge(story.summary ?? '', event.referenceSummary), lead: rouge(lead3(leadArticles), event.referenceSummary) })
+  const kind: EventKind = counts.size > 1 ? 'split' : byGot.get(storyId)!.size > 1 ? 'merged' : 'whole'
+  scores.push({ summary: rouge(story.summary ?? '', event.referenceSummary), lead: rouge(lead3(leadArticles), event.referenceSummary), kind })
 }
 const r = (pick: (s: typeof scores[number]) => ReturnType<typeof rouge>) => ({
   rouge1: mean(scores.map((s) => pick(s).rouge1.f1)), rouge2: mean(scores.map((s) => pick(s).rouge2.f1)), rougeL: mean(scores.map((s) => pick(s).rougeL.f1)),
 })
 const summaryRouge = r((s) => s.summary)
 const leadRouge = r((s) => s.lead)
+// Where the summaries lose: an event split by the clustering is scored on the story holding part of it.
+const rouge2ByKind = Object.fromEntries((['whole', 'split', 'merged'] as const).map((kind) => {
+  const of = scores.filter((s) => s.kind === kind)
+  return [kind, { events: of.length, rouge2: mean(of.map((s) => s.summary.rouge2.f1)) }]
+})) as Record<EventKind, { events: number; rouge2: number }>
 
 // The story-text checks, per story served.
 const reports: SummaryCheckReport[] = []
@@ -245,7 +255,7 @@ const result = {
   events_merged: merged,
   not_crawled: missing.length,
   stories_not_served: notServed,
-  rouge: { summary: summaryRouge, lead3: leadRouge, rouge2Ratio: summaryRouge.rouge2 / leadRouge.rouge2, events: scores.length },
+  rouge: { summary: summaryRouge, lead3: leadRouge, rouge2Ratio: summaryRouge.rouge2 / leadRouge.rouge2, events: scores.length, rouge2ByKind },
   checks,
 }
 if (asJson) {
@@ -258,6 +268,8 @@ if (asJson) {
   console.log(`B-cubed   P/R/F1: ${f(b3.precision)} / ${f(b3.recall)} / ${f(b3.f1)}`)
   console.log(`events: ${whole} whole, ${split} split, ${merged} merged with another`)
   console.log(`ROUGE-1/2/L F1 of ${scores.length} event summaries: ${f(summaryRouge.rouge1)} / ${f(summaryRouge.rouge2)} / ${f(summaryRouge.rougeL)}; lead-3 ${f(leadRouge.rouge1)} / ${f(leadRouge.rouge2)} / ${f(leadRouge.rougeL)}; ROUGE-2 ${(summaryRouge.rouge2 / leadRouge.rouge2).toFixed(2)}× lead-3`)
+  const byKind = (k: EventKind) => `${f(rouge2ByKind[k].rouge2)} (${rouge2ByKind[k].events})`
+  console.log(`ROUGE-2 by event: kept whole ${byKind('whole')}, split ${byKind('split')}, merged with another (not split) ${byKind('merged')}`)
   console.log(`stories: restated fact (multi-outlet) ${pct(checks.restatedFactMultiOutlet)}, clipped ending ${pct(checks.clippedEndings)}, label in a card ${pct(checks.labelsInCards)}, own publisher in covered_by ${pct(checks.ownPublisherInCoveredBy)}, card contradicts summary ${pct(checks.contradictions)}`)
   console.log(`cards: 3-5 where the text allows ${pct(checks.cards3to5WhereAllowed)}, none where it allows ${pct(checks.noCardWhereAllowed)}; headline not from the lead article ${pct(checks.headlineNotFromLead)}`)
   if (missing.length) console.log(`not crawled: ${missing.length} (${missing.slice(0, 10).join(', ')})`)
