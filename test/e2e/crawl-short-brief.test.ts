@@ -9,11 +9,12 @@
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
+import type { ServerResponse } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import pino from 'pino'
-import { runCrawl } from '../../src/crawler/crawl-run.ts'
+import { runCrawl, type CrawlSummary } from '../../src/crawler/crawl-run.ts'
 import { createCrawlerFetcher, type CrawlerFetcher } from '../../src/crawler/fetch/crawler-fetcher.ts'
 import { FULL_TEXT_MIN_CHARS } from '../../src/crawler/normalize/normalize-item.ts'
 import { REFETCH_BACKOFF_SECONDS } from '../../src/crawler/pipeline/refetch-policy.ts'
@@ -34,54 +35,61 @@ const FOOTER = 'Enjoyed this story? Share it with a friend on LinkedIn, X or by 
 const CLIPPED_SUMMARY = 'The harbour authority halted night shipping on Tuesday after a gantry crane failed at the […]'
 const html = (ps: string[]) => ps.map((p) => `<p>${p}</p>`).join('')
 
+/**
+ * One publisher on loopback (its routes in `routes`), a SQLite store in a temporary folder and the signed fetcher,
+ * set up before the suite's tests and closed after them; `pass` crawls the publisher once at `now()`.
+ */
+function crawlFixture(name: string, now: () => Date, routes: (url: string, origin: string, res: ServerResponse) => void) {
+  const f = { lines: [] as Array<Record<string, unknown>> } as {
+    server: TestServer, store: Store, fetcher: CrawlerFetcher, lines: Array<Record<string, unknown>>, pass: () => Promise<CrawlSummary>
+  }
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'newsdesk-brief-'))
+  const log = pino({ level: 'info' }, { write: (line: string) => { f.lines.push(JSON.parse(line) as Record<string, unknown>) } })
+  before(async () => {
+    f.server = await startServer((req, res) => routes(req.url ?? '/', `http://${HOST}:${f.server.port}`, res))
+    f.store = openSqliteStore(path.join(tmp, 'store.db'))
+    const { keys } = tempKeyRing()
+    f.fetcher = createCrawlerFetcher({ siteUrl: 'https://news.example', keys, allow: ['127.0.0.1'], resolve: tableResolver({ [HOST]: '127.0.0.1' }) })
+  })
+  after(async () => {
+    await f.fetcher?.close()
+    await f.store?.close()
+    await f.server?.close()
+    fs.rmSync(tmp, { recursive: true, force: true })
+  })
+  f.pass = () => runCrawl({
+    crawl: f.store.crawl, fetcher: f.fetcher, log, llm: null, now, random: () => 0.5, intervalSeconds: 900, stages: inThreadStages, force: true,
+    publishers: [toPublisher({ name, site_url: `http://${HOST}:${f.server.port}/`, feed_url: `http://${HOST}:${f.server.port}/feed.xml`, topic: 'business', lang: 'en' })],
+  })
+  return f
+}
+
 describe('a brief under the full-text length whose page adds nothing keeps the feed\'s paragraphs', { timeout: 60_000 }, () => {
   const now = new Date()
-  let server: TestServer
-  let store: Store
-  let fetcher: CrawlerFetcher
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'newsdesk-brief-'))
-  const lines: Array<Record<string, unknown>> = []
-  const log = pino({ level: 'info' }, { write: (line: string) => { lines.push(JSON.parse(line) as Record<string, unknown>) } })
-
-  before(async () => {
-    server = await startServer((req, res) => {
-      const origin = `http://${HOST}:${server.port}`
-      if (req.url === '/feed.xml') {
-        return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(`<?xml version="1.0"?>
+  const f = crawlFixture('Harbour Brief', () => now, (url, origin, res) => {
+    if (url === '/feed.xml') {
+      return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(`<?xml version="1.0"?>
 <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Harbour Brief</title><link>${origin}/</link><language>en</language>
 <item><title>Harbour halts night shipping after crane failure</title><link>${origin}/crane</link><guid>${origin}/crane</guid>
 <pubDate>${new Date(now.getTime() - 3_600_000).toUTCString()}</pubDate><description>${CLIPPED_SUMMARY}</description>
 <content:encoded><![CDATA[${html([...PARAGRAPHS, FOOTER])}]]></content:encoded></item></channel></rss>`)
-      }
-      if (req.url === '/crane') {
-        return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><title>Harbour halts night shipping</title></head>
+    }
+    if (url === '/crane') {
+      return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><title>Harbour halts night shipping</title></head>
 <body><nav><a href="/">Home</a></nav><main><article><h1>Harbour halts night shipping after crane failure</h1>${html(PARAGRAPHS)}</article></main></body></html>`)
-      }
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
-    })
-    store = openSqliteStore(path.join(tmp, 'store.db'))
-    const { keys } = tempKeyRing()
-    fetcher = createCrawlerFetcher({ siteUrl: 'https://news.example', keys, allow: ['127.0.0.1'], resolve: tableResolver({ [HOST]: '127.0.0.1' }) })
-  })
-  after(async () => {
-    await fetcher?.close()
-    await store?.close()
-    await server?.close()
-    fs.rmSync(tmp, { recursive: true, force: true })
+    }
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
   })
 
   it('stores the paragraphs, and the story quotes whole sentences without the subhead or the footer', async () => {
     assert.ok(html([...PARAGRAPHS, FOOTER]).length < FULL_TEXT_MIN_CHARS, 'the brief is under the full-text length')
-    const publisher = toPublisher({ name: 'Harbour Brief', site_url: `http://${HOST}:${server.port}/`, feed_url: `http://${HOST}:${server.port}/feed.xml`, topic: 'business', lang: 'en' })
-    const summary = await runCrawl({
-      crawl: store.crawl, fetcher, publishers: [publisher], llm: null, log, now: () => now, random: () => 0.5, intervalSeconds: 900, stages: inThreadStages, force: true,
-    })
+    const summary = await f.pass()
     assert.equal(summary.articlesNew, 1)
-    assert.equal(server.requests.filter((r) => r.url === '/crane').length, 1, 'the page was asked for')
+    assert.equal(f.server.requests.filter((r) => r.url === '/crane').length, 1, 'the page was asked for')
 
-    const [listed] = await store.listStories({ limit: 10, lang: 'en' })
-    const story = (await store.getStory(listed!.id, 'en'))!
-    const [article] = await store.crawl.storyArticles(story.id, 10)
+    const [listed] = await f.store.listStories({ limit: 10, lang: 'en' })
+    const story = (await f.store.getStory(listed!.id, 'en'))!
+    const [article] = await f.store.crawl.storyArticles(story.id, 10)
     assert.deepEqual(article!.text.split('\n\n').slice(0, PARAGRAPHS.length), PARAGRAPHS, 'the feed\'s paragraphs, as they were')
 
     const quoted = [story.en.summary ?? '', ...(story.en.cards ?? []).map((c) => c.body ?? '')]
@@ -110,69 +118,46 @@ describe('a teaser feed\'s page too short to extract on its own is taken when th
   const LATER_TEASER = 'The harbour authority fined the crane operator £40,000 on Monday for missing two […]'
   let laterDown = true
   const OTHER_TEASER = 'The city council approved a new budget for the harbour district on Thursday after a long debate over […]'
-  let server: TestServer
-  let store: Store
-  let fetcher: CrawlerFetcher
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'newsdesk-brief-page-'))
-  const lines: Array<Record<string, unknown>> = []
-  const log = pino({ level: 'info' }, { write: (line: string) => { lines.push(JSON.parse(line) as Record<string, unknown>) } })
-
-  before(async () => {
-    server = await startServer((req, res) => {
-      const origin = `http://${HOST}:${server.port}`
-      const page = (body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-        .end(`<!doctype html><html lang="en"><head><title>Harbour</title></head><body><main><article>${body}</article></main></body></html>`)
-      if (req.url === '/feed.xml') {
-        const item = (slug: string, title: string, teaser: string) => `<item><title>${title}</title><link>${origin}/${slug}</link><guid>${origin}/${slug}</guid>
+  const f = crawlFixture('Harbour Wire', () => clock, (url, origin, res) => {
+    const page = (body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(`<!doctype html><html lang="en"><head><title>Harbour</title></head><body><main><article>${body}</article></main></body></html>`)
+    if (url === '/feed.xml') {
+      const item = (slug: string, title: string, teaser: string) => `<item><title>${title}</title><link>${origin}/${slug}</link><guid>${origin}/${slug}</guid>
 <pubDate>${new Date(published.getTime() - 3_600_000).toUTCString()}</pubDate><description>${teaser}</description></item>`
-        return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(`<?xml version="1.0"?>
+      return void res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(`<?xml version="1.0"?>
 <rss version="2.0"><channel><title>Harbour Wire</title><link>${origin}/</link><language>en</language>
 ${item('reopens', 'Harbour terminal reopens', TEASER)}${item('budget', 'Council approves harbour budget', OTHER_TEASER)}
 ${item('fine', 'Crane operator fined', LATER_TEASER)}</channel></rss>`)
-      }
-      if (req.url === '/reopens') return void page(html(BRIEF))
-      if (req.url === '/fine') return void (laterDown ? res.writeHead(503, { 'content-type': 'text/plain' }).end('busy') : page(html(LATER)))
-      if (req.url === '/budget') return void page('<p>Please enable JavaScript and cookies to continue reading this page.</p>')
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
-    })
-    store = openSqliteStore(path.join(tmp, 'store.db'))
-    const { keys } = tempKeyRing()
-    fetcher = createCrawlerFetcher({ siteUrl: 'https://news.example', keys, allow: ['127.0.0.1'], resolve: tableResolver({ [HOST]: '127.0.0.1' }) })
-  })
-  after(async () => {
-    await fetcher?.close()
-    await store?.close()
-    await server?.close()
-    fs.rmSync(tmp, { recursive: true, force: true })
+    }
+    if (url === '/reopens') return void page(html(BRIEF))
+    if (url === '/fine') return void (laterDown ? res.writeHead(503, { 'content-type': 'text/plain' }).end('busy') : page(html(LATER)))
+    if (url === '/budget') return void page('<p>Please enable JavaScript and cookies to continue reading this page.</p>')
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
   })
 
-  const pass = () => runCrawl({
-    crawl: store.crawl, fetcher, log, llm: null, now: () => clock, random: () => 0.5, intervalSeconds: 900, stages: inThreadStages, force: true,
-    publishers: [toPublisher({ name: 'Harbour Wire', site_url: `http://${HOST}:${server.port}/`, feed_url: `http://${HOST}:${server.port}/feed.xml`, topic: 'business', lang: 'en' })],
-  })
   const storedTexts = async () => {
     const texts = new Map<string, string>()
-    for (const s of await store.listStories({ limit: 10, lang: 'en' })) {
-      for (const a of await store.crawl.storyArticles(s.id, 10)) texts.set(a.canonicalUrl.replace(/^.*\//u, ''), a.text)
+    for (const s of await f.store.listStories({ limit: 10, lang: 'en' })) {
+      for (const a of await f.store.crawl.storyArticles(s.id, 10)) texts.set(a.canonicalUrl.replace(/^.*\//u, ''), a.text)
     }
     return texts
   }
 
   it('stores the confirmed brief, keeps the teaser of the page it does not open', async () => {
     assert.ok(BRIEF.join('\n\n').length < 300 && LATER.join('\n\n').length < 300, 'the briefs are under the extractor\'s minimum')
-    const summary = await pass()
+    const summary = await f.pass()
     assert.equal(summary.articlesNew, 3)
     const texts = await storedTexts()
     assert.equal(texts.get('fine'), LATER_TEASER, 'its page answered 503: the teaser for now')
     assert.equal(texts.get('reopens'), BRIEF.join('\n\n'), 'the page\'s brief, confirmed by the teaser')
     assert.equal(texts.get('budget'), OTHER_TEASER, 'a short page the teaser does not open is no article')
-    assert.deepEqual(lines.filter((l) => l.msg === 'crawler: article page not extracted, kept the feed teaser').map((l) => String(l.url).replace(/^.*\//u, '')), ['budget'])
+    assert.deepEqual(f.lines.filter((l) => l.msg === 'crawler: article page not extracted, kept the feed teaser').map((l) => String(l.url).replace(/^.*\//u, '')), ['budget'])
   })
 
   it('the refetch pass takes a confirmed brief too', async () => {
     laterDown = false
     clock = new Date(published.getTime() + REFETCH_BACKOFF_SECONDS[0] * 1000)
-    const summary = await pass()
+    const summary = await f.pass()
     assert.equal(summary.articlesUpgraded, 1)
     assert.equal((await storedTexts()).get('fine'), LATER.join('\n\n'))
   })
