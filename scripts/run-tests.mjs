@@ -8,16 +8,17 @@
 // run instead of a group.
 //
 // Each file runs in its own node process, NEWSDESK_TEST_CONCURRENCY at a time (default: os.availableParallelism() + 1;
-// 1 runs them one after another), the slowest first by the last run's times (kept in node_modules/.cache), except
-// the small tests beside the code: those share one node process per batch of up to SHARED_BATCH_SIZE files
-// (OWN_PROCESS below names the src/ files that may not, and why; NEWSDESK_TEST_SHARE_PROCESSES=0 gives every file its
-// own process again, to rule sharing out when a test misbehaves). Starting node and tsx costs ~0.9 CPU-second per
-// process, which was most of those files' cost: `node scripts/run-tests.mjs unit` fell from 134 to 59 CPU-seconds
-// (user+sys). Each file still passes or fails on its own line. A process's output is held until it ends and printed
-// whole, so neighbours' logs never interleave; the end lists the slowest files (NEWSDESK_TEST_SHOW_SLOWEST, default
-// 10) and the failures, and the exit code is 1 if any file failed. Files that time the service run alone afterwards
-// (RUNS_ALONE below says why, file by file). A file still running after
-// NEWSDESK_TEST_FILE_TIMEOUT_SECONDS (default 600) is killed and counts as failed. dist/ is built once first.
+// 1 runs them one after another), the slowest first by the last run's times (kept in node_modules/.cache), except the
+// small tests beside the code: those share one node process per batch of up to SHARED_BATCH_SIZE files (OWN_PROCESS
+// below names the src/ files that may not, and why; a file that measures CPU time never does;
+// NEWSDESK_TEST_SHARE_PROCESSES=0 gives every file its own process again, to rule sharing out when a test misbehaves).
+// Starting node and tsx costs ~0.9 CPU-second per process, which was most of those files' cost: `node
+// scripts/run-tests.mjs unit` fell from 134 to 59 CPU-seconds (user+sys). Each file still passes or fails on its own
+// line. A process's output is held until it ends and printed whole, so neighbours' logs never interleave; the end lists
+// the slowest files (NEWSDESK_TEST_SHOW_SLOWEST, default 10) and the failures, and the exit code is 1 if any file
+// failed. Files that time the service run alone afterwards (RUNS_ALONE below says why, file by file). A file still
+// running after NEWSDESK_TEST_FILE_TIMEOUT_SECONDS (default 600) is killed and counts as failed. dist/ is built once
+// first.
 // NEWSDESK_TEST_CPU=1 runs each process under /usr/bin/time and prints its user+sys CPU-seconds, with the children it
 // started (servers, CLI runs, tools), per file or shared process and in a table at the end: the suite is bound by CPU,
 // so that is the figure to cut.
@@ -191,10 +192,7 @@ const RUNS_ALONE = new Map([
  * not matter.
  */
 const OWN_PROCESS = new Map([
-  // Time bounds measured as this process's CPU time (process.cpuUsage): a neighbour file's leftover work in the same
-  // process (a socket closing, a timer) would be counted against them.
-  ['src/crawler/parse/xml-guard.test.ts', 'bounds parse CPU time with process.cpuUsage'],
-  ['src/crawler/extract/extract-article.test.ts', 'bounds extraction CPU time with process.cpuUsage'],
+  // (Every file that measures this process's CPU time keeps its own process too: see measuresProcessCpu.)
   // Starts and kills worker threads and counts them.
   ['src/crawler/workers/worker-pool.test.ts', 'starts, kills and counts worker threads'],
   // Slow enough (3-26 s) that the start-up saved is noise, and alone they balance the pool better than in a batch.
@@ -204,6 +202,17 @@ const OWN_PROCESS = new Map([
   ['src/sample/retire-sample.test.ts', '~4 s'],
   ['src/storage/sqlite/sqlite-store.test.ts', 'the SQLite contract suite, ~3 s'],
 ])
+/**
+ * Files that bound work by this process's CPU time (process.cpuUsage, directly or through test/helpers/cpu-cost.ts)
+ * never share a process: a neighbour file's leftover work in it (a socket closing, a timer, the garbage collector's
+ * threads sweeping a heap the neighbours filled) is counted against them. Found by reading the file, so a new such
+ * test needs no list entry: dedupe's linear-growth check, once in a batch of 16, measured its 20,000 articles at over
+ * 3 times the yardstick in a CI leg, where alone it measures 0.8-0.95 times, beside three CPU and allocation burners too.
+ */
+function measuresProcessCpu(file) {
+  return /cpu-cost\.ts|process\.cpuUsage/.test(fs.readFileSync(path.join(root, file), 'utf8'))
+}
+
 /**
  * The test/ files that share processes like the src/ ones: each serves the app in-process on its own port (0) with its
  * own store, keeps no `newsdesk serve` process, sets no process.env or global, and times nothing beyond generous
@@ -398,7 +407,7 @@ let batchCount = 0
 
 /** Splits the pooled files into jobs: one per file, but the files that may share a process go in batches. */
 function jobsOf(files) {
-  const shared = files.filter((f) => (f.startsWith('src/') && !OWN_PROCESS.has(f) && !IN_E2E_GROUP.has(f)) || TEST_FILES_SHARING.has(f))
+  const shared = files.filter((f) => ((f.startsWith('src/') && !OWN_PROCESS.has(f) && !IN_E2E_GROUP.has(f)) || TEST_FILES_SHARING.has(f)) && !measuresProcessCpu(f))
   const jobs = files.filter((f) => !shared.includes(f)).map((f) => [f])
   if (process.env.NEWSDESK_TEST_SHARE_PROCESSES === '0') return [...jobs, ...shared.map((f) => [f])]
   const batches = Math.ceil(shared.length / SHARED_BATCH_SIZE)
