@@ -150,19 +150,27 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes('--by-size')) await bySize(news.events)
 }
 
-/** ROUGE-2 of three-outlet events summarized from all their articles, from each pair, and from each one alone. */
+/**
+ * ROUGE-2 of three-outlet events summarized from all their articles, from each pair, and from each one alone, beside
+ * lead-3 of the same articles; for all of them and for each half by event id.
+ */
 async function bySize(events: readonly RealEvent[]): Promise<void> {
-  const three = events.filter((e) => e.articles.length === 3)
-  const sums = { all: 0, pair: 0, one: 0, lead: 0 }
-  for (const e of three) {
+  const rows: Array<{ even: boolean } & Record<'all' | 'lead' | 'pair' | 'pairLead' | 'one' | 'oneLead', number>> = []
+  for (const e of events.filter((x) => x.articles.length === 3)) {
     const r = await runEvent(e)
-    sums.all += r.summary.rouge2.f1
-    sums.lead += r.lead3.rouge2.f1
+    const row = { even: Number(e.id.replace(/\D/gu, '')) % 2 === 0, all: r.summary.rouge2.f1, lead: r.lead3.rouge2.f1, pair: 0, pairLead: 0, one: 0, oneLead: 0 }
     for (let k = 0; k < 3; k++) {
-      sums.pair += (await runEvent({ ...e, articles: e.articles.filter((_, i) => i !== k) })).summary.rouge2.f1 / 3
-      sums.one += (await runEvent({ ...e, articles: [e.articles[k]!] })).summary.rouge2.f1 / 3
+      const pair = await runEvent({ ...e, articles: e.articles.filter((_, i) => i !== k) })
+      const one = await runEvent({ ...e, articles: [e.articles[k]!] })
+      row.pair += pair.summary.rouge2.f1 / 3
+      row.pairLead += pair.lead3.rouge2.f1 / 3
+      row.one += one.summary.rouge2.f1 / 3
+      row.oneLead += one.lead3.rouge2.f1 / 3
     }
+    rows.push(row)
   }
-  const f = (x: number) => (x / three.length).toFixed(3)
-  console.log(`by size: ${three.length} three-outlet events, ROUGE-2 F1 of the summary from all three ${f(sums.all)}, from two ${f(sums.pair)}, from one ${f(sums.one)}; lead-3 (earliest of the three) ${f(sums.lead)}`)
+  for (const [label, of] of [['all', rows], ['even ids', rows.filter((r) => r.even)], ['odd ids', rows.filter((r) => !r.even)]] as const) {
+    const f = (k: keyof typeof rows[number]) => (of.reduce((a, r) => a + Number(r[k]), 0) / Math.max(1, of.length)).toFixed(3)
+    console.log(`by size, ${label}: ${of.length} three-outlet events, ROUGE-2 F1 of the summary (beside lead-3 of the same articles) from all three ${f('all')} (${f('lead')}), from two ${f('pair')} (${f('pairLead')}), from one ${f('one')} (${f('oneLead')})`)
+  }
 }

@@ -297,6 +297,26 @@ describe('summarizeExtractive: thin sources', () => {
     assert.match([inside.summary ?? '', ...inside.cards.map((c) => c.body)].join(' '), /The U\.S\. Treasury said it would review the order within 90 days\./u)
   })
 
+  it('a three-sentence article: all three are the summary (what a reader of the summary alone should get), no card', () => {
+    const sentences = ['Acme Corp will cut 300 jobs at its Ohio plant, the company said on Monday.',
+      'Acme blamed weaker demand for washing machines after two years of falling sales.',
+      'The plant opened in 1987 and once employed 2,000 people.']
+    const r = summarizeExtractive({ articles: [article(sentences.join(' '), { title: 'Acme to cut 300 jobs in Ohio' })], lang: 'en' })
+    assert.equal(r.summary, sentences.join(' '))
+    assert.deepEqual(r.cards, [])
+  })
+
+  it('a four-sentence article: a three-sentence summary and the fourth as a card (three cards cannot be made)', () => {
+    const sentences = ['Acme Corp will cut 300 jobs at its Ohio plant, the company said on Monday.',
+      'Acme blamed weaker demand for washing machines after two years of falling sales.',
+      'The plant opened in 1987 and once employed 2,000 people.',
+      '"This was a hard decision," plant manager Tom Reed told local reporters.']
+    const r = summarizeExtractive({ articles: [article(sentences.join(' '), { title: 'Acme to cut 300 jobs in Ohio' })], lang: 'en' })
+    assert.equal(splitSentences(r.summary!, 'en').length, 3, r.summary!)
+    assert.equal(r.cards.length, 1)
+    assert.deepEqual([...splitSentences(r.summary!, 'en'), ...r.cards.map((c) => c.body)].sort(), [...sentences].sort())
+  })
+
   it('a five-sentence article: a two-sentence summary and up to three cards', () => {
     const text = 'Acme Corp will cut 300 jobs at its Ohio plant, the company said on Monday. The cuts affect about a third of the plant\'s workforce. Acme blamed weaker demand for washing machines after two years of falling sales. "This was a hard decision," plant manager Tom Reed told local reporters. The plant opened in 1987 and once employed 2,000 people.'
     const r = summarizeExtractive({ articles: [article(text, { title: 'Acme to cut 300 jobs in Ohio' })], lang: 'en' })

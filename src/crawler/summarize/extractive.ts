@@ -21,8 +21,9 @@
  * Thin sources: the spec asks for 3–5 cards, but a card must say something the summary does not, and the source is all
  * there is. With 6 or more usable sentences the summary leaves at least three behind, so there are 3–5 cards unless the
  * remaining sentences only repeat the summary (several outlets wording the same fact); a shorter text yields fewer
- * (3–5 sentences: a 2-sentence summary and 1–3 cards; a teaser of one or two sentences: a summary and no cards). Cards
- * are never padded with repeats of the summary or with invented text: callers get `[]` and store no cards.
+ * (three sentences or fewer: all of them as the summary and no card; four or five: a 3-sentence summary and a card or
+ * two, or a 2-sentence one and three cards when three distinct cards can be made). Cards are never padded with
+ * repeats of the summary or with invented text: callers get `[]` and store no cards.
  */
 import { isLanguage, type Language } from '../../domain/languages.ts'
 import { isBoilerplate, isFeedFooter, stripDateline } from './boilerplate.ts'
@@ -200,13 +201,13 @@ export function summarizeExtractive(input: ExtractiveInput, prepare: PrepareArti
   if (pool.length === 0) pool = quotable.filter((s) => s.text.length <= SUMMARY_MAX_CHARS[lang]).sort(byScore)
 
   // Three cards when the text has the sentences for them: a shorter summary (never under two sentences) gives some back
-  // when that is what three cards take, or what one card takes.
+  // when that is what three cards take, or, in a text of more than three sentences, what one card takes.
   let summarySentences = pickSummary(pool, lead, lang)
   let cards = pickCards(pool.filter((s) => !summarySentences.includes(s)), summarySentences, rank, lang)
   for (let most = summarySentences.length - 1; cards.length < MIN_CARDS && most >= 2; most--) {
     const shorter = pickSummary(pool, lead, lang, most)
     const more = pickCards(pool.filter((s) => !shorter.includes(s)), shorter, rank, lang)
-    if (more.length >= MIN_CARDS || (cards.length === 0 && more.length > 0)) {
+    if (more.length >= MIN_CARDS || (cards.length === 0 && more.length > 0 && pool.length > 3)) {
       summarySentences = shorter
       cards = more
     }

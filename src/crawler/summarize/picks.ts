@@ -98,11 +98,14 @@ const QUOTE_OPENING = /^["“„«»‘'「『]/u
 
 /**
  * The summary's sentences, in the order chosen: the lead article's best first, then by rank among those that add a
- * fact, while they fit the paragraph; at most four, and only while three sentences are left for cards.
+ * fact, while they fit the paragraph; at most four, and beyond three only while three sentences are left for cards.
+ * A text of three sentences or fewer is all summary: a news article's first three sentences are its own summary
+ * (lead-3 is the baseline summarizers are measured against), and a one-sentence card beside a two-sentence summary
+ * told a reader of the summary alone less.
  */
 export function pickSummary(pool: readonly Sentence[], lead: number, lang: Language, most = 4): Sentence[] {
   const n = pool.length
-  const max = n <= 2 ? n : n <= 5 ? 2 : Math.min(most, n - MIN_CARDS)
+  const max = Math.min(most, n <= 3 ? n : Math.max(3, n - MIN_CARDS))
   const limit = SUMMARY_MAX_CHARS[lang]
   // The lead's best sentence, unless it is a quotation and the lead has another: a summary opens on what happened.
   const own = pool.filter((s) => s.article === lead)
