@@ -15,8 +15,9 @@
  * the model that never saw it (NEWSDESK_CLUSTER_MODEL): the figures of a later period the weights were not fitted on.
  * Without it, the bundled model (fitted on the whole development set) crawls the whole set.
  *
- * `--json` prints the numbers as one JSON object; `--verbose` lists merged stories; `--days N` replays only the first
- * N days (a quick look). EVAL_KEEP_DIR=<dir> keeps the databases there.
+ * `--json` prints the numbers as one JSON object; `--verbose` lists merged stories and split events (each part of an
+ * event under the story it went to); `--days N` replays only the first N days (a quick look). EVAL_KEEP_DIR=<dir>
+ * keeps the databases there.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -281,6 +282,16 @@ if (asJson) {
     console.log('\nmerged stories:')
     for (const ids of groups.values()) {
       if (new Set(ids.map((id) => itemOf.get(id)!.gold)).size > 1) console.log(`${ids.map((id) => `  ${title.get(id)}`).join('\n')}\n`)
+    }
+    // Each split event's articles, grouped by the story each went to.
+    console.log('\nsplit events:')
+    for (const event of news.events) {
+      const byStory = new Map<string, string[]>()
+      for (const a of event.articles) {
+        const got = itemOf.get(a.id)?.got
+        if (got !== undefined) byStory.set(got, [...(byStory.get(got) ?? []), a.id])
+      }
+      if (byStory.size > 1) console.log(`${[...byStory.values()].map((ids) => ids.map((id) => `  ${title.get(id)}`).join('\n')).join('\n  --\n')}\n`)
     }
   }
 }
