@@ -17,7 +17,7 @@ import type { Token } from './tokens.ts'
 
 export const NUM_HASHES = 128
 /** Stored with each signature: bump when the tokens, shingles or hashes change, so old signatures get recomputed. */
-export const SIGNATURE_VERSION = 1
+export const SIGNATURE_VERSION = 2
 const EMPTY = 0xffffffff
 
 export function fnv1a(text: string, seed = 0x811c9dc5): number {

@@ -30,6 +30,16 @@ describe('tokenize', () => {
     assert.deepEqual(tokenize('in Texas', 'en').map((t) => [t.surface, t.term]), [['texas', 'texa']])
   })
 
+  it('English irregular verb forms are their base form: one event told as "dies", "died" and "dying" shares its action', () => {
+    const action = (title: string) => terms(title, 'en').filter((t) => t !== 'actor' && t !== 'age' && !/\d/u.test(t))
+    assert.deepEqual(action('Actor dies at 84'), ['die'])
+    assert.deepEqual(action('Actor died at age 84'), ['die'])
+    assert.deepEqual(action('Actor dying'), ['die'])
+    assert.deepEqual(terms('Shares fell, sales rose', 'en'), terms('Shares fall, sales rise', 'en'))
+    assert.deepEqual(terms('Pfizer sold its stake', 'en'), terms('Pfizer sells its stake', 'en'))
+    assert.notDeepEqual(terms('Pfizer sold its stake', 'en'), terms('Pfizer buys a stake', 'en'))
+  })
+
   it('CJK runs become character bigrams; Latin words inside them stay words', () => {
     assert.deepEqual(terms('日銀、政策金利を据え置き', 'ja'), ['日銀', '政策', '策金', '金利', '利を', 'を据', '据え', 'え置', '置き'])
     assert.deepEqual(tokenize('新AI半導体「Blackwell」', 'ja').map((t) => t.surface), ['新', 'ai', '半導', '導体', 'blackwell'])

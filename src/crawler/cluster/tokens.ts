@@ -64,8 +64,24 @@ function fold(word: string): string {
   return FOLDABLE.test(lower) ? lower.normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC') : lower
 }
 
+/**
+ * English irregular verb forms that news headlines use for an event's action, as their base form ("dies", "died" and
+ * "dying" are one word; the suffix rules alone gave "dy", "died" and "dy"), before the suffix rules run on it.
+ */
+const IRREGULAR_EN = new Map(Object.entries({
+  died: 'die', dies: 'die', dying: 'die', said: 'say', won: 'win', rose: 'rise', risen: 'rise', fell: 'fall',
+  fallen: 'fall', sold: 'sell', bought: 'buy', struck: 'strike', paid: 'pay', sank: 'sink', sunk: 'sink', grew: 'grow',
+  grown: 'grow', began: 'begin', begun: 'begin', took: 'take', taken: 'take', gave: 'give', given: 'give', met: 'meet',
+  told: 'tell', spoke: 'speak', spoken: 'speak', stole: 'steal', stolen: 'steal', shot: 'shoot', fought: 'fight',
+  caught: 'catch', brought: 'bring', held: 'hold', fled: 'flee', swore: 'swear', sworn: 'swear', wrote: 'write',
+  written: 'write', broke: 'break', broken: 'break', chose: 'choose', chosen: 'choose', drove: 'drive', driven: 'drive',
+  froze: 'freeze', frozen: 'freeze', sought: 'seek', spent: 'spend', lost: 'lose', sent: 'send', built: 'build',
+  hid: 'hide', hidden: 'hide', withdrew: 'withdraw', withdrawn: 'withdraw', overtook: 'overtake', overtaken: 'overtake',
+}))
+
 /** A light English suffix stripper: plural, -ed, -ing, final e. Consistent rather than linguistically right. */
 function stemEnglish(w: string): string {
+  w = IRREGULAR_EN.get(w) ?? w
   if (/\d/.test(w) || w.length <= 3) return w
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`
   else if (w.endsWith('sses')) w = w.slice(0, -2)
