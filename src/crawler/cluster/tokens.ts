@@ -66,7 +66,7 @@ function fold(word: string): string {
 
 /**
  * English irregular verb forms that news headlines use for an event's action, as their base form ("dies", "died" and
- * "dying" are one word; the suffix rules alone gave "dy", "died" and "dy"), before the suffix rules run on it.
+ * "dying" are one word; the suffix rules alone gave "dy", "died" and "dying"), before the suffix rules run on it.
  */
 const IRREGULAR_EN = new Map(Object.entries({
   died: 'die', dies: 'die', dying: 'die', said: 'say', won: 'win', rose: 'rise', risen: 'rise', fell: 'fall',
