@@ -29,7 +29,7 @@ import { isLanguage, type Language } from '../../domain/languages.ts'
 import { isBoilerplate, isFeedFooter, stripDateline } from './boilerplate.ts'
 import { cleanTitle } from './headline.ts'
 import { isClipped, stripLabel, unclip } from './labels.ts'
-import { joiner, MIN_CARDS, pickCards, pickSummary, readingOrder, SUMMARY_MAX_CHARS, type Sentence, type SummaryCard } from './picks.ts'
+import { joiner, MIN_CARDS, pickCards, pickSummary, readingOrder, SUMMARY_MAX_CHARS, WHOLE_TEXT_SENTENCES, type Sentence, type SummaryCard } from './picks.ts'
 import { contentWords, sentenceFacts, type SentenceFacts } from './sentence-facts.ts'
 import { endsOnAbbreviation, splitSentences } from './sentences.ts'
 import { chooseLead, supersededSentences } from './story-lead.ts'
@@ -207,7 +207,7 @@ export function summarizeExtractive(input: ExtractiveInput, prepare: PrepareArti
   for (let most = summarySentences.length - 1; cards.length < MIN_CARDS && most >= 2; most--) {
     const shorter = pickSummary(pool, lead, lang, most)
     const more = pickCards(pool.filter((s) => !shorter.includes(s)), shorter, rank, lang)
-    if (more.length >= MIN_CARDS || (cards.length === 0 && more.length > 0 && pool.length > 3)) {
+    if (more.length >= MIN_CARDS || (cards.length === 0 && more.length > 0 && pool.length > WHOLE_TEXT_SENTENCES)) {
       summarySentences = shorter
       cards = more
     }

@@ -46,6 +46,11 @@ export const CARD_MAX_CHARS: Record<Language, number> = {
 }
 export const MAX_CARDS = 5
 export const MIN_CARDS = 3
+/**
+ * A text of this many usable sentences or fewer is all summary (no card); a longer one's summary may take this many
+ * whatever the cards need, and more only while MIN_CARDS sentences are left for them.
+ */
+export const WHOLE_TEXT_SENTENCES = 3
 
 export const joiner = (lang: Language): string => (lang === 'ja' ? '' : ' ')
 
@@ -105,7 +110,7 @@ const QUOTE_OPENING = /^["“„«»‘'「『]/u
  */
 export function pickSummary(pool: readonly Sentence[], lead: number, lang: Language, most = 4): Sentence[] {
   const n = pool.length
-  const max = Math.min(most, n <= 3 ? n : Math.max(3, n - MIN_CARDS))
+  const max = Math.min(most, n <= WHOLE_TEXT_SENTENCES ? n : Math.max(WHOLE_TEXT_SENTENCES, n - MIN_CARDS))
   const limit = SUMMARY_MAX_CHARS[lang]
   // The lead's best sentence, unless it is a quotation and the lead has another: a summary opens on what happened.
   const own = pool.filter((s) => s.article === lead)
