@@ -18,6 +18,8 @@ const TABLES: Record<string, Row[]> = {
       ['Revenue grew.', 'The company hired 40 people.', 'Visit example.com for more.']],
     ['The app is called eBay. iPhone sales fell.', ['The app is called eBay.', 'iPhone sales fell.']],
     ['Wait... What happened? Nobody knows!', ['Wait...', 'What happened?', 'Nobody knows!']],
+    ['The letter was written by Sens. Dick Durbin and Chris Coons. Reps. Jim Jordan and Jim Banks were rejected.',
+      ['The letter was written by Sens. Dick Durbin and Chris Coons.', 'Reps. Jim Jordan and Jim Banks were rejected.']],
     ['First paragraph without a full stop\nSecond paragraph. Third sentence.',
       ['First paragraph without a full stop', 'Second paragraph.', 'Third sentence.']],
     ['Version 2.0 ships on Jan. 5 at No. 10 Downing St. in London.', ['Version 2.0 ships on Jan. 5 at No. 10 Downing St. in London.']],
@@ -100,6 +102,7 @@ describe('endsOnAbbreviation', () => {
   const cut = [
     ['Mr. Biden, who wants a report within 90 days, said that U.S.', 'en'],
     ['The bill was written by Sen.', 'en'],
+    ['The letter was written by Sens.', 'en'],
     ['Le texte a été présenté par M.', 'fr'],
     ['Die Studie leitete Prof.', 'de'],
     ['The vote was led by Rep.', 'xx'],

@@ -17,8 +17,10 @@ import { STOPWORDS } from './stopwords.ts'
 
 /** Titles and abbreviations that are always followed by more of the same sentence ("Dr. Smith", "No. 5", "z. B."). */
 const NEVER_FINAL: Record<string, string[]> = {
+  // Plural titles too, as US news writes them before a list of names ("written by Sens. Dick Durbin, Patrick Leahy").
   en: ['mr', 'mrs', 'ms', 'dr', 'prof', 'sen', 'rep', 'gov', 'gen', 'col', 'lt', 'sgt', 'capt', 'cmdr', 'adm', 'rev',
-    'hon', 'messrs', 'pres', 'supt', 'det', 'insp', 'no', 'nos', 'vol', 'fig', 'pp', 'approx', 'dept', 'est', 'ref'],
+    'hon', 'messrs', 'pres', 'supt', 'det', 'insp', 'no', 'nos', 'vol', 'fig', 'pp', 'approx', 'dept', 'est', 'ref',
+    'sens', 'reps', 'govs', 'drs', 'profs', 'gens'],
   es: ['sr', 'sra', 'srta', 'sres', 'dr', 'dra', 'd', 'dña', 'lic', 'ing', 'arq', 'prof', 'pág', 'págs', 'núm', 'no',
     'art', 'av', 'avda', 'ud', 'uds', 'vd', 'vds', 'gral', 'dir', 'aprox', 'tel', 'n'],
   fr: ['m', 'mm', 'mme', 'mmes', 'mlle', 'mlles', 'dr', 'pr', 'me', 'st', 'ste', 'av', 'bd', 'env', 'cf', 'p', 'vol', 'n',
