@@ -103,6 +103,8 @@ describe('endsOnAbbreviation', () => {
     ['Mr. Biden, who wants a report within 90 days, said that U.S.', 'en'],
     ['The bill was written by Sen.', 'en'],
     ['The letter was written by Sens.', 'en'],
+    ['“We intend to move two things in July,” Senate Majority Leader Charles E.', 'en'],
+    ['Biden answered questions following remarks outlining the new Aug.', 'en'],
     ['Le texte a été présenté par M.', 'fr'],
     ['Die Studie leitete Prof.', 'de'],
     ['The vote was led by Rep.', 'xx'],
@@ -110,6 +112,8 @@ describe('endsOnAbbreviation', () => {
   for (const [text, lang] of cut) it(`"${text}" (${lang}) stops on an abbreviation`, () => assert.ok(endsOnAbbreviation(text, lang)))
   const whole = [
     ['Acme cut 300 jobs.', 'en'],
+    ['Its bonds were rated A.', 'xx'],
+    ['Shares fell 3% in Aug.', 'de'],
     ['Shares of Acme Inc.', 'en'],
     ['Der Umsatz stieg um 3 Mio.', 'de'],
     ['It was filed in 2021.', 'en'],

@@ -72,8 +72,15 @@ export function endsOnAbbreviation(sentence: string, lang: Language | string): b
   if (!m) return false
   const word = m[1]!
   if (/^(?:\p{Lu}\.){2,}$/u.test(word)) return true
+  // A name's middle initial ("…Senate Majority Leader Charles E.") and, in English, a month's abbreviation, which news
+  // style writes only before a day ("…outlining the new Aug."): both real-news texts were cut there.
+  if (/^\p{Lu}\.$/u.test(word) && /\p{Lu}\p{Ll}+\s+\p{Lu}\.$/u.test(sentence.trimEnd())) return true
+  if (lang === 'en' && DATED_MONTHS.has(word.slice(0, -1).toLowerCase())) return true
   return neverFinal(lang).includes(word.slice(0, -1).toLowerCase())
 }
+
+/** English month abbreviations, written only before a day ("Aug. 4"), never as a sentence's last word. */
+const DATED_MONTHS = new Set(['jan', 'feb', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'])
 
 /** Splits `text` into sentences for `lang` (any other code is treated like a Latin-script language). */
 export function splitSentences(text: string, lang: Language | string): string[] {
