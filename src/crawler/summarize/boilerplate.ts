@@ -44,6 +44,9 @@ export const ANYWHERE: RegExp[] = [
 export const AT_START: RegExp[] = [
   /^(read more|read also|continue reading|read the full (story|article)|see also|related( articles?| stories| coverage)?\b|more on this|recommended|advertisement|sponsored( content)?|share this|listen to (this|the) (article|story)|watch|video|photo|image|picture|source|credit|caption|updated|published|last updated|editor'?s note)\s*[:|\-–—]/i,
   /^(advertisement|sponsored|read more|continue reading|share this (article|story))\.?$/i,
+  // A signpost to the rest of the page ("Here's what you need to know about the child tax credit."): in a summary
+  // or a card it promises what is not there. English only: the other languages' forms are not collected yet.
+  /^(here(['’]s| is| are)\b(.{0,40}\b(what|why|how|everything|a look)\b|[^.!?]{0,80}:$)|(read|keep reading|scroll down) (on )?(for|to (find out|learn|see))\b)/i,
   /^(lee también|leer más|lea también|más información|foto|imagen|fuente|publicidad)\s*[:|\-–—]/i,
   /^(lire aussi|à lire aussi|lire la suite|photo|image|source|publicité)\s*[:|\-–—]/i,
   /^(lesen sie auch|weiterlesen|mehr zum thema|foto|bild|quelle|anzeige)\s*[:|\-–—]/i,

@@ -465,6 +465,8 @@ describe('boilerplate', () => {
     'The post Ten tips appeared first on Example Blog.', '5 min read', 'Advertisement', 'Lire aussi : la réforme des retraites',
     'Lesen Sie auch: Die besten Aktien', 'Suscríbete a nuestro boletín', 'Iscriviti alla nostra newsletter gratuita',
     'Leia também: Bolsa sobe', '関連記事：決算まとめ', '무단전재 및 재배포 금지', 'جميع الحقوق محفوظة',
+    'Here’s what you need to know about the child tax credit, including whether you’re eligible.',
+    "Here's why that matters for your mortgage.", 'Here are the key fires burning in the West:', 'Read on to find out how.',
   ]
   for (const s of junk) it(`drops "${s}"`, () => assert.ok(isBoilerplate(s)))
 
@@ -472,6 +474,7 @@ describe('boilerplate', () => {
     'The company said it would publish a newsletter for investors every quarter.',
     'By 2027, the plant will employ 800 people.', 'Reuters reported the deal on Monday, citing three sources.',
     'Photographers and designers were among the first to use the tool.',
+    'Here, the company employs 800 people.', 'He told investors what the plant would cost.',
   ]
   for (const s of news) it(`keeps "${s}"`, () => assert.ok(!isBoilerplate(s)))
 
