@@ -167,6 +167,30 @@ describe('summarizeExtractive: a cluster', () => {
     assert.match(r.summary!, /national infrastructure fund will pay half/u, 'the fact is still told, by a sentence that stands alone')
   })
 
+  it('quotes another outlet\'s lede only when it adds a name or a figure, not to tell the event again', () => {
+    // Every outlet opens on the event. Told once, the summary's next sentences are facts; a second lede in other words
+    // ("ordered agencies to harden their networks" after "signed an order to strengthen cyber defenses") says it twice.
+    const wire = article([
+      'President Ana Ruiz signed an executive order on Wednesday to strengthen the country\'s cyber defenses after a ransomware attack shut a fuel pipeline.',
+      'The order sets security standards for software sold to federal agencies.',
+      'It also creates a review board modelled on the one that investigates plane crashes.',
+      'Officials said the work had been under way since the spring.',
+    ].join(' '), { title: 'Ruiz signs order to strengthen cyber defenses', publisher: 'Wire A' })
+    const paper = article([
+      'President Ana Ruiz on Wednesday ordered federal agencies to harden their networks, weeks after hackers crippled a fuel pipeline with ransomware.',
+      'The order requires software vendors to report breaches within three days.',
+      'Vendors that fail to report could lose their government contracts.',
+    ].join(' '), { title: 'Ruiz orders agencies to harden networks after pipeline hack', publisher: 'Paper B', publishedAt: '2026-11-10T09:00:00Z' })
+    const retold = /ordered federal agencies to harden their networks/u
+    const r = summarizeExtractive({ articles: [wire, paper], lang: 'en' })
+    assert.doesNotMatch(r.summary!, retold, r.summary!)
+    assert.match(r.summary!, /report breaches within three days/u, 'the other outlet\'s fact is still told')
+    // The same lede naming who carried out the attack brings something new: it may be quoted.
+    const named = { ...paper, text: paper.text.replace('hackers crippled', 'the DarkSide gang crippled') }
+    const withName = summarizeExtractive({ articles: [wire, named], lang: 'en' })
+    assert.match(withName.summary!, /DarkSide gang crippled/u, withName.summary!)
+  })
+
   it('knows a sentence whose subject or speaker is only a pronoun from one that names them', () => {
     const leans = (text: string) => prepareArticle(article(text), 'en').sentences[0]!.leans
     assert.equal(leans('“We will appeal the ruling on Monday,” she said.'), true)

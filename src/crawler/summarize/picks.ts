@@ -8,6 +8,7 @@
 import type { Language } from '../../domain/languages.ts'
 import { HEADINGS, THEME_ORDER, themeOf, type Theme } from './headings.ts'
 import { conflicts, restates, sameContentWords, type SentenceFacts } from './sentence-facts.ts'
+import { capitalizesNames } from './sentences.ts'
 import { cosine, type TermVector } from './terms.ts'
 import type { PreparedSentence } from './extractive.ts'
 
@@ -123,7 +124,7 @@ export function pickSummary(pool: readonly Sentence[], lead: number, lang: Langu
     if (picked.length >= max) break
     const extra = s.text.length + joiner(lang).length
     if (s === first || chars + extra > limit) continue
-    if (picked.some((p) => restates(p, s)) || isRedundant(s, picked, seen)) continue
+    if (picked.some((p) => restates(p, s)) || isRedundant(s, picked, seen) || retellsTheEvent(s, picked, seen, lang)) continue
     // "“…,” he added." only right after the sentence that says who he is (an article's sentences are read together).
     if (s.prepared.leans && !picked.some((p) => p.article === s.article && p.position === s.position - 1)) continue
     picked.push(s)
@@ -131,6 +132,22 @@ export function pickSummary(pool: readonly Sentence[], lead: number, lang: Langu
     chars += extra
   }
   return picked
+}
+
+/**
+ * Another article's opening sentence (its lede) tells the event the summary opened on, in that outlet's words
+ * ("President Biden on Wednesday signed an executive order intended to improve US cybersecurity…" after "President
+ * Biden signed an executive order Wednesday boosting America's cyber defenses…"): it is quoted only when it brings a
+ * figure or a name the chosen sentences do not have. In `eval:summaries` this changed 47 of 278 summaries (three
+ * ledes of one recall election's qualifying became one, and the threshold of signatures came in); ROUGE-2 0.171 →
+ * 0.173, 0.166 → 0.167 on the half rules are chosen on and 0.177 → 0.179 on the other. Only where names are capitalized.
+ */
+function retellsTheEvent(s: Sentence, picked: readonly Sentence[], seen: ReadonlySet<string>, lang: Language): boolean {
+  if (s.position !== 0 || picked.some((p) => p.article === s.article) || !capitalizesNames(lang)) return false
+  if (s.terms.some((t) => /^\p{N}/u.test(t) && !seen.has(t))) return false
+  const said = picked.map((p) => p.text).join(' ')
+  // Capitalized words after the first: names, or in German any noun (there the rule keeps the sentence).
+  return s.text.split(/\s+/u).slice(1).every((w) => !/^\p{Lu}/u.test(w) || said.includes(w.replace(/[^\p{L}\p{N}]+$/u, '')))
 }
 
 interface Draft {

@@ -54,6 +54,9 @@ const GENERIC_MAYBE = ['etc', 'inc', 'ltd', 'co', 'corp', 'vs']
 const CJK_LANGS = new Set(['ja'])
 const CASELESS = new Set(['ko', 'ar'])
 
+/** Whether the language's script marks names with a capital letter (not Japanese, Korean or Arabic). */
+export const capitalizesNames = (lang: Language | string): boolean => !CJK_LANGS.has(lang) && !CASELESS.has(lang)
+
 type Bracket = readonly [open: string, closers: string]
 /** Quote pairs: an opener and the characters that may close it (German „…“ and »…«, French «…»). */
 const QUOTES: readonly Bracket[] = [
