@@ -27,9 +27,10 @@ if (result.status !== 0) {
 }
 
 // Another build finishing at the same moment may put its dist/ back between the removal and the rename: retry.
+// The removal itself can meet one (ENOTEMPTY: files appear under a folder being removed), so it is retried too.
 for (let attempt = 1; ; attempt++) {
-  fs.rmSync(dist, { recursive: true, force: true })
   try {
+    fs.rmSync(dist, { recursive: true, force: true })
     fs.renameSync(next, dist)
     break
   } catch (err) {
