@@ -70,7 +70,7 @@ const QUOTES: readonly Bracket[] = [
  * sentence). "…took hold in the U.S." is whole too, and lost, but a fragment quoted as a sentence would be worse.
  */
 export function endsOnAbbreviation(sentence: string, lang: Language | string): boolean {
-  if (CJK_LANGS.has(lang) || CASELESS.has(lang)) return false
+  if (!capitalizesNames(lang)) return false
   const m = /(?:^|[\s(“"«„])((?:\p{L}\.){2,}|\p{L}+\.)$/u.exec(sentence.trimEnd())
   if (!m) return false
   const word = m[1]!
