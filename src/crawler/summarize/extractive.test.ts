@@ -191,6 +191,32 @@ describe('summarizeExtractive: a cluster', () => {
     assert.match(withName.summary!, /DarkSide gang crippled/u, withName.summary!)
   })
 
+  it('judges another outlet\'s lede against the whole summary, not only the sentences chosen before it', () => {
+    // Paper B's lede ranks before Daily C's second sentence and names the chief executive first, so, picked in rank
+    // order, it got in. Once that sentence is chosen too, the lede only tells the approval again: it gives its place.
+    const wire = article([
+      'Regulators approved the merger of Norvik Bank and Castell Savings on Tuesday, creating the country\'s fifth-largest lender.',
+      'The combined bank will have about 4 million customers.',
+      'Shares of Norvik rose 6% after the announcement.',
+      'Norvik and Castell agreed the merger in March, after two years of talks.',
+    ].join(' '), { title: 'Regulators approve Norvik Bank merger with Castell Savings', publisher: 'Wire A', publishedAt: '2026-11-10T11:00:00Z' })
+    const paper = article([
+      'Norvik Bank can now take over Castell Savings after watchdogs signed off on the tie-up, chief executive Lena Moro told staff.',
+      'Unions warned that up to 900 jobs could go.',
+    ].join(' '), { title: 'Norvik cleared to take over Castell', publisher: 'Paper B', publishedAt: '2026-11-10T09:00:00Z' })
+    const daily = article([
+      'The merger of Norvik Bank and Castell Savings won approval on Tuesday.',
+      'Lena Moro, Norvik\'s chief executive, said every Castell branch would stay open for two years and that no customer would need a new account number.',
+      'Castell customers will keep their accounts and cards.',
+    ].join(' '), { title: 'Norvik wins approval for Castell merger', publisher: 'Daily C', publishedAt: '2026-11-10T10:00:00Z' })
+    const r = summarizeExtractive({ articles: [wire, paper, daily], lang: 'en' })
+    assert.match(r.summary!, /^The merger of Norvik Bank and Castell Savings won approval/u, r.summary!)
+    assert.match(r.summary!, /Lena Moro, Norvik's chief executive, said every Castell branch/u, r.summary!)
+    assert.doesNotMatch(r.summary!, /watchdogs signed off/u, r.summary!)
+    assert.match(r.summary!, /about 4 million customers/u, 'its place goes to the next sentence that adds a fact')
+    assertQuotesOnly(r, [wire, paper, daily])
+  })
+
   it('knows a sentence whose subject or speaker is only a pronoun from one that names them', () => {
     const leans = (text: string) => prepareArticle(article(text), 'en').sentences[0]!.leans
     assert.equal(leans('“We will appeal the ruling on Monday,” she said.'), true)

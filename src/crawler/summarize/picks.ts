@@ -110,6 +110,24 @@ const QUOTE_OPENING = /^["“„«»‘'「『]/u
  * told a reader of the summary alone less.
  */
 export function pickSummary(pool: readonly Sentence[], lead: number, lang: Language, most = 4): Sentence[] {
+  // Picked one at a time, a lede is judged only against what came before it: ranked ahead of the sentences that carry
+  // its names, it gets in and the summary tells the event twice. Judged again against the whole summary, a lede that
+  // retells the event gives its place to the next sentence (at most a few times: each pass only removes).
+  const passedOver = new Set<Sentence>()
+  for (;;) {
+    const picked = pickInRankOrder(pool, lead, lang, most, passedOver)
+    const retold = picked.slice(1).reverse().find((s) => {
+      const others = picked.filter((p) => p !== s)
+      return retellsTheEvent(s, others, new Set(others.flatMap((p) => p.terms)), lang)
+    })
+    if (retold === undefined || passedOver.size >= MAX_PASSED_OVER) return picked
+    passedOver.add(retold)
+  }
+}
+
+const MAX_PASSED_OVER = 3
+
+function pickInRankOrder(pool: readonly Sentence[], lead: number, lang: Language, most: number, passedOver: ReadonlySet<Sentence>): Sentence[] {
   const n = pool.length
   const max = Math.min(most, n <= WHOLE_TEXT_SENTENCES ? n : Math.max(WHOLE_TEXT_SENTENCES, n - MIN_CARDS))
   const limit = SUMMARY_MAX_CHARS[lang]
@@ -123,7 +141,7 @@ export function pickSummary(pool: readonly Sentence[], lead: number, lang: Langu
   for (const s of pool) {
     if (picked.length >= max) break
     const extra = s.text.length + joiner(lang).length
-    if (s === first || chars + extra > limit) continue
+    if (s === first || passedOver.has(s) || chars + extra > limit) continue
     if (picked.some((p) => restates(p, s)) || isRedundant(s, picked, seen) || retellsTheEvent(s, picked, seen, lang)) continue
     // "“…,” he added." only right after the sentence that says who he is (an article's sentences are read together).
     if (s.prepared.leans && !picked.some((p) => p.article === s.article && p.position === s.position - 1)) continue
