@@ -17,7 +17,6 @@ export const ANYWHERE: RegExp[] = [
   /\b(download|get) (our|the) app\b/i,
   /\b(follow us on|share (this|on) (article|story|facebook|twitter|x|linkedin)|click here|tap here)\b/i,
   /\b(getty images|shutterstock|istock|ap photo|afp via getty|epa-efe|reuters\/[A-Z])/i,
-  /\b(reporting|writing|editing|additional reporting|compiled) by\b/i,
   /\b\d+\s*(min|minute)s? read\b/i,
   /\b(javascript|your browser) (is )?(disabled|not supported|does not support)\b/i,
   // Newsletter and feed footers: forwarded-mail prompts, share prompts, paywall pitches.
@@ -42,6 +41,9 @@ export const ANYWHERE: RegExp[] = [
 
 /** Boilerplate that only counts at the start of a sentence ("Read more: …", "Photo: …", "By Jane Doe"). */
 export const AT_START: RegExp[] = [
+  // A credit line ("Reporting by Jane Doe; Editing by Tom Lee", "(Additional reporting by …)") opens its sentence; inside
+  // one it is news ("…according to data compiled by the Gun Violence Archive", "…reporting by The Washington Post").
+  /^[\s([—–-]*(additional )?(reporting|writing|editing|compiled|research) by\b/i,
   /^(read more|read also|continue reading|read the full (story|article)|see also|related( articles?| stories| coverage)?\b|more on this|recommended|advertisement|sponsored( content)?|share this|listen to (this|the) (article|story)|watch|video|photo|image|picture|source|credit|caption|updated|published|last updated|editor'?s note)\s*[:|\-–—]/i,
   /^(advertisement|sponsored|read more|continue reading|share this (article|story))\.?$/i,
   // A signpost to the rest of the page ("Here's what you need to know about the child tax credit."): in a summary

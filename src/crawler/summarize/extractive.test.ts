@@ -512,6 +512,7 @@ describe('boilerplate', () => {
   const junk = [
     'Sign up for our newsletter to get the best stories in your inbox.', 'Read more: The ten best laptops', 'All rights reserved.',
     '© 2026 Example Media', 'Photo: Jane Doe/Reuters', 'By Jane Doe and John Smith', 'Reporting by Jane Doe; Editing by Tom Lee',
+    '(Additional reporting by Ana Ruiz in Madrid; Writing by Tom Lee)', 'Compiled by the news desk.',
     'The post Ten tips appeared first on Example Blog.', '5 min read', 'Advertisement', 'Lire aussi : la réforme des retraites',
     'Lesen Sie auch: Die besten Aktien', 'Suscríbete a nuestro boletín', 'Iscriviti alla nostra newsletter gratuita',
     'Leia também: Bolsa sobe', '関連記事：決算まとめ', '무단전재 및 재배포 금지', 'جميع الحقوق محفوظة',
@@ -525,6 +526,8 @@ describe('boilerplate', () => {
     'By 2027, the plant will employ 800 people.', 'Reuters reported the deal on Monday, citing three sources.',
     'Photographers and designers were among the first to use the tool.',
     'Here, the company employs 800 people.', 'He told investors what the plant would cost.',
+    'More than 180 people were killed in shootings over the holiday weekend, according to data compiled by the Gun Violence Archive.',
+    'The senator resigned on Friday after reporting by The Washington Post on his campaign finances.',
   ]
   for (const s of news) it(`keeps "${s}"`, () => assert.ok(!isBoilerplate(s)))
 
