@@ -80,9 +80,15 @@ const articleKeys = (a: Pick<ArticleRecord, 'canonicalUrl' | 'contentHash' | 'gu
   [`u:${a.canonicalUrl}`, `h:${a.contentHash}`, ...(a.guidKey ? [`g:${a.guidKey}`] : [])]
 
 /** The runs' articles by publication time (fetch time when undated); ties keep feed and item order. */
-function oldestFirst(runs: readonly PreparedRun[]): { article: PreparedArticle; run: PreparedRun }[] {
-  const all = runs.flatMap((run) => run.articles.map((article) => ({ article, run, at: Date.parse(article.publishedAt ?? article.fetchedAt) })))
-  return all.sort((a, b) => (Number.isNaN(a.at) || Number.isNaN(b.at) ? 0 : a.at - b.at))
+export function oldestFirst(runs: readonly PreparedRun[]): { article: PreparedArticle; run: PreparedRun }[] {
+  const all = runs.flatMap((run) => run.articles.map((article) => {
+    const at = Date.parse(article.publishedAt ?? article.fetchedAt)
+    return { article, run, at: Number.isNaN(at) ? Infinity : at }
+  }))
+  // Articles published in the same second (feeds often round to the minute) are taken in the order of their links, not
+  // of the feeds that answered first: otherwise two crawls of the same items could make different stories.
+  return all.sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? -1 : 1) ||
+    (a.article.canonicalUrl < b.article.canonicalUrl ? -1 : a.article.canonicalUrl > b.article.canonicalUrl ? 1 : 0))
 }
 
 /**
