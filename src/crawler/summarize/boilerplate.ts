@@ -7,22 +7,28 @@ import { patternAlternation } from '../../util/pattern-alternation.ts'
 
 /** Whole-sentence boilerplate: matched anywhere in the sentence. */
 export const ANYWHERE: RegExp[] = [
-  /\b(sign up|subscribe|register|opt in)\b.{0,60}\b(newsletters?|briefings?|alerts?|inbox|e-?mails?|updates)\b/i,
+  // A prompt: "Sign up for our newsletter", "Subscribe to get alerts" (not "voters who register by Friday will receive
+  // updates": the verb must ask for something).
+  /\b(sign up|subscribe|register|opt in)( (now|today|here|free))? (for|to)\b.{0,60}\b(newsletters?|briefings?|alerts?|inbox|e-?mails?|updates)\b/i,
   /\b(get|receive|join|try)\b.{0,30}\bour\b.{0,40}\b(newsletter|briefing|podcast|app)\b/i,
   /\ball rights reserved\b/i,
   /©|\(c\)\s*(19|20)\d\d/i,
   /\bappeared first on\b/i,
   /\bthis (article|story|post) (was|has been|is) (originally|first)? ?(published|updated|corrected|produced)\b/i,
-  /\b(privacy policy|cookie policy|terms of (use|service)|accept (all )?cookies|we use cookies)\b/i,
-  /\b(download|get) (our|the) app\b/i,
+  // The site's own policies and app; a company's privacy policy, terms of service or app is news ("WhatsApp said its
+  // new privacy policy…", "Users can download the app from Monday").
+  /\b(accept (all )?cookies|we use cookies|our (privacy|cookie) (policy|notice)|our terms( of (use|service)| and conditions))\b/i,
+  /\b(download|get) our app\b/i,
   /\b(follow us on|share (this|on) (article|story|facebook|twitter|x|linkedin)|click here|tap here)\b/i,
-  /\b(getty images|shutterstock|istock|ap photo|afp via getty|epa-efe|reuters\/[A-Z])/i,
+  // Photo credits ("Photo by Jane Doe/Getty Images", "(AP Photo/Evan Vucci)", "REUTERS/Kevin Lamarque"), not news about the
+  // agencies ("Getty Images agreed to go public…", "Shutterstock shares rose 5%").
+  /(\/|\bvia |\b(photo|image|picture)s?( by [^/]{1,40}\/| copyright| credit:?|:))\s*(getty images|shutterstock|istock|afp|epa)\b|\bap photo\b|\bepa-efe\b|\breuters\/[A-Z]|^(getty images|shutterstock|istock)\.?$/i,
   /\b\d+\s*(min|minute)s? read\b/i,
   /\b(javascript|your browser) (is )?(disabled|not supported|does not support)\b/i,
   // Newsletter and feed footers: forwarded-mail prompts, share prompts, paywall pitches.
   /\b(forward(ed)? (it|this)( e-?mail| newsletter| briefing)? to (a|your) (friend|colleague)s?|(someone|a friend|a colleague) forwarded (you )?(this|it)|was this (e-?mail|newsletter) forwarded)\b/i,
   /\b(share (it|this)( article| story| newsletter)? with (a friend|a colleague|your (friends|network|colleagues))|enjoyed this (story|article|newsletter|briefing)\?)/i,
-  /\bsubscribe (to|now|today)\b.{0,60}\b(access|journalism|newsletters?|updates|inbox)\b|\bunlimited (digital )?access\b/i,
+  /\bsubscribe (to|now|today)\b.{0,60}\b(access|journalism|newsletters?|updates|inbox)\b|\bunlimited (digital )?access to (our|all of our)\b/i,
   // Spanish, French, German, Italian, Portuguese
   /\bse public[óo] (primero|originalmente) en\b|\b(te|le) (han )?reenviad[oa]s?\b|\bcomparte (esta|este) (noticia|art[íi]culo)\b/i,
   /\best apparu en premier sur\b|\bvous a [ée]t[ée] transf[ée]r[ée]e?\b|\bpartagez (cet article|cette (lettre|newsletter))\b/i,
@@ -46,6 +52,7 @@ export const AT_START: RegExp[] = [
   /^[\s([—–-]*(additional )?(reporting|writing|editing|compiled|research) by\b/i,
   /^(read more|read also|continue reading|read the full (story|article)|see also|related( articles?| stories| coverage)?\b|more on this|recommended|advertisement|sponsored( content)?|share this|listen to (this|the) (article|story)|watch|video|photo|image|picture|source|credit|caption|updated|published|last updated|editor'?s note)\s*[:|\-–—]/i,
   /^(advertisement|sponsored|read more|continue reading|share this (article|story))\.?$/i,
+  /^(privacy policy|cookie policy|terms of (use|service)|terms and conditions|get the app|download the app)\.?$/i,
   // A signpost to the rest of the page ("Here's what you need to know about the child tax credit."): in a summary
   // or a card it promises what is not there. English only: the other languages' forms are not collected yet.
   /^(here(['’]s| is| are)\b(.{0,40}\b(what|why|how|everything|a look)\b|[^.!?]{0,80}:$)|(read|keep reading|scroll down) (on )?(for|to (find out|learn|see))\b)/i,

@@ -518,6 +518,9 @@ describe('boilerplate', () => {
     'Leia também: Bolsa sobe', '関連記事：決算まとめ', '무단전재 및 재배포 금지', 'جميع الحقوق محفوظة',
     'Here’s what you need to know about the child tax credit, including whether you’re eligible.',
     "Here's why that matters for your mortgage.", 'Here are the key fires burning in the West:', 'Read on to find out how.',
+    'Privacy Policy', 'By using this site, you agree to our Terms of Service.', 'We use cookies to improve your experience.',
+    'Download our app for the latest news.', 'Get the app', 'Photo by John Smith/Getty Images', 'Image copyright Getty Images',
+    'Getty Images', '(AP Photo/Evan Vucci)', 'Subscribe now for unlimited digital access.', 'Get unlimited access to our journalism for $1.',
   ]
   for (const s of junk) it(`drops "${s}"`, () => assert.ok(isBoilerplate(s)))
 
@@ -528,6 +531,13 @@ describe('boilerplate', () => {
     'Here, the company employs 800 people.', 'He told investors what the plant would cost.',
     'More than 180 people were killed in shootings over the holiday weekend, according to data compiled by the Gun Violence Archive.',
     'The senator resigned on Friday after reporting by The Washington Post on his campaign finances.',
+    // A business and technology service reports on the companies and terms its boilerplate names.
+    'WhatsApp said its new privacy policy would take effect on May 15 despite the backlash.',
+    'The regulator said Meta changed its terms of service without telling users.',
+    'Getty Images agreed to go public through a merger with a blank-check company.',
+    'Shutterstock shares rose 5% after the company raised its forecast.', 'Users can download the app from Monday in 40 countries.',
+    'Subscribers to the premium tier get unlimited access to the catalogue for $9.99 a month.',
+    'Voters who register by Friday will receive updates by e-mail about polling places.',
   ]
   for (const s of news) it(`keeps "${s}"`, () => assert.ok(!isBoilerplate(s)))
 
