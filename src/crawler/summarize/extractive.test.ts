@@ -367,6 +367,19 @@ describe('summarizeExtractive: thin sources', () => {
     assert.deepEqual([...splitSentences(r.summary!, 'en'), ...r.cards.map((c) => c.body)].sort(), [...sentences].sort())
   })
 
+  it('a four-sentence text whose fourth only repeats the first: the three-sentence summary, no lone card', () => {
+    // Under six sentences a text promises no cards: the summary does not give its third sentence back to make one.
+    const first = article(['Acme Corp will cut 300 jobs at its Ohio plant, the company said on Monday.',
+      'Acme blamed weaker demand for washing machines after two years of falling sales.',
+      'The plant opened in 1987 and once employed 2,000 people.'].join(' '), { title: 'Acme to cut 300 jobs in Ohio', publisher: 'Wire A' })
+    const second = article('Acme Corp said on Monday it will cut 300 jobs at its Ohio plant.',
+      { title: 'Acme cuts 300 Ohio jobs', publisher: 'Paper B', publishedAt: '2026-11-10T09:00:00Z' })
+    const r = summarizeExtractive({ articles: [first, second], lang: 'en' })
+    assert.equal(splitSentences(r.summary!, 'en').length, 3, r.summary!)
+    assert.match(r.summary!, /once employed 2,000 people/u)
+    assert.deepEqual(r.cards, [])
+  })
+
   it('a five-sentence article: a two-sentence summary and up to three cards', () => {
     const text = 'Acme Corp will cut 300 jobs at its Ohio plant, the company said on Monday. The cuts affect about a third of the plant\'s workforce. Acme blamed weaker demand for washing machines after two years of falling sales. "This was a hard decision," plant manager Tom Reed told local reporters. The plant opened in 1987 and once employed 2,000 people.'
     const r = summarizeExtractive({ articles: [article(text, { title: 'Acme to cut 300 jobs in Ohio' })], lang: 'en' })

@@ -52,6 +52,8 @@ export const MIN_CARDS = 3
  * whatever the cards need, and more only while MIN_CARDS sentences are left for them.
  */
 export const WHOLE_TEXT_SENTENCES = 3
+/** A text of this many sentences or more (its articles' together, exact repeats once) promises cards (issue 25). */
+export const CARDS_TEXT_SENTENCES = 6
 
 export const joiner = (lang: Language): string => (lang === 'ja' ? '' : ' ')
 
