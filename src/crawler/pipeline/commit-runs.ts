@@ -79,7 +79,7 @@ export async function commitPreparedRuns(runs: readonly PreparedRun[], deps: { c
 const articleKeys = (a: Pick<ArticleRecord, 'canonicalUrl' | 'contentHash' | 'guidKey'>): string[] =>
   [`u:${a.canonicalUrl}`, `h:${a.contentHash}`, ...(a.guidKey ? [`g:${a.guidKey}`] : [])]
 
-/** The runs' articles by publication time (fetch time when undated); ties keep feed and item order. */
+/** The runs' articles by publication time (fetch time when undated, an unreadable time last); ties by link. */
 export function oldestFirst(runs: readonly PreparedRun[]): { article: PreparedArticle; run: PreparedRun }[] {
   const all = runs.flatMap((run) => run.articles.map((article) => {
     const at = Date.parse(article.publishedAt ?? article.fetchedAt)

@@ -114,7 +114,7 @@ const QUOTE_OPENING = /^["“„«»‘'「『]/u
 export function pickSummary(pool: readonly Sentence[], lead: number, lang: Language, most = 4): Sentence[] {
   // Picked one at a time, a lede is judged only against what came before it: ranked ahead of the sentences that carry
   // its names, it gets in and the summary tells the event twice. Judged again against the whole summary, a lede that
-  // retells the event gives its place to the next sentence (at most a few times: each pass only removes).
+  // retells the event gives its place to the next sentence (at most MAX_PASSED_OVER times, one lede left out each).
   const passedOver = new Set<Sentence>()
   for (;;) {
     const picked = pickInRankOrder(pool, lead, lang, most, passedOver)
