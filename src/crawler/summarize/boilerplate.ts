@@ -22,7 +22,7 @@ export const ANYWHERE: RegExp[] = [
   /\b(follow us on|share (this|on) (article|story|facebook|twitter|x|linkedin)|click here|tap here)\b/i,
   // Photo credits ("Photo by Jane Doe/Getty Images", "(AP Photo/Evan Vucci)", "REUTERS/Kevin Lamarque"), not news about the
   // agencies ("Getty Images agreed to go public…", "Shutterstock shares rose 5%").
-  /(\/|\bvia |\b(photo|image|picture)s?( by [^/]{1,40}\/| copyright| credit:?|:))\s*(getty images|shutterstock|istock|afp|epa)\b|\bap photo\b|\bepa-efe\b|\breuters\/[A-Z]|^(getty images|shutterstock|istock)\.?$/i,
+  /(\/|\bvia |\b(photo|image|picture)s?( by [^/]{1,40}\/| copyright| credit:?|:))\s*(getty images|shutterstock|istock|afp|epa)\b|\bap photo\b|\bepa-efe\b|\breuters\/[A-Z]/i,
   /\b\d+\s*(min|minute)s? read\b/i,
   /\b(javascript|your browser) (is )?(disabled|not supported|does not support)\b/i,
   // Newsletter and feed footers: forwarded-mail prompts, share prompts, paywall pitches.
@@ -51,8 +51,8 @@ export const AT_START: RegExp[] = [
   // one it is news ("…according to data compiled by the Gun Violence Archive", "…reporting by The Washington Post").
   /^[\s([—–-]*(additional )?(reporting|writing|editing|compiled|research) by\b/i,
   /^(read more|read also|continue reading|read the full (story|article)|see also|related( articles?| stories| coverage)?\b|more on this|recommended|advertisement|sponsored( content)?|share this|listen to (this|the) (article|story)|watch|video|photo|image|picture|source|credit|caption|updated|published|last updated|editor'?s note)\s*[:|\-–—]/i,
-  /^(advertisement|sponsored|read more|continue reading|share this (article|story))\.?$/i,
-  /^(privacy policy|cookie policy|terms of (use|service)|terms and conditions|get the app|download the app)\.?$/i,
+  // A sentence that is only a page's link or credit: the site's own policies and app, a photo agency's name.
+  /^(advertisement|sponsored|read more|continue reading|share this (article|story)|privacy policy|cookie policy|terms of (use|service)|terms and conditions|get the app|download the app|getty images|shutterstock|istock)\.?$/i,
   // A signpost to the rest of the page ("Here's what you need to know about the child tax credit."): in a summary
   // or a card it promises what is not there. English only: the other languages' forms are not collected yet.
   /^(here(['’]s| is| are)\b(.{0,40}\b(what|why|how|everything|a look)\b|[^.!?]{0,80}:$)|(read|keep reading|scroll down) (on )?(for|to (find out|learn|see))\b)/i,
