@@ -37,12 +37,14 @@ export const ANYWHERE: RegExp[] = [
   /\b(suscr[ií]bete|suscr[ií]base|date de alta)\b|\btodos los derechos reservados\b|\bbolet[ií]n\b.{0,30}\b(correo|suscr)/i,
   /\b(abonnez-vous|inscrivez-vous)\b|\btous droits r[ée]serv[ée]s\b/i,
   /\b(abonnieren sie|newsletter abonnieren|jetzt abonnieren)\b|\balle rechte vorbehalten\b/i,
-  /\b(iscriviti|abbonati)\b.{0,40}\bnewsletter\b|\btutti i diritti riservati\b|\briproduzione riservata\b/i,
+  // "Abbonati" is also the plural noun ("8 milioni di abbonati"): only the imperative followed by what to join.
+  /\b(iscriviti|abbonati)( (ora|subito|gratis))? (a|al|alla|alle|alla nostra)\b.{0,40}\bnewsletter\b|\btutti i diritti riservati\b|\briproduzione riservata\b/i,
   /\b(assine|inscreva-se)\b.{0,40}\b(newsletter|boletim)\b|\btodos os direitos reservados\b/i,
-  // Japanese, Korean, Arabic
-  /無断転載|無断複製|著作権は|メールマガジン|ニュースレター.{0,10}(登録|購読)|会員登録/,
-  /무단\s*전재|재배포\s*금지|뉴스레터.{0,10}구독|구독하기|저작권자/,
-  /جميع الحقوق محفوظة|اشترك في (النشرة|نشرتنا)|للاشتراك في/,
+  // Japanese, Korean, Arabic: the notice and prompt forms, not the words, which news uses ("AI生成物の著作権は誰に帰属
+  // するのか", "会員登録数は100万人を突破した", "저작권자들이 오픈AI를 고소했다", an IPO "للاشتراك في" by investors).
+  /無断転載|無断複製|著作権は[^。]{0,30}に帰属します|(メールマガジン|ニュースレター).{0,10}(登録|購読)|無料会員登録|会員登録(は|を)?(こちら|（無料）|\(無料\))|(会員登録|ログイン)(が|すると|して).{0,12}(必要です|読めます|全文|続き)/,
+  /무단\s*전재|재배포\s*금지|뉴스레터.{0,10}구독|(^|\s)구독하기\s*$|저작권자\s*[ⓒ©(:：]/,
+  /جميع الحقوق محفوظة|(اشترك|للاشتراك) في (النشرة|نشرتنا)/,
 ]
 
 /** Boilerplate that only counts at the start of a sentence ("Read more: …", "Photo: …", "By Jane Doe"). */
@@ -61,9 +63,10 @@ export const AT_START: RegExp[] = [
   /^(lesen sie auch|weiterlesen|mehr zum thema|foto|bild|quelle|anzeige)\s*[:|\-–—]/i,
   /^(leggi anche|continua a leggere|foto|immagine|fonte|pubblicità)\s*[:|\-–—]/i,
   /^(leia também|leia mais|veja também|foto|imagem|fonte|publicidade)\s*[:|\-–—]/i,
-  /^(関連記事|続きを読む|写真|画像|出典|広告)\s*[:：=＝]?/,
+  // The label with its separator, alone, or in brackets: the same words open news ("広告大手の電通は…", "写真共有アプリの…").
+  /^((関連記事|続きを読む|写真|画像|出典|広告)\s*([:：=＝]|$)|[【（(](関連記事|写真|画像|出典|広告)[】）)]|(写真|画像)はイメージ(です)?。?$)/,
   /^(관련\s*기사|사진|출처|광고)\s*[:=]/,
-  /^(اقرأ أيضا|اقرأ أيضاً|اقرأ المزيد|الصورة|تصوير|المصدر)\s*[:：]?/,
+  /^((اقرأ أيضا|اقرأ أيضاً|اقرأ المزيد)\s*[:：]?|(الصورة|تصوير|المصدر)\s*([:：]|$))/,
 ]
 
 const NAME = "\\p{Lu}[\\p{L}'’.-]+"

@@ -534,6 +534,9 @@ describe('boilerplate', () => {
     'Privacy Policy', 'By using this site, you agree to our Terms of Service.', 'We use cookies to improve your experience.',
     'Download our app for the latest news.', 'Get the app', 'Photo by John Smith/Getty Images', 'Image copyright Getty Images',
     'Getty Images', '(AP Photo/Evan Vucci)', 'Subscribe now for unlimited digital access.', 'Get unlimited access to our journalism for $1.',
+    '写真：ロイター', '写真＝共同', '【写真】', '写真はイメージです。', '広告', '掲載記事の著作権は東京経済新聞社に帰属します。', '無料会員登録はこちら',
+    '続きを読むには会員登録が必要です。', '<저작권자(c) 연합뉴스, 무단 전재-재배포 금지>', '저작권자 ⓒ 한국경제', '구독하기', 'المصدر: رويترز',
+    'الصورة: أ ف ب', 'اشترك في النشرة البريدية', 'Abbonati alla newsletter del mattino',
   ]
   for (const s of junk) it(`drops "${s}"`, () => assert.ok(isBoilerplate(s)))
 
@@ -551,6 +554,12 @@ describe('boilerplate', () => {
     'Shutterstock shares rose 5% after the company raised its forecast.', 'Users can download the app from Monday in 40 countries.',
     'Subscribers to the premium tier get unlimited access to the catalogue for $9.99 a month.',
     'Voters who register by Friday will receive updates by e-mail about polling places.',
+    // The same in the other languages: the words of a label or a notice open or carry news.
+    '広告大手の電通は、純利益が18%増えたと発表した。', '写真共有アプリのインスタグラムは新機能を発表した。', '画像生成AIの市場は急拡大している。',
+    'AI生成物の著作権は誰に帰属するのか、議論が続いている。', '会員登録数は100万人を突破した。', '出典を明記しない引用が問題となった。',
+    '저작권자들이 오픈AI를 상대로 소송을 제기했다.', '구독하기 버튼을 없앤 뒤 가입자가 늘었다.', 'المصدر أكد أن الشركة ستعلن نتائجها غدا.',
+    'الصورة الكاملة للصفقة لم تتضح بعد.', 'تصوير الفيلم بدأ في دبي الشهر الماضي.', 'دعت الشركة المستثمرين للاشتراك في الطرح العام الأولي.',
+    'Netflix ha guadagnato 8 milioni di abbonati, ha detto nella newsletter agli investitori.',
   ]
   for (const s of news) it(`keeps "${s}"`, () => assert.ok(!isBoilerplate(s)))
 
