@@ -52,17 +52,17 @@ export const AT_START: RegExp[] = [
   // A credit line ("Reporting by Jane Doe; Editing by Tom Lee", "(Additional reporting by …)") opens its sentence; inside
   // one it is news ("…according to data compiled by the Gun Violence Archive", "…reporting by The Washington Post").
   /^[\s([—–-]*(additional )?(reporting|writing|editing|compiled|research) by\b/i,
-  /^(read more|read also|continue reading|read the full (story|article)|see also|related( articles?| stories| coverage)?\b|more on this|recommended|advertisement|sponsored( content)?|share this|listen to (this|the) (article|story)|watch|video|photo|image|picture|source|credit|caption|updated|published|last updated|editor'?s note)\s*[:|\-–—]/i,
+  /^(read more|read also|continue reading|read the full (story|article)|see also|related( articles?| stories| coverage)?\b|more on this|recommended|advertisement|sponsored( content)?|share this|listen to (this|the) (article|story)|watch|video|photo|image|picture|source|credit|caption|updated|published|last updated|editor'?s note)\s*([:|–—]|-(?=\s|$))/i,
   // A sentence that is only a page's link or credit: the site's own policies and app, a photo agency's name.
   /^(advertisement|sponsored|read more|continue reading|share this (article|story)|privacy policy|cookie policy|terms of (use|service)|terms and conditions|get the app|download the app|getty images|shutterstock|istock)\.?$/i,
   // A signpost to the rest of the page ("Here's what you need to know about the child tax credit."): in a summary
   // or a card it promises what is not there. English only: the other languages' forms are not collected yet.
   /^(here(['’]s| is| are)\b(.{0,40}\b(what|why|how|everything|a look)\b|[^.!?]{0,80}:$)|(read|keep reading|scroll down) (on )?(for|to (find out|learn|see))\b)/i,
-  /^(lee también|leer más|lea también|más información|foto|imagen|fuente|publicidad)\s*[:|\-–—]/i,
-  /^(lire aussi|à lire aussi|lire la suite|photo|image|source|publicité)\s*[:|\-–—]/i,
-  /^(lesen sie auch|weiterlesen|mehr zum thema|foto|bild|quelle|anzeige)\s*[:|\-–—]/i,
-  /^(leggi anche|continua a leggere|foto|immagine|fonte|pubblicità)\s*[:|\-–—]/i,
-  /^(leia também|leia mais|veja também|foto|imagem|fonte|publicidade)\s*[:|\-–—]/i,
+  /^(lee también|leer más|lea también|más información|foto|imagen|fuente|publicidad)\s*([:|–—]|-(?=\s|$))/i,
+  /^(lire aussi|à lire aussi|lire la suite|photo|image|source|publicité)\s*([:|–—]|-(?=\s|$))/i,
+  /^(lesen sie auch|weiterlesen|mehr zum thema|foto|bild|quelle|anzeige)\s*([:|–—]|-(?=\s|$))/i,
+  /^(leggi anche|continua a leggere|foto|immagine|fonte|pubblicità)\s*([:|–—]|-(?=\s|$))/i,
+  /^(leia também|leia mais|veja também|foto|imagem|fonte|publicidade)\s*([:|–—]|-(?=\s|$))/i,
   // The label with its separator, alone, or in brackets: the same words open news ("広告大手の電通は…", "写真共有アプリの…").
   /^((関連記事|続きを読む|写真|画像|出典|広告)\s*([:：=＝]|$)|[【（(](関連記事|写真|画像|出典|広告)[】）)]|(写真|画像)はイメージ(です)?。?$)/,
   /^(관련\s*기사|사진|출처|광고)\s*[:=]/,

@@ -536,7 +536,8 @@ describe('boilerplate', () => {
     'Getty Images', '(AP Photo/Evan Vucci)', 'Subscribe now for unlimited digital access.', 'Get unlimited access to our journalism for $1.',
     '写真：ロイター', '写真＝共同', '【写真】', '写真はイメージです。', '広告', '掲載記事の著作権は東京経済新聞社に帰属します。', '無料会員登録はこちら',
     '続きを読むには会員登録が必要です。', '<저작권자(c) 연합뉴스, 무단 전재-재배포 금지>', '저작권자 ⓒ 한국경제', '구독하기', 'المصدر: رويترز',
-    'الصورة: أ ف ب', 'اشترك في النشرة البريدية', 'Abbonati alla newsletter del mattino',
+    'الصورة: أ ف ب', 'اشترك في النشرة البريدية', 'Abbonati alla newsletter del mattino', 'Photo - Jane Doe', 'Foto - EFE',
+    'Bild: dpa', 'Video: Highlights',
   ]
   for (const s of junk) it(`drops "${s}"`, () => assert.ok(isBoilerplate(s)))
 
@@ -560,6 +561,10 @@ describe('boilerplate', () => {
     '저작권자들이 오픈AI를 상대로 소송을 제기했다.', '구독하기 버튼을 없앤 뒤 가입자가 늘었다.', 'المصدر أكد أن الشركة ستعلن نتائجها غدا.',
     'الصورة الكاملة للصفقة لم تتضح بعد.', 'تصوير الفيلم بدأ في دبي الشهر الماضي.', 'دعت الشركة المستثمرين للاشتراك في الطرح العام الأولي.',
     'Netflix ha guadagnato 8 milioni di abbonati, ha detto nella newsletter agli investitori.',
+    // A label's word joined by a hyphen is a compound, not a label.
+    'Credit-card spending rose 4% in March.', 'Video-streaming service Roku cut 200 jobs.',
+    'Photo-sharing app Instagram said it would test hiding likes.', 'Source-code leaks have hit three game studios this year.',
+    'Bild-Chefredakteur Julian Reichelt muss gehen.',
   ]
   for (const s of news) it(`keeps "${s}"`, () => assert.ok(!isBoilerplate(s)))
 
