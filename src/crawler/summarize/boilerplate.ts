@@ -38,7 +38,7 @@ export const ANYWHERE: RegExp[] = [
   /\b(abonnez-vous|inscrivez-vous)\b|\btous droits r[ée]serv[ée]s\b/i,
   /\b(abonnieren sie|newsletter abonnieren|jetzt abonnieren)\b|\balle rechte vorbehalten\b/i,
   // "Abbonati" is also the plural noun ("8 milioni di abbonati"): only the imperative followed by what to join.
-  /\b(iscriviti|abbonati)( (ora|subito|gratis))? (a|al|alla|alle|alla nostra)\b.{0,40}\bnewsletter\b|\btutti i diritti riservati\b|\briproduzione riservata\b/i,
+  /\b(iscriviti|abbonati)( (ora|subito|gratis))? (a|al|alla|alle)\b.{0,40}\bnewsletter\b|\btutti i diritti riservati\b|\briproduzione riservata\b/i,
   /\b(assine|inscreva-se)\b.{0,40}\b(newsletter|boletim)\b|\btodos os direitos reservados\b/i,
   // Japanese, Korean, Arabic: the notice and prompt forms, not the words, which news uses ("AI生成物の著作権は誰に帰属
   // するのか", "会員登録数は100万人を突破した", "저작권자들이 오픈AI를 고소했다", an IPO "للاشتراك في" by investors).
@@ -52,6 +52,7 @@ export const AT_START: RegExp[] = [
   // A credit line ("Reporting by Jane Doe; Editing by Tom Lee", "(Additional reporting by …)") opens its sentence; inside
   // one it is news ("…according to data compiled by the Gun Violence Archive", "…reporting by The Washington Post").
   /^[\s([—–-]*(additional )?(reporting|writing|editing|compiled|research) by\b/i,
+  // A hyphen is a label's separator only before a space or the end: "Credit-card spending rose…" is a compound.
   /^(read more|read also|continue reading|read the full (story|article)|see also|related( articles?| stories| coverage)?\b|more on this|recommended|advertisement|sponsored( content)?|share this|listen to (this|the) (article|story)|watch|video|photo|image|picture|source|credit|caption|updated|published|last updated|editor'?s note)\s*([:|–—]|-(?=\s|$))/i,
   // A sentence that is only a page's link or credit: the site's own policies and app, a photo agency's name.
   /^(advertisement|sponsored|read more|continue reading|share this (article|story)|privacy policy|cookie policy|terms of (use|service)|terms and conditions|get the app|download the app|getty images|shutterstock|istock)\.?$/i,
@@ -64,7 +65,7 @@ export const AT_START: RegExp[] = [
   /^(leggi anche|continua a leggere|foto|immagine|fonte|pubblicità)\s*([:|–—]|-(?=\s|$))/i,
   /^(leia também|leia mais|veja também|foto|imagem|fonte|publicidade)\s*([:|–—]|-(?=\s|$))/i,
   // The label with its separator, alone, or in brackets: the same words open news ("広告大手の電通は…", "写真共有アプリの…").
-  /^((関連記事|続きを読む|写真|画像|出典|広告)\s*([:：=＝]|$)|[【（(](関連記事|写真|画像|出典|広告)[】）)]|(写真|画像)はイメージ(です)?。?$)/,
+  /^((関連記事|続きを読む|写真|画像|出典|広告)\s*([:：=＝]|$)|[【（(](関連記事|写真|画像|出典|広告)([】）)]|\s*[:：=＝])|(写真|画像)はイメージ(です)?。?$)/,
   /^(관련\s*기사|사진|출처|광고)\s*[:=]/,
   /^((اقرأ أيضا|اقرأ أيضاً|اقرأ المزيد)\s*[:：]?|(الصورة|تصوير|المصدر)\s*([:：]|$))/,
 ]

@@ -534,7 +534,7 @@ describe('boilerplate', () => {
     'Privacy Policy', 'By using this site, you agree to our Terms of Service.', 'We use cookies to improve your experience.',
     'Download our app for the latest news.', 'Get the app', 'Photo by John Smith/Getty Images', 'Image copyright Getty Images',
     'Getty Images', '(AP Photo/Evan Vucci)', 'Subscribe now for unlimited digital access.', 'Get unlimited access to our journalism for $1.',
-    '写真：ロイター', '写真＝共同', '【写真】', '写真はイメージです。', '広告', '掲載記事の著作権は東京経済新聞社に帰属します。', '無料会員登録はこちら',
+    '写真：ロイター', '写真＝共同', '【写真】', '（写真：AP）', '写真はイメージです。', '広告', '掲載記事の著作権は東京経済新聞社に帰属します。', '無料会員登録はこちら',
     '続きを読むには会員登録が必要です。', '<저작권자(c) 연합뉴스, 무단 전재-재배포 금지>', '저작권자 ⓒ 한국경제', '구독하기', 'المصدر: رويترز',
     'الصورة: أ ف ب', 'اشترك في النشرة البريدية', 'Abbonati alla newsletter del mattino', 'Photo - Jane Doe', 'Foto - EFE',
     'Bild: dpa', 'Video: Highlights',
