@@ -47,23 +47,29 @@ export const ANYWHERE: RegExp[] = [
   /جميع الحقوق محفوظة|(اشترك|للاشتراك) في (النشرة|نشرتنا)/,
 ]
 
+/**
+ * A label that opens a sentence ("Photo: …", "Foto - EFE"), in the Latin-script languages: one of `words`, then its
+ * separator. A hyphen separates only before a space or the end: "Credit-card spending rose…" and "Bild-Chefredakteur…"
+ * are compounds, not labels.
+ */
+const label = (words: string): RegExp => new RegExp(`^(${words})\\s*([:|–—]|-(?=\\s|$))`, 'i')
+
 /** Boilerplate that only counts at the start of a sentence ("Read more: …", "Photo: …", "By Jane Doe"). */
 export const AT_START: RegExp[] = [
   // A credit line ("Reporting by Jane Doe; Editing by Tom Lee", "(Additional reporting by …)") opens its sentence; inside
   // one it is news ("…according to data compiled by the Gun Violence Archive", "…reporting by The Washington Post").
   /^[\s([—–-]*(additional )?(reporting|writing|editing|compiled|research) by\b/i,
-  // A hyphen is a label's separator only before a space or the end: "Credit-card spending rose…" is a compound.
-  /^(read more|read also|continue reading|read the full (story|article)|see also|related( articles?| stories| coverage)?\b|more on this|recommended|advertisement|sponsored( content)?|share this|listen to (this|the) (article|story)|watch|video|photo|image|picture|source|credit|caption|updated|published|last updated|editor'?s note)\s*([:|–—]|-(?=\s|$))/i,
+  label(String.raw`read more|read also|continue reading|read the full (story|article)|see also|related( articles?| stories| coverage)?\b|more on this|recommended|advertisement|sponsored( content)?|share this|listen to (this|the) (article|story)|watch|video|photo|image|picture|source|credit|caption|updated|published|last updated|editor'?s note`),
   // A sentence that is only a page's link or credit: the site's own policies and app, a photo agency's name.
   /^(advertisement|sponsored|read more|continue reading|share this (article|story)|privacy policy|cookie policy|terms of (use|service)|terms and conditions|get the app|download the app|getty images|shutterstock|istock)\.?$/i,
   // A signpost to the rest of the page ("Here's what you need to know about the child tax credit."): in a summary
   // or a card it promises what is not there. English only: the other languages' forms are not collected yet.
   /^(here(['’]s| is| are)\b(.{0,40}\b(what|why|how|everything|a look)\b|[^.!?]{0,80}:$)|(read|keep reading|scroll down) (on )?(for|to (find out|learn|see))\b)/i,
-  /^(lee también|leer más|lea también|más información|foto|imagen|fuente|publicidad)\s*([:|–—]|-(?=\s|$))/i,
-  /^(lire aussi|à lire aussi|lire la suite|photo|image|source|publicité)\s*([:|–—]|-(?=\s|$))/i,
-  /^(lesen sie auch|weiterlesen|mehr zum thema|foto|bild|quelle|anzeige)\s*([:|–—]|-(?=\s|$))/i,
-  /^(leggi anche|continua a leggere|foto|immagine|fonte|pubblicità)\s*([:|–—]|-(?=\s|$))/i,
-  /^(leia também|leia mais|veja também|foto|imagem|fonte|publicidade)\s*([:|–—]|-(?=\s|$))/i,
+  label(String.raw`lee también|leer más|lea también|más información|foto|imagen|fuente|publicidad`),
+  label(String.raw`lire aussi|à lire aussi|lire la suite|photo|image|source|publicité`),
+  label(String.raw`lesen sie auch|weiterlesen|mehr zum thema|foto|bild|quelle|anzeige`),
+  label(String.raw`leggi anche|continua a leggere|foto|immagine|fonte|pubblicità`),
+  label(String.raw`leia também|leia mais|veja também|foto|imagem|fonte|publicidade`),
   // The label with its separator, alone, or in brackets: the same words open news ("広告大手の電通は…", "写真共有アプリの…").
   /^((関連記事|続きを読む|写真|画像|出典|広告)\s*([:：=＝]|$)|[【（(](関連記事|写真|画像|出典|広告)([】）)]|\s*[:：=＝])|(写真|画像)はイメージ(です)?。?$)/,
   /^(관련\s*기사|사진|출처|광고)\s*[:=]/,
