@@ -4,6 +4,7 @@ import { abortFields } from '../surfaces/http/client-abort.ts'
 import { DEFAULT_CSP, SECURITY_HEADERS } from '../surfaces/http/security-headers.ts'
 import type { FrontAnswer, JsonRpcFront } from '../surfaces/json-rpc/endpoint.ts'
 import type { HeaderSource, RequestHead } from '../surfaces/json-rpc/surface.ts'
+import { byCodeUnits } from '../util/order.ts'
 
 export interface AgentCallsDeps {
   /** Where a client that went away mid-body is noted, at info, as the framework notes it. */
@@ -37,7 +38,7 @@ function textOf(body: Buffer): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
 }
 
-const byName = (a: readonly [string, string], b: readonly [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)
+const byName = (a: readonly [string, string], b: readonly [string, string]) => byCodeUnits(a[0], b[0])
 
 /**
  * The response front's agent calls: POST /mcp and POST /a2a answered from the answer cache before the framework

@@ -4,6 +4,7 @@ import { chooseEncoding, type EncodingChoice } from '../surfaces/http/accept-enc
 import type { CacheDeclaration, NodeRequestHead, ServedEntry } from '../surfaces/http/cache-declaration.ts'
 import { revalidate } from '../surfaces/http/conditional.ts'
 import type { CacheEntry, ResponseCache } from '../surfaces/http/response-cache.ts'
+import { byCodeUnits } from '../util/order.ts'
 
 /** Turns a request header a response varies on into the few values the routes distinguish. */
 export type VaryClassifier = (value: string | undefined) => string
@@ -53,7 +54,7 @@ export function canonicalUrl(url: string): string {
   const q = url.indexOf('?')
   if (q < 0 || url.indexOf('&', q) < 0) return url
   const parts = url.slice(q + 1).split('&')
-  parts.sort((a, b) => (paramName(a) < paramName(b) ? -1 : paramName(a) > paramName(b) ? 1 : 0))
+  parts.sort((a, b) => byCodeUnits(paramName(a), paramName(b)))
   return `${url.slice(0, q + 1)}${parts.join('&')}`
 }
 
@@ -173,7 +174,7 @@ export function createCachedGets({ cache, versionNow, vary, maxEntries }: Cached
 }
 
 function byName(a: [string, string], b: [string, string]): number {
-  return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0
+  return byCodeUnits(a[0], b[0])
 }
 
 export type CachedGets = ReturnType<typeof createCachedGets>

@@ -16,6 +16,7 @@
  * (ties: the smaller id), so a story's id only ever changes towards the one readers and search engines saw first;
  * the others are listed in `merged`, and the caller redirects their ids to the survivor.
  */
+import { byCodeUnits } from '../../util/order.ts'
 import { fingerprintArticle, type ClusterArticle, type Fingerprint } from './fingerprint.ts'
 import { MAX_COMPARED_STORIES, type ClusterIndex, type ClusterRecord } from './cluster-state.ts'
 import { acrossLanguagesWithoutRules, articleView, matchFeatures, withoutSharedContent, type WindowStats } from './match-features.ts'
@@ -173,7 +174,7 @@ function whyNotJoinable(s: ScoredCandidate): string {
 
 /** The oldest story first: the earliest first article, then the smaller id (so the order never depends on arrival). */
 function olderFirst(a: ClusterRecord, b: ClusterRecord): number {
-  return a.firstTime - b.firstTime || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  return a.firstTime - b.firstTime || byCodeUnits(a.id, b.id)
 }
 
 /**

@@ -11,6 +11,7 @@
  * Everything here is derived from the stored articles of the window: `rebuildClusterIndex` replays them (oldest
  * first, with their stored signatures) after a restart, so nothing of this needs to be persisted itself.
  */
+import { byCodeUnits } from '../../util/order.ts'
 import { fingerprintArticle, type ClusterArticle, type Fingerprint } from './fingerprint.ts'
 import { LSH_PARAMS, LshIndex, nameKeys, type IndexKeys, type LshParams } from './lsh-index.ts'
 import { fnv1a, signatureFromBytes } from './minhash.ts'
@@ -219,7 +220,7 @@ export class ClusterIndex {
     // are capped (MAX_COMPARED_STORIES), so two workers that indexed the same articles in another order must still
     // compare the same stories. Most shared keys, then the most recent story, then the id.
     const clusters = [...shared.keys()].sort((a, b) => shared.get(b)! - shared.get(a)! || b.latestTime - a.latestTime ||
-      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      byCodeUnits(a.id, b.id))
     return { clusters, entriesRead }
   }
 

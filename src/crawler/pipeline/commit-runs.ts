@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { ArticleRecord, ArticleRefetch, FeedRecord, FeedRunCommit, FeedStateUpdate, StoryMerge, StoryRelation } from '../../domain/crawl-records.ts'
 import { bestPerPair } from '../../domain/story-relations.ts'
 import type { CrawlStore } from '../../storage/crawl-store.ts'
+import { byCodeUnits, byNumber } from '../../util/order.ts'
 import { clusterArticle } from '../cluster/assign-cluster.ts'
 import { signatureToBytes } from '../cluster/minhash.ts'
 import type { ClusterWindow } from '../cluster-window.ts'
@@ -87,8 +88,7 @@ export function oldestFirst(runs: readonly PreparedRun[]): { article: PreparedAr
   }))
   // Articles published in the same second (feeds often round to the minute) are taken in the order of their links, not
   // of the feeds that answered first: otherwise two crawls of the same items could make different stories.
-  return all.sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? -1 : 1) ||
-    (a.article.canonicalUrl < b.article.canonicalUrl ? -1 : a.article.canonicalUrl > b.article.canonicalUrl ? 1 : 0))
+  return all.sort((a, b) => byNumber(a.at, b.at) || byCodeUnits(a.article.canonicalUrl, b.article.canonicalUrl))
 }
 
 /**

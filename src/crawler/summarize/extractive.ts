@@ -26,6 +26,7 @@
  * repeats of the summary or with invented text: callers get `[]` and store no cards.
  */
 import { isLanguage, type Language } from '../../domain/languages.ts'
+import { byNumber } from '../../util/order.ts'
 import { isBoilerplate, isFeedFooter, stripDateline } from './boilerplate.ts'
 import { cleanTitle } from './headline.ts'
 import { isClipped, stripLabel, unclip } from './labels.ts'
@@ -410,7 +411,7 @@ function articleOrder(work: Working[], weigh: (t: readonly string[]) => TermVect
     return { i, central: Math.round(cosine(weigh(w.titleTerms), centroid) * 1000), time: Number.isNaN(time) ? Infinity : time }
   })
   return key
-    .sort((a, b) => b.central - a.central || (a.time === b.time ? 0 : a.time < b.time ? -1 : 1) || a.i - b.i)
+    .sort((a, b) => b.central - a.central || byNumber(a.time, b.time) || a.i - b.i)
     .map((k) => k.i)
 }
 

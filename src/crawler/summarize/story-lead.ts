@@ -11,6 +11,7 @@
  * story's centroid, each article weighted equally); it is the newest; then the title, so the choice never depends on
  * the order the articles arrive in.
  */
+import { byCodeUnits, byNumber } from '../../util/order.ts'
 import { mayBeSuperseded, maySupersede, supersedes } from './sentence-facts.ts'
 import type { Sentence } from './picks.ts'
 import type { TermVector } from './terms.ts'
@@ -55,6 +56,6 @@ export function chooseLead(articles: readonly LeadCandidate[], centroid: TermVec
     }
   })
   keys.sort((a, b) => b.usable - a.usable || b.titled - a.titled || b.fresh - a.fresh || b.coverage - a.coverage ||
-    (a.time === b.time ? 0 : a.time > b.time ? -1 : 1) || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0) || a.i - b.i)
+    byNumber(b.time, a.time) || byCodeUnits(a.title, b.title) || a.i - b.i)
   return keys[0]?.i ?? 0
 }
