@@ -380,11 +380,22 @@ describe('summarizeExtractive: thin sources', () => {
     assert.deepEqual(r.cards, [])
   })
 
-  it('a five-sentence article: a two-sentence summary and up to three cards', () => {
+  it('a five-sentence article: a three-sentence summary and the other two as cards (no sentence given back for a third)', () => {
+    // Under six sentences a text promises no cards, and the summary is what the lists, search and agents read.
     const text = 'Acme Corp will cut 300 jobs at its Ohio plant, the company said on Monday. The cuts affect about a third of the plant\'s workforce. Acme blamed weaker demand for washing machines after two years of falling sales. "This was a hard decision," plant manager Tom Reed told local reporters. The plant opened in 1987 and once employed 2,000 people.'
     const r = summarizeExtractive({ articles: [article(text, { title: 'Acme to cut 300 jobs in Ohio' })], lang: 'en' })
-    assert.equal(splitSentences(r.summary!, 'en').length, 2)
-    assert.equal(r.cards.length, 3)
+    assert.equal(splitSentences(r.summary!, 'en').length, 3, r.summary!)
+    assert.equal(r.cards.length, 2)
+    assertQuotesOnly(r, [article(text)])
+    assert.deepEqual([...splitSentences(r.summary!, 'en'), ...r.cards.map((c) => c.body)].sort(), [...splitSentences(text, 'en')].sort())
+  })
+
+  it('a six-sentence article: three cards, the summary giving a sentence back when that is what they take', () => {
+    // The sixth sentence only restates the first: three sentences are left beside a three-sentence summary, two cards.
+    const text = 'Acme Corp will cut 300 jobs at its Ohio plant, the company said on Monday. The cuts affect about a third of the plant\'s workforce. Acme blamed weaker demand for washing machines after two years of falling sales. "This was a hard decision," plant manager Tom Reed told local reporters. The plant opened in 1987 and once employed 2,000 people. Acme said on Monday it will cut 300 jobs at the Ohio plant.'
+    const r = summarizeExtractive({ articles: [article(text, { title: 'Acme to cut 300 jobs in Ohio' })], lang: 'en' })
+    assert.equal(r.cards.length, 3, JSON.stringify(r.cards))
+    assert.equal(splitSentences(r.summary!, 'en').length, 2, r.summary!)
     assertQuotesOnly(r, [article(text)])
   })
 
@@ -451,6 +462,7 @@ Gli iscritti hanno superato quota 400.000, in crescita del 35% in un anno.
 "Vogliamo portare lo sport sotto casa di tutti", ha detto l'amministratore delegato Marco Neri.
 L'azienda è stata fondata nel 2015 a Bologna e finora ha aperto solo in Italia.
 Nel 2027 FitNova sbarcherà anche in Spagna.
+Il fatturato del gruppo è salito a 90 milioni di euro nel 2025.
 Riproduzione riservata.`, { lang: 'it', title: 'FitNova apre 25 nuovi club', publisher: 'Il Corriere' }),
   pt: article(`A varejista Casa Lume vai adotar a semana de quatro dias para os 900 funcionários da sede administrativa, sem redução de salário.
 A decisão vem após um teste de seis meses em que a produtividade se manteve.
@@ -478,6 +490,7 @@ Leia também: Empresas testam jornadas mais curtas`, { lang: 'pt', title: 'Casa 
 وتخطط الشركة لإضافة 12 طائرة جديدة إلى أسطولها العام المقبل.
 وارتفع عدد المسافرين إلى 9 ملايين مسافر خلال الفترة.
 وكانت الشركة قد تأسست في عام 1985 وتعمل حاليا في 60 مدينة.
+وبلغت إيرادات الشركة 6.4 مليار درهم خلال الربع.
 جميع الحقوق محفوظة.`, { lang: 'ar', title: 'أرباح الخليج للطيران ترتفع 25 في المئة', publisher: 'رويترز' }),
 }
 

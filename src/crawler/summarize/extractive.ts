@@ -18,12 +18,13 @@
  * text's last sentence stopping on "U.S." or "Mr.") is never quoted. Which ranked sentences make the summary and the
  * cards, each fact once: picks.ts.
  *
- * Thin sources: the spec asks for 3–5 cards, but a card must say something the summary does not, and the source is all
- * there is. With 6 or more usable sentences the summary leaves at least three behind, so there are 3–5 cards unless the
- * remaining sentences only repeat the summary (several outlets wording the same fact); a shorter text yields fewer
- * (three sentences or fewer: all of them as the summary and no card; four or five: a 3-sentence summary and a card or
- * two, or a 2-sentence one and three cards when three distinct cards can be made). Cards are never padded with
- * repeats of the summary or with invented text: callers get `[]` and store no cards.
+ * Thin sources: a story whose text has six sentences or more gets 3–5 cards (issue 25), but a card must say something
+ * the summary does not, and the source is all there is. With 6 or more sentences the summary leaves at least three
+ * behind, or gives its last ones back (down to two) when three cards take them, so there are 3–5 cards unless the
+ * remaining sentences only repeat the summary (several outlets wording the same fact). A shorter text is summary first
+ * (three sentences or fewer: all of them as the summary and no card; four or five: a 3-sentence summary and the rest
+ * as a card or two). Cards are never padded with repeats of the summary or with invented text: callers get `[]` and
+ * store no cards.
  */
 import { isLanguage, type Language } from '../../domain/languages.ts'
 import { byNumber } from '../../util/order.ts'
@@ -201,17 +202,18 @@ export function summarizeExtractive(input: ExtractiveInput, prepare: PrepareArti
   // A teaser of fragments: better a short summary of what there is than none (but nothing clipped or cut).
   if (pool.length === 0) pool = quotable.filter((s) => s.text.length <= SUMMARY_MAX_CHARS[lang]).sort(byScore)
 
-  // Three cards when the text has the sentences for them: a shorter summary (never under two sentences) gives some back
-  // when that is what three cards take, or, in a text of six sentences or more (one that promises cards), what one card
-  // takes. A shorter text keeps its three-sentence summary: a lone card beside two sentences tells the lists, search
-  // and agents, which read the summary alone, less (`eval:summaries -- --by-size`, two articles of an event: ROUGE-2
-  // 0.156 / 0.163 → 0.157 / 0.164 on the even / odd halves).
+  // A text of six sentences or more (one that promises cards) gets three when it has the sentences for them: a shorter
+  // summary (never under two sentences) gives some back when that is what three cards take, or what one card takes
+  // when it would have none. A shorter text keeps its summary: the lists, search and agents read the summary alone,
+  // and a five-sentence article's third sentence tells them more there than as a third card (`eval:summaries --
+  // --by-size`, ROUGE-2 on the even / odd halves: one article of an event 0.142 / 0.150 → 0.143 / 0.150, two
+  // 0.157 / 0.164 → 0.158 / 0.167; docs/summaries.md).
   let summarySentences = pickSummary(pool, lead, lang)
   let cards = pickCards(pool.filter((s) => !summarySentences.includes(s)), summarySentences, rank, lang)
   for (let most = summarySentences.length - 1; cards.length < MIN_CARDS && most >= 2; most--) {
     const shorter = pickSummary(pool, lead, lang, most)
     const more = pickCards(pool.filter((s) => !shorter.includes(s)), shorter, rank, lang)
-    if (more.length >= MIN_CARDS || (cards.length === 0 && more.length > 0 && all.length >= CARDS_TEXT_SENTENCES)) {
+    if (all.length >= CARDS_TEXT_SENTENCES && (more.length >= MIN_CARDS || (cards.length === 0 && more.length > 0))) {
       summarySentences = shorter
       cards = more
     }
