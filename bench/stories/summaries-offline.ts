@@ -105,7 +105,7 @@ function print(name: string, a: ReturnType<typeof aggregate>): void {
   const f = (n: number) => n.toFixed(3)
   const pct = (s: { n: number; of: number }) => `${s.n}/${s.of} (${s.of === 0 ? '-' : `${((100 * s.n) / s.of).toFixed(1)} %`})`
   console.log(`${name}: ${a.events} events`)
-  console.log(`  ROUGE-1/2/L F1  summary ${f(a.summary.rouge1)} / ${f(a.summary.rouge2)} / ${f(a.summary.rougeL)}   lead-3 ${f(a.lead3.rouge1)} / ${f(a.lead3.rouge2)} / ${f(a.lead3.rougeL)}   R2 ratio ${(a.summary.rouge2 / a.lead3.rouge2).toFixed(2)}x`)
+  console.log(`  ROUGE-1/2/L F1  summary ${f(a.summary.rouge1)} / ${f(a.summary.rouge2)} / ${f(a.summary.rougeL)}   lead-3 ${f(a.lead3.rouge1)} / ${f(a.lead3.rouge2)} / ${f(a.lead3.rougeL)}   R2 ratio ${(a.summary.rouge2 / a.lead3.rouge2).toFixed(3)}x`)
   console.log(`  summary ${a.summaryWords.toFixed(0)} words (reference ${a.referenceWords.toFixed(0)}), quotes ${a.summaryArticlesMultiOutlet.toFixed(2)} articles (multi-outlet); ${a.cardsPerStory.toFixed(2)} cards; ${a.msPerStory.toFixed(2)} ms/story`)
   console.log(`  restated fact (multi-outlet) ${pct(a.restatedMultiOutlet)}  clipped ${pct(a.clippedEndings)}  labels in cards ${pct(a.labelsInCards)} (summary ${pct(a.labelsInSummary)})  own publisher in covered_by ${pct(a.ownPublisherInCoveredBy)}`)
   console.log(`  3-5 cards where the text allows ${pct(a.cards3to5WhereAllowed)} (where 6+ sentences do not restate one another ${pct(a.cards3to5WhereDistinctAllow)})  no card where it allows ${pct(a.noCardWhereAllowed)}  card repeats ${pct(a.cardRepeats)}`)
