@@ -4,7 +4,7 @@ import { abortFields } from '../surfaces/http/client-abort.ts'
 import { DEFAULT_CSP, SECURITY_HEADERS } from '../surfaces/http/security-headers.ts'
 import type { FrontAnswer, JsonRpcFront } from '../surfaces/json-rpc/endpoint.ts'
 import type { HeaderSource, RequestHead } from '../surfaces/json-rpc/surface.ts'
-import { byCodeUnits } from '../util/order.ts'
+import { byFirstString } from '../util/order.ts'
 
 export interface AgentCallsDeps {
   /** Where a client that went away mid-body is noted, at info, as the framework notes it. */
@@ -38,8 +38,6 @@ function textOf(body: Buffer): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
 }
 
-const byName = (a: readonly [string, string], b: readonly [string, string]) => byCodeUnits(a[0], b[0])
-
 /**
  * The response front's agent calls: POST /mcp and POST /a2a answered from the answer cache before the framework
  * sees them, by the endpoints registered when their routes are built (endpoint()). A request qualifies on its
@@ -65,7 +63,7 @@ export function createAgentCalls({ log }: AgentCallsDeps) {
         ...Object.entries(SECURITY_HEADERS), ['content-security-policy', DEFAULT_CSP],
         ['cache-control', 'no-store'], ['content-type', contentType],
       ]
-      list = pairs.sort(byName).flat()
+      list = pairs.sort(byFirstString).flat()
       headerLists.set(contentType, list)
     }
     return list

@@ -4,7 +4,7 @@ import { chooseEncoding, type EncodingChoice } from '../surfaces/http/accept-enc
 import type { CacheDeclaration, NodeRequestHead, ServedEntry } from '../surfaces/http/cache-declaration.ts'
 import { revalidate } from '../surfaces/http/conditional.ts'
 import type { CacheEntry, ResponseCache } from '../surfaces/http/response-cache.ts'
-import { byCodeUnits } from '../util/order.ts'
+import { byCodeUnits, byFirstString } from '../util/order.ts'
 
 /** Turns a request header a response varies on into the few values the routes distinguish. */
 export type VaryClassifier = (value: string | undefined) => string
@@ -91,10 +91,10 @@ export function createCachedGets({ cache, versionNow, vary, maxEntries }: Cached
     const memo = entry.built.get(coding)
     if (memo && memo.etag === variant.etag) return memo
     const pairs: Array<[string, string]> = [...entry.base, ['etag', variant.etag]]
-    const notModifiedPairs = pairs.slice().sort(byName)
+    const notModifiedPairs = pairs.slice().sort(byFirstString)
     pairs.push(['content-type', body.contentType], ['content-length', String(variant.bytes.byteLength)])
     if (coding !== 'identity') pairs.push(['content-encoding', coding])
-    const built = { etag: variant.etag, ok: pairs.sort(byName).flat(), notModified: notModifiedPairs.flat() }
+    const built = { etag: variant.etag, ok: pairs.sort(byFirstString).flat(), notModified: notModifiedPairs.flat() }
     entry.built.set(coding, built)
     return built
   }
@@ -171,10 +171,6 @@ export function createCachedGets({ cache, versionNow, vary, maxEntries }: Cached
     declare,
     stats: () => ({ answered, notModified, forms: slots.size }),
   }
-}
-
-function byName(a: [string, string], b: [string, string]): number {
-  return byCodeUnits(a[0], b[0])
 }
 
 export type CachedGets = ReturnType<typeof createCachedGets>

@@ -7,3 +7,6 @@
 export const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
 export const byNumber = (a: number, b: number): number => (a === b ? 0 : a < b ? -1 : 1)
+
+/** Pairs (header name and value, …) by their first string. */
+export const byFirstString = (a: readonly [string, ...unknown[]], b: readonly [string, ...unknown[]]): number => byCodeUnits(a[0], b[0])

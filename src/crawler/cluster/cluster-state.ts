@@ -90,7 +90,7 @@ export function queryKeys(fp: Fingerprint, isCommon: (name: string) => boolean =
   const names = nameKeys(fp.titleNames.filter((n) => !isCommon(n)), MAX_QUERIED_NAMES)
   const figures = nameKeys(fp.figures.filter((f) => !isCommon(f)).map(figureKey), MAX_QUERIED_FIGURES)
   const rare = fp.titleTerms.map((t) => ({ t, n: termCount(t) })).filter((x) => !isCommon(x.t) && x.n <= MAX_TITLE_TERM_COUNT)
-    .sort((a, b) => a.n - b.n || (a.t < b.t ? -1 : 1)).map((x) => titleTermKey(x.t))
+    .sort((a, b) => a.n - b.n || byCodeUnits(a.t, b.t)).map((x) => titleTermKey(x.t))
   return { signature: fp.signature, names: [...names, ...figures, ...nameKeys(rare, MAX_QUERIED_TITLE_TERMS)] }
 }
 
