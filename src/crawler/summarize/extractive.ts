@@ -210,10 +210,11 @@ export function summarizeExtractive(input: ExtractiveInput, prepare: PrepareArti
   // 0.157 / 0.164 → 0.158 / 0.167; docs/summaries.md).
   let summarySentences = pickSummary(pool, lead, lang)
   let cards = pickCards(pool.filter((s) => !summarySentences.includes(s)), summarySentences, rank, lang)
-  for (let most = summarySentences.length - 1; cards.length < MIN_CARDS && most >= 2; most--) {
+  const promisesCards = all.length >= CARDS_TEXT_SENTENCES
+  for (let most = summarySentences.length - 1; promisesCards && cards.length < MIN_CARDS && most >= 2; most--) {
     const shorter = pickSummary(pool, lead, lang, most)
     const more = pickCards(pool.filter((s) => !shorter.includes(s)), shorter, rank, lang)
-    if (all.length >= CARDS_TEXT_SENTENCES && (more.length >= MIN_CARDS || (cards.length === 0 && more.length > 0))) {
+    if (more.length >= MIN_CARDS || (cards.length === 0 && more.length > 0)) {
       summarySentences = shorter
       cards = more
     }
