@@ -119,7 +119,9 @@ export function startCli(args: string[], env: Record<string, string>, ready: str
     }, readyWithinMs)
     const early = (code: number | null, signal: NodeJS.Signals | null) => {
       clearTimeout(timer)
-      reject(new Error(`${args.join(' ')} exited with ${code ?? `signal ${signal}`}\n${stderr}`))
+      // Its reason is in its log on stdout ("serve: table meta already exists"), not on stderr.
+      const lastLogs = logs.slice(-3).map((entry) => JSON.stringify(entry)).join('\n')
+      reject(new Error(`${args.join(' ')} exited with ${code ?? `signal ${signal}`}\n${lastLogs}\n${stderr}`))
     }
     child.on('exit', early)
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -151,8 +153,12 @@ export function startCli(args: string[], env: Record<string, string>, ready: str
 
 /**
  * Starts `newsdesk serve` on an ephemeral port and resolves once it logs that it listens. DATA_DIR (where serve
- * creates the crawler's signing key) defaults to a fresh temporary directory, never the repository's ./data.
+ * creates the crawler's signing key) defaults to a fresh temporary directory and DATABASE_URL to a file in it, never
+ * the repository's ./data: two serves a test starts together would otherwise share one database (and race to
+ * create it), and one test would read what another left.
  */
 export function startServe(env: Record<string, string>, readyWithinMs?: number): Promise<ServeProcess> {
-  return startCli(['serve'], { DATA_DIR: env.DATA_DIR ?? tempDir('newsdesk-data-'), ...env }, 'serve: listening', readyWithinMs)
+  const dataDir = env.DATA_DIR ?? tempDir('newsdesk-data-')
+  const own = { DATA_DIR: dataDir, DATABASE_URL: `sqlite:${path.join(dataDir, 'newsdesk.db')}` }
+  return startCli(['serve'], { ...own, ...env }, 'serve: listening', readyWithinMs)
 }

@@ -340,24 +340,29 @@ export const MIGRATION_VERSIONS = MIGRATIONS.map((m) => m.version)
  * Applies every migration the database has not recorded, in order, each in its own transaction; returns the versions
  * applied. Recorded versions are compared one by one, not against the highest: numbers are reserved per change and
  * changes land in any order, so a database may hold 6 before 5 exists.
+ *
+ * Instances that open one file together take turns: each migration's transaction takes the write lock first
+ * (IMMEDIATE) and only then asks whether the version is recorded, so the instance that waited finds it applied by
+ * the other and skips it. Reading the list once before the loop let both apply it ("table meta already exists").
  */
 export function migrate(db: Database): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`)
-  const recorded = new Set((db.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>).map((r) => r.version))
-  const newest = Math.max(0, ...recorded)
+  const newest = db.prepare('SELECT COALESCE(MAX(version), 0) FROM schema_migrations').pluck().get() as number
   if (newest > LATEST_SCHEMA_VERSION) {
     throw new Error(`storage: database schema version ${newest} is newer than this build knows (${LATEST_SCHEMA_VERSION})`)
   }
+  const isRecorded = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').pluck()
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
+  const applyOne = db.transaction((m: Migration): boolean => {
+    if (isRecorded.get(m.version) !== undefined) return false
+    m.up(db)
+    record.run(m.version, m.name, new Date().toISOString())
+    return true
+  })
   const applied: number[] = []
   for (const m of MIGRATIONS) {
-    if (recorded.has(m.version)) continue
-    db.transaction(() => {
-      m.up(db)
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
-        .run(m.version, m.name, new Date().toISOString())
-    }).immediate()
-    applied.push(m.version)
+    if (applyOne.immediate(m)) applied.push(m.version)
   }
   return applied
 }

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { after, describe, it } from 'node:test'
+import { Worker } from 'node:worker_threads'
 import Database from './driver.ts'
 import { StorySnapshot } from '../../domain/story.ts'
 import { parseSearchTerms } from '../../domain/search-terms.ts'
@@ -41,6 +42,27 @@ describe('sqlite store specifics', () => {
     // Re-opening applies nothing twice.
     const again = openSqliteStore(file)
     await again.close()
+  })
+
+  it('instances opening one new file at the same moment each migrate it once, none failing', async () => {
+    // Several `serve` processes started together on a fresh file (or a deploy's `migrate` beside a running serve):
+    // each read the migrations to apply before any had applied one, so all but one then failed on "table meta
+    // already exists". Four threads wait at a barrier and open the file at once; rounds, since it is a race.
+    const instances = 4
+    for (let round = 0; round < 6; round++) {
+      const file = freshFile()
+      const barrier = new SharedArrayBuffer(4)
+      const outcomes = await Promise.all(Array.from({ length: instances }, () => new Promise<{ ok: boolean; error?: string }>((resolve, reject) => {
+        const worker = new Worker(new URL('../../crawler/workers/ts-bootstrap.mjs', import.meta.url), {
+          workerData: { entry: new URL('../../../test/fixtures/workers/open-sqlite-together.ts', import.meta.url).href, file, barrier, instances },
+        })
+        worker.once('message', resolve).once('error', reject)
+      })))
+      assert.deepEqual(outcomes.filter((o) => !o.ok), [], `round ${round}: every instance opened the file`)
+      const db = new Database(file, { readonly: true })
+      assert.deepEqual(db.prepare('SELECT version FROM schema_migrations ORDER BY version').all(), MIGRATION_VERSIONS.map((version) => ({ version })))
+      db.close()
+    }
   })
 
   it('migration 2 backfills the month summary from the stories already stored', async () => {

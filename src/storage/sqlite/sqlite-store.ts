@@ -47,12 +47,13 @@ function openDatabase(file: string): Connection {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
   const db = new Database(file)
   try {
+    // First, so that everything below waits its turn behind another instance opening the same file.
+    db.pragma('busy_timeout = 5000')
     // WAL: readers never block the writer; NORMAL: durable across process crashes, and the content is
     // re-creatable from publishers and exports if a power loss takes the last commits.
     db.pragma('journal_mode = WAL')
     db.pragma('synchronous = NORMAL')
     db.pragma('foreign_keys = ON')
-    db.pragma('busy_timeout = 5000')
     migrate(db)
     return db
   } catch (err) {
