@@ -69,6 +69,24 @@ describe('sample edition', () => {
     }
   })
 
+  it('two serves started together on one new file both start and serve it, the sample loaded once', async () => {
+    // Their migrations take turns (sqlite-store.test.ts races four threads for it); the sample's load may too: the
+    // one that counts the store empty after the other has loaded it says so instead of claiming stories.
+    const env = testEnv({ DATABASE_URL: `sqlite:${path.join(tempDir(), 'shared.db')}`, SITE_URL: 'http://sample.test' })
+    const pair = await Promise.allSettled([startServe(env), startServe(env)])
+    try {
+      for (const outcome of pair) assert.equal(outcome.status, 'fulfilled', outcome.status === 'rejected' ? String(outcome.reason) : '')
+      const serves = pair.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []))
+      const claims = serves.flatMap((serve) => serve.logs.filter((l) => String(l.msg).includes('empty store, loaded the sample edition')))
+      assert.deepEqual(claims.map((l) => l.stories), [stories.length], 'one of them loaded it, all of it')
+      const exported = await runCli(['export'], { env })
+      assert.equal(exported.stdout.trim().split('\n').length, stories.length, 'each story stored once')
+      for (const serve of serves) assert.equal((await request(`${serve.url}/api/v1/stories?limit=50`)).json.count, 50)
+    } finally {
+      await Promise.all(pair.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.stop() : null)))
+    }
+  })
+
   it('is not loaded with NEWSDESK_SAMPLE=off', async () => {
     const env = testEnv({ DATABASE_URL: `sqlite:${path.join(tempDir(), 'off.db')}`, NEWSDESK_SAMPLE: 'off' })
     const serve = await startServe(env)

@@ -69,7 +69,9 @@ Stops cleanly on SIGINT or SIGTERM. Configuration comes from the environment (se
 
     if (config.sample === 'auto' && (await store.countStories()) === 0) {
       const report = await loadSampleEdition(store, SAMPLE_EDITION_PATH)
-      log.info({ stories: report.inserted, bad: report.bad.length }, 'serve: empty store, loaded the sample edition (dates shifted so the newest story is now)')
+      // Another instance starting on the same database at the same moment may have loaded it between the count and here.
+      if (report.inserted === 0 && report.bad.length === 0) log.info('serve: the sample edition was already loaded (by another instance starting at the same time)')
+      else log.info({ stories: report.inserted, bad: report.bad.length }, 'serve: empty store, loaded the sample edition (dates shifted so the newest story is now)')
     }
 
     const version = packageVersion()
