@@ -123,7 +123,8 @@ export function startCli(args: string[], env: Record<string, string>, ready: str
       const lastLogs = logs.slice(-3).map((entry) => JSON.stringify(entry)).join('\n')
       reject(new Error(`${args.join(' ')} exited with ${code ?? `signal ${signal}`}\n${lastLogs}\n${stderr}`))
     }
-    child.on('exit', early)
+    // 'close', not 'exit': by then its stdout is read to the end, so the last log lines are in `logs`.
+    child.on('close', early)
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       let entry: Record<string, unknown>
       try {
@@ -134,7 +135,7 @@ export function startCli(args: string[], env: Record<string, string>, ready: str
       logs.push(entry)
       if (entry.msg !== ready) return
       clearTimeout(timer)
-      child.off('exit', early)
+      child.off('close', early)
       const port = typeof entry.port === 'number' ? entry.port : 0
       resolve({
         url: `http://127.0.0.1:${port}`,

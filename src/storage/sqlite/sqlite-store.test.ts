@@ -57,6 +57,7 @@ describe('sqlite store specifics', () => {
           workerData: { entry: new URL('../../../test/fixtures/workers/open-sqlite-together.ts', import.meta.url).href, file, barrier, instances },
         })
         worker.once('message', resolve).once('error', reject)
+          .once('exit', (code) => reject(new Error(`an instance exited (${code}) without saying how its open went`)))
       })))
       assert.deepEqual(outcomes.filter((o) => !o.ok), [], `round ${round}: every instance opened the file`)
       const db = new Database(file, { readonly: true })
