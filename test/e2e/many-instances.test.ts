@@ -28,7 +28,7 @@ import pg from 'pg'
 import type { PublisherEntry } from '../../src/publishers/publisher.ts'
 import { PUBLISHERS } from '../fixtures/publishers-site/content.ts'
 import { makeStory } from '../fixtures/stories.ts'
-import { runCliInProcess, startCli, startServe, tempDir, testEnv, type ServeProcess } from '../helpers/cli.ts'
+import { runCliInProcess, startCli, startServe, startTogether, tempDir, testEnv, type ServeProcess } from '../helpers/cli.ts'
 import { startFixturePublishers, type FixturePublishers } from '../helpers/fixture-publishers.ts'
 import { TEST_POSTGRES_URL, schemaUrl, useTestSchemas } from '../helpers/postgres.ts'
 import { getJson, answer } from '../helpers/http.ts'
@@ -105,19 +105,6 @@ async function compareInstances(instances: ServeProcess[], urls: string[]): Prom
     if (d.status !== 200 || !d.body.equals(directories[0]!.body)) problems.push(`${SIGNATURES_DIRECTORY}: instance ${k + 1} differs`)
   }
   return problems
-}
-
-/**
- * Starts processes together and records each one that started in `into` (where the file's after hooks stop them),
- * even when another fails: a process left out would keep this file running after its tests end.
- */
-async function startTogether(starts: Array<() => Promise<ServeProcess>>, into: ServeProcess[]): Promise<ServeProcess[]> {
-  const results = await Promise.allSettled(starts.map((start) => start()))
-  const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
-  into.push(...started)
-  const failed = results.find((r) => r.status === 'rejected')
-  if (failed) throw failed.reason
-  return started
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, everyMs = 100): Promise<number> {

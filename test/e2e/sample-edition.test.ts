@@ -5,7 +5,7 @@ import { describe, it } from 'node:test'
 import { StorySnapshot } from '../../src/domain/story.ts'
 import { TRANSLATION_LANGUAGES } from '../../src/domain/languages.ts'
 import { TOPICS } from '../../src/domain/topics.ts'
-import { ROOT, runCli, startServe, tempDir, testEnv } from '../helpers/cli.ts'
+import { ROOT, runCli, startServe, startTogether, tempDir, testEnv, type ServeProcess } from '../helpers/cli.ts'
 import { request } from '../helpers/http.ts'
 
 const SAMPLE = path.join(ROOT, 'sample', 'edition.ndjson')
@@ -73,17 +73,16 @@ describe('sample edition', () => {
     // Their migrations take turns (sqlite-store.test.ts races four threads for it); the sample's load may too: the
     // one that counts the store empty after the other has loaded it says so instead of claiming stories.
     const env = testEnv({ DATABASE_URL: `sqlite:${path.join(tempDir(), 'shared.db')}`, SITE_URL: 'http://sample.test' })
-    const pair = await Promise.allSettled([startServe(env), startServe(env)])
+    const serves: ServeProcess[] = []
     try {
-      for (const outcome of pair) assert.equal(outcome.status, 'fulfilled', outcome.status === 'rejected' ? String(outcome.reason) : '')
-      const serves = pair.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []))
+      await startTogether([() => startServe(env), () => startServe(env)], serves)
       const claims = serves.flatMap((serve) => serve.logs.filter((l) => String(l.msg).includes('empty store, loaded the sample edition')))
       assert.deepEqual(claims.map((l) => l.stories), [stories.length], 'one of them loaded it, all of it')
       const exported = await runCli(['export'], { env })
       assert.equal(exported.stdout.trim().split('\n').length, stories.length, 'each story stored once')
       for (const serve of serves) assert.equal((await request(`${serve.url}/api/v1/stories?limit=50`)).json.count, 50)
     } finally {
-      await Promise.all(pair.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value.stop() : null)))
+      await Promise.all(serves.map((serve) => serve.stop()))
     }
   })
 

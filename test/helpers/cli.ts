@@ -163,3 +163,16 @@ export function startServe(env: Record<string, string>, readyWithinMs?: number):
   const own = { DATA_DIR: dataDir, DATABASE_URL: `sqlite:${path.join(dataDir, 'newsdesk.db')}` }
   return startCli(['serve'], { ...own, ...env }, 'serve: listening', readyWithinMs)
 }
+
+/**
+ * Starts processes together and records each one that started in `into` (where the file's after hooks stop them),
+ * even when another fails: a process left out would keep the test file running after its tests end.
+ */
+export async function startTogether(starts: Array<() => Promise<ServeProcess>>, into: ServeProcess[]): Promise<ServeProcess[]> {
+  const results = await Promise.allSettled(starts.map((start) => start()))
+  const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
+  into.push(...started)
+  const failed = results.find((r) => r.status === 'rejected')
+  if (failed) throw failed.reason
+  return started
+}

@@ -4,7 +4,7 @@ import { after, describe, it } from 'node:test'
 import { spawn, type ChildProcess } from 'node:child_process'
 import readline from 'node:readline'
 import { percentile, timeGet } from '../../bench/latency.ts'
-import { startServe, testEnv, type ServeProcess } from '../helpers/cli.ts'
+import { startServe, startTogether, testEnv, type ServeProcess } from '../helpers/cli.ts'
 
 /**
  * Serving p99 of a cheap GET on a `newsdesk serve` under attack, against the p99 of a quiet twin (the same serve on
@@ -196,14 +196,11 @@ describe('serving p99 under attack stays within 2× of a quiet twin\'s, asked in
   // Each loads the bundled sample edition (159 stories) into its own fresh SQLite file; neither crawls.
   const started: ServeProcess[] = []
   const startPair = async (): Promise<[ServeProcess, ServeProcess]> => {
-    const env = () => testEnv({ SITE_URL: 'https://news.example.org' })
-    const pair = await Promise.allSettled([startServe(env()), startServe(env())])
     // One that started is stopped by `after` even when its twin failed: a serve left running kept this file's
     // process alive until the runner killed it, 600 s later.
-    for (const outcome of pair) if (outcome.status === 'fulfilled') started.push(outcome.value)
-    const failed = pair.find((outcome) => outcome.status === 'rejected')
-    if (failed) throw failed.reason
-    return [started.at(-2)!, started.at(-1)!]
+    const start = () => startServe(testEnv({ SITE_URL: 'https://news.example.org' }))
+    const [target, twin] = await startTogether([start, start], started)
+    return [target!, twin!]
   }
   after(async () => { await Promise.all(started.map((serve) => serve.stop())) })
 
