@@ -6,6 +6,11 @@
  * Then, apart from the timings (a forced collection changes what the next rounds cost), the memory a window holds per
  * article: heap and typed arrays after full collections, at the smallest size (the npm script gives node
  * --expose-gc for it). Collecting garbage over a large window is much of what grows.
+ *
+ *   npm run bench:clustering [-- 10000 100000] [-- --bands 64]
+ *
+ * `--bands N` runs the index with N LSH bands instead of the shipped number (lsh-index.ts), to weigh what a band
+ * costs against what `npm run fit:clustering` says it finds.
  */
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -20,9 +25,15 @@ const built = async <T>(file: string): Promise<T> => (await import(pathToFileURL
 const { clusterArticle } = await built<typeof import('../../src/crawler/cluster/assign-cluster.ts')>('crawler/cluster/assign-cluster.js')
 const { ClusterIndex } = await built<typeof import('../../src/crawler/cluster/cluster-state.ts')>('crawler/cluster/cluster-state.js')
 const { fingerprintArticle } = await built<typeof import('../../src/crawler/cluster/fingerprint.ts')>('crawler/cluster/fingerprint.js')
+const { LSH_PARAMS } = await built<typeof import('../../src/crawler/cluster/lsh-index.ts')>('crawler/cluster/lsh-index.js')
 const { syntheticCorpus } = await built<typeof import('../../src/crawler/cluster/testdata/synthetic.ts')>('crawler/cluster/testdata/synthetic.js')
 
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0)
+const args = process.argv.slice(2)
+const bandsAt = args.indexOf('--bands')
+const bands = bandsAt >= 0 ? Number(args.splice(bandsAt, 2)[1]) : LSH_PARAMS.bands
+if (!Number.isInteger(bands) || bands < 0) throw new Error('--bands takes a whole number')
+const params = { ...LSH_PARAMS, bands }
+const sizes = args.map(Number).filter((n) => n > 0)
 const windowSizes = sizes.length > 0 ? sizes : [10_000, 100_000]
 const PROBES = 1_000
 const ROUNDS = 5
@@ -32,7 +43,7 @@ const now = Date.parse('2026-11-20T12:00:00Z')
 function measure(size: number): { size: number, usPerArticle: number, fillUs: number } {
   // The window: `size` articles spread over the last 60 hours.
   const corpus = syntheticCorpus(7, now - 60 * H, (60 * H) / size)
-  const index = new ClusterIndex()
+  const index = new ClusterIndex(params)
   const t0 = performance.now()
   for (let i = 0; i < size; i++) index.add(fingerprintArticle(corpus.article(i), now), `a${i}`, `s${i}`)
   const fillUs = ((performance.now() - t0) * 1000) / size
@@ -62,7 +73,7 @@ function windowMemory(size: number): number | null {
   }
   const corpus = syntheticCorpus(7, now - 60 * H, (60 * H) / size)
   const before = inUse()
-  const index = new ClusterIndex()
+  const index = new ClusterIndex(params)
   for (let i = 0; i < size; i++) index.add(fingerprintArticle(corpus.article(i), now), `a${i}`, `s${i}`)
   const bytes = inUse() - before
   if (index.clusterCount !== size) throw new Error('the window lost articles') // and keeps the index alive until here
@@ -71,6 +82,7 @@ function windowMemory(size: number): number | null {
 
 measure(2_000) // warm-up: JIT, so the first size measured is not charged for it
 const results = windowSizes.map(measure)
+console.log(`LSH bands: ${bands}${bands === LSH_PARAMS.bands ? ' (as shipped)' : ` (shipped: ${LSH_PARAMS.bands})`}`)
 for (const r of results) console.log(`window ${String(r.size).padStart(7)} articles: clustering ${r.usPerArticle.toFixed(0)} µs/article (fingerprint + index ${r.fillUs.toFixed(0)} µs/article to fill)`)
 const memory = windowMemory(Math.min(...windowSizes))
 if (memory !== null) console.log(`window memory: ${memory.toFixed(1)} kB/article (heap and typed arrays, ${Math.min(...windowSizes)} articles)`)

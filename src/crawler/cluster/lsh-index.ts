@@ -2,25 +2,30 @@
  * Clustering stage: a banded LSH index over MinHash signatures, plus name keys, mapping a key to the clusters whose
  * recent articles produced it.
  *
- * Bands: K = 128 positions cut into b = 64 bands of r = 2 rows. Two articles of Jaccard similarity J share at least one
- * band with probability 1 − (1 − J²)^64; the S-curve's threshold (1/b)^(1/r) is 0.125:
+ * Bands: b = 16 bands of r = 2 rows, the first 32 of the K = 128 positions. Two articles of Jaccard similarity J share
+ * at least one band with probability 1 − (1 − J²)^16; the S-curve's threshold (1/b)^(1/r) is 0.25:
  *
- *   J       0.02   0.05   0.08   0.10   0.15   0.20   0.30   0.40
- *   P(hit)  0.025  0.15   0.34   0.47   0.77   0.93   0.997  1.00
+ *   J       0.05   0.10   0.20   0.30   0.40   0.50   0.60
+ *   P(hit)  0.04   0.15   0.48   0.78   0.94   0.99   1.00
  *
- * The low threshold is deliberate: different publishers' headlines and leads about one event have a Jaccard
- * similarity of only 0.05–0.30 on 1+2-gram shingles (see the test corpus), so the index must surface candidates
- * from 0.1 upwards; the decision (similarity.ts) is made afterwards on the candidates. Each article of a cluster adds
- * its own bands, so a cluster of n articles is found with probability 1 − Π(1 − P(J_i)). Rewordings the bands miss are
- * found through names: an article is filed under each of its names and looks up its title's names.
+ * Bands find rewrites and syndicated copies (J ≥ 0.3 on 1+2-gram shingles). Different publishers' headlines and
+ * leads about one event share only 0.05–0.30, and those are found through what they name: an article is filed under
+ * each of its names, figures and headline terms, and looks up its title's names, its figures and its headline's
+ * rarest terms (cluster-state.ts). Bands were 64 until December 2026: the names, figures and terms found all but one
+ * of the true stories the 48 extra bands did (`npm run fit:clustering`: the index found the true story for 520 of
+ * 531 real-news articles joining one with 64 bands, 519 with 16; 109 of 109 in the project's corpus either way;
+ * held-out folds 0.932 / 0.849 / 0.888 → 0.944 / 0.852 / 0.895), while each band is one more entry per article in a
+ * window-sized table: the window holds 9.1 kB per article with 16 bands, 11.4 kB with 64 (`npm run bench:clustering
+ * -- --bands 64`; docs/bench-log.md, 2026-12-01). Each article of a cluster adds its own bands, so a cluster of n
+ * articles is found with probability 1 − Π(1 − P(J_i)).
  *
- * Cost per article is bounded whatever the corpus size: a lookup reads b + (at most 6) buckets, a band bucket holds at
+ * Cost per article is bounded whatever the corpus size: a lookup reads b + (at most 18) buckets, a band bucket holds at
  * most `bandCap` = 4 clusters and a name bucket `nameCap` = 12, the most recent by publication time whatever order
  * they were filed in (a cluster already in a bucket keeps its newest entry rather than being added twice): at most
- * 64 × 4 + 6 × 12 = 328 entries. A band bucket that is full is
+ * 16 × 4 + 18 × 12 = 280 entries. A band bucket that is full is
  * skipped: 4 distinct stories sharing two exact min-hashes within the window is a pair of common words, not an
  * event. What remains grows with the corpus only through chance band collisions of unrelated articles (background
- * similarity J ≈ 0.01–0.05 gives 64·J² per pair), each rejected by a 128-integer comparison (similarity.mayMatch).
+ * similarity J ≈ 0.01–0.05 gives 16·J² per pair), each rejected by a 128-integer comparison (similarity.mayMatch).
  *
  * Memory: one Map per band (plus one for names) keyed by 30-bit hashes, which V8 stores unboxed; a bucket of one entry
  * is the entry itself. A 30-bit key shared by chance with another key of the same band costs one wasted comparison
@@ -42,7 +47,7 @@ export interface LshParams {
   nameCap: number
 }
 
-export const LSH_PARAMS: LshParams = { bands: 64, rows: 2, bandCap: 4, nameCap: 12 }
+export const LSH_PARAMS: LshParams = { bands: 16, rows: 2, bandCap: 4, nameCap: 12 }
 
 export interface IndexEntry {
   articleId: string

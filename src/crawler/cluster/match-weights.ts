@@ -4,7 +4,7 @@ import type { MatchModel } from './match-model.ts'
 
 export const MATCH_WEIGHTS: MatchModel = {
   features: ['bias', 'centroidCosine', 'titleCentroidCosine', 'memberCosineMax', 'memberCosineMin', 'jaccardMax', 'entityShare', 'storyEntityCoverage', 'specificFigures', 'ruleMatch', 'conflict', 'hoursNearest', 'hoursFirst', 'crossLanguage', 'crossEntities', 'crossFigures', 'storySize', 'keyTermShare', 'storyKeyTermShare', 'titleNamesMissing', 'samePublisher', 'crossStorySize'],
-  weights: [-2.9255, 7.2759, -1.4313, 8.8373, 3.6356, 4.0883, 0.6424, 0.1832, 0.7097, 0.0168, -0.1293, -1.4721, 1.1476, -0.3078, 2.4097, 4.2979, -4.7014, 1.8305, 3.1653, -1.1017, -4.7711, 2.8529],
+  weights: [-2.9554, 7.0134, -1.3968, 8.573, 3.7256, 4.0174, 0.6811, 0.2343, 0.7359, -0.0623, -0.1843, -1.4561, 1.1486, -0.3202, 2.4223, 4.2928, -4.7225, 1.8985, 3.257, -1.0581, -4.7671, 2.9101],
   join: 0.4,
   merge: 0.8,
   related: 0.2,
