@@ -42,6 +42,31 @@ export function openSqliteStore(file: string): Store {
   }, sqliteDamage, damage, ['contentVersionNow', 'knownDamage'])
 }
 
+/** How long an instance opening the file waits for another to finish switching it to WAL: the busy timeout's. */
+const WAL_SWITCH_WAIT_MS = 5_000
+const WAL_SWITCH_RETRY_MS = 10
+
+/**
+ * `PRAGMA journal_mode = WAL`, tried again while another connection holds the lock it needs. Switching a new file to
+ * WAL takes an exclusive lock, and SQLite answers SQLITE_BUSY at once there, without the busy handler: of four
+ * instances opening one new file together, one in about 40 such starts failed with "database is locked"
+ * (sqlite-store.test.ts). Once any of them has switched the file, the mode is stored in it and the others' switch is
+ * a no-op.
+ */
+function switchToWal(db: Connection): void {
+  const deadline = Date.now() + WAL_SWITCH_WAIT_MS
+  const pause = new Int32Array(new SharedArrayBuffer(4))
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL')
+      return
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err
+      Atomics.wait(pause, 0, 0, WAL_SWITCH_RETRY_MS) // opening is synchronous (better-sqlite3): a blocking pause
+    }
+  }
+}
+
 /** The database file, opened and migrated; a file that is not a sound SQLite database is named in the error. */
 function openDatabase(file: string): Connection {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
@@ -51,7 +76,7 @@ function openDatabase(file: string): Connection {
     db.pragma('busy_timeout = 5000')
     // WAL: readers never block the writer; NORMAL: durable across process crashes, and the content is
     // re-creatable from publishers and exports if a power loss takes the last commits.
-    db.pragma('journal_mode = WAL')
+    switchToWal(db)
     db.pragma('synchronous = NORMAL')
     db.pragma('foreign_keys = ON')
     migrate(db)
