@@ -7,13 +7,18 @@
  * article: heap and typed arrays after full collections, at the smallest size (the npm script gives node
  * --expose-gc for it). Collecting garbage over a large window is much of what grows.
  *
- *   npm run bench:clustering [-- 10000 100000] [-- --bands 64]
+ *   npm run bench:clustering [-- 10000 100000] [-- --bands 64] [-- --runs 5]
  *
  * `--bands N` runs the index with N LSH bands instead of the shipped number (lsh-index.ts), to weigh what a band
  * costs against what `npm run fit:clustering` says it finds.
+ *
+ * `--runs N` measures N times, each in a fresh process, one after the other, and prints every run's figures and
+ * their medians. One run's ratio moves a lot on a shared machine (1.18× and 1.49× for the same code, quiet, one
+ * after the other): a claim about "flat" needs the median of several.
  */
+import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { ensureBuilt, ROOT } from '../../test/helpers/cli.ts'
 
 // The compiled dist/ that the service runs (bin/newsdesk.js), not tsx's transform of the sources, which this script
@@ -29,6 +34,13 @@ const { LSH_PARAMS } = await built<typeof import('../../src/crawler/cluster/lsh-
 const { syntheticCorpus } = await built<typeof import('../../src/crawler/cluster/testdata/synthetic.ts')>('crawler/cluster/testdata/synthetic.js')
 
 const args = process.argv.slice(2)
+const runsAt = args.indexOf('--runs')
+const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 1
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of at least 1')
+if (runs > 1) {
+  repeatInFreshProcesses(runs, args)
+  process.exit(0)
+}
 const bandsAt = args.indexOf('--bands')
 const bands = bandsAt >= 0 ? Number(args.splice(bandsAt, 2)[1]) : LSH_PARAMS.bands
 if (!Number.isInteger(bands) || bands < 0) throw new Error('--bands takes a whole number')
@@ -40,7 +52,7 @@ const ROUNDS = 5
 const H = 3_600_000
 const now = Date.parse('2026-11-20T12:00:00Z')
 
-function measure(size: number): { size: number, usPerArticle: number, fillUs: number } {
+function measure(size: number): { size: number, usPerArticle: number, fillUs: number, compared: number, entriesRead: number } {
   // The window: `size` articles spread over the last 60 hours.
   const corpus = syntheticCorpus(7, now - 60 * H, (60 * H) / size)
   const index = new ClusterIndex(params)
@@ -50,15 +62,22 @@ function measure(size: number): { size: number, usPerArticle: number, fillUs: nu
   // Rounds of fresh probes; the fastest round counts (other processes on a shared machine only slow rounds down, and
   // so does a collection of a 100k window's heap: with three rounds, one run in four read 2× at 100k).
   const rounds: number[] = []
+  // The work done, beside its time: stories compared (full feature vectors) and index entries read, per article.
+  let compared = 0
+  let entriesRead = 0
   for (let round = 0; round < ROUNDS; round++) {
     // Made before the clock starts: writing the synthetic text was ~6 % of a round's profile, charged to clustering.
     const corpus = syntheticCorpus(99 + round, now - H, 1000)
     const probes = Array.from({ length: PROBES }, (_, i) => corpus.article(i))
     const t1 = performance.now()
-    for (let i = 0; i < PROBES; i++) clusterArticle(probes[i]!, `p${round}-${i}`, `p${round}-${i}`, { index, now })
+    for (let i = 0; i < PROBES; i++) {
+      const a = clusterArticle(probes[i]!, `p${round}-${i}`, `p${round}-${i}`, { index, now })
+      compared += a.compared
+      entriesRead += a.entriesRead
+    }
     rounds.push(((performance.now() - t1) * 1000) / PROBES)
   }
-  return { size, usPerArticle: Math.min(...rounds), fillUs }
+  return { size, usPerArticle: Math.min(...rounds), fillUs, compared: compared / (ROUNDS * PROBES), entriesRead: entriesRead / (ROUNDS * PROBES) }
 }
 
 /** Bytes a window of `size` articles holds, per article, in kB; null without --expose-gc. */
@@ -83,7 +102,45 @@ function windowMemory(size: number): number | null {
 measure(2_000) // warm-up: JIT, so the first size measured is not charged for it
 const results = windowSizes.map(measure)
 console.log(`LSH bands: ${bands}${bands === LSH_PARAMS.bands ? ' (as shipped)' : ` (shipped: ${LSH_PARAMS.bands})`}`)
-for (const r of results) console.log(`window ${String(r.size).padStart(7)} articles: clustering ${r.usPerArticle.toFixed(0)} µs/article (fingerprint + index ${r.fillUs.toFixed(0)} µs/article to fill)`)
+for (const r of results) {
+  console.log(`window ${String(r.size).padStart(7)} articles: clustering ${r.usPerArticle.toFixed(0)} µs/article (fingerprint + index ${r.fillUs.toFixed(0)} µs/article to fill); ` +
+    `${r.compared.toFixed(1)} stories compared, ${r.entriesRead.toFixed(1)} index entries read per article`)
+}
 const memory = windowMemory(Math.min(...windowSizes))
 if (memory !== null) console.log(`window memory: ${memory.toFixed(1)} kB/article (heap and typed arrays, ${Math.min(...windowSizes)} articles)`)
 if (results.length >= 2) console.log(`cost ratio ${results.at(-1)!.size}/${results[0]!.size}: ${(results.at(-1)!.usPerArticle / results[0]!.usPerArticle).toFixed(2)}×`)
+
+/** A run's figures as JSON on stdout's last line, for `--runs`' parent. */
+if (process.env.NEWSDESK_BENCH_RUN_JSON === '1') {
+  console.log(JSON.stringify({ sizes: results.map((r) => r.size), us: results.map((r) => r.usPerArticle), work: results.map((r) => [r.compared, r.entriesRead]), memory }))
+}
+
+function repeatInFreshProcesses(n: number, rest: string[]): void {
+  const median = (xs: number[]): number => {
+    const s = [...xs].sort((a, b) => a - b)
+    return s.length % 2 === 1 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
+  }
+  const runsSeen: Array<{ sizes: number[], us: number[], work: Array<[number, number]>, memory: number | null }> = []
+  for (let i = 0; i < n; i++) {
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...rest], {
+      env: { ...process.env, NEWSDESK_BENCH_RUN_JSON: '1' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    if (child.status !== 0) throw new Error(`bench:clustering: run ${i + 1} exited with ${child.status}`)
+    const lines = child.stdout.trim().split('\n')
+    const run = JSON.parse(lines.at(-1)!) as { sizes: number[], us: number[], work: Array<[number, number]>, memory: number | null }
+    if (i === 0) console.log(lines[0]) // which band count ran
+    runsSeen.push(run)
+    const ratio = run.us.length >= 2 ? ` (ratio ${(run.us.at(-1)! / run.us[0]!).toFixed(2)}×)` : ''
+    console.log(`run ${i + 1} of ${n}: ${run.sizes.map((size, k) => `${size} → ${run.us[k]!.toFixed(0)} µs`).join(', ')}${ratio}`)
+  }
+  const sizes = runsSeen[0]!.sizes
+  console.log(`median of ${n} runs: ${sizes.map((size, k) => `window ${size} ${median(runsSeen.map((r) => r.us[k]!)).toFixed(0)} µs/article`).join(', ')}`)
+  if (sizes.length >= 2) {
+    const ratios = runsSeen.map((r) => r.us.at(-1)! / r.us[0]!)
+    console.log(`cost ratio ${sizes.at(-1)}/${sizes[0]}: median ${median(ratios).toFixed(2)}× (runs ${ratios.map((x) => x.toFixed(2)).join(', ')})`)
+  }
+  // The work is the same in every run (the synthetic window and probes are seeded); its time is not.
+  console.log(`work per article: ${sizes.map((size, k) => `window ${size} ${runsSeen[0]!.work[k]![0].toFixed(1)} stories compared, ${runsSeen[0]!.work[k]![1].toFixed(1)} index entries read`).join('; ')}`)
+  const memory = runsSeen[0]!.memory
+  if (memory !== null) console.log(`window memory: ${memory.toFixed(1)} kB/article (heap and typed arrays, ${Math.min(...sizes)} articles)`)
+}
