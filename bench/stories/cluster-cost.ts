@@ -20,6 +20,7 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { ensureBuilt, ROOT } from '../../test/helpers/cli.ts'
+import { spread } from '../rounds.ts'
 
 // The compiled dist/ that the service runs (bin/newsdesk.js), not tsx's transform of the sources, which this script
 // runs in: tsx wraps each closure in a defineProperty call as it is created (to keep function names) and compiles a
@@ -107,7 +108,7 @@ for (const r of results) {
     `${r.compared.toFixed(1)} stories compared, ${r.entriesRead.toFixed(1)} index entries read per article`)
 }
 const memory = windowMemory(Math.min(...windowSizes))
-if (memory !== null) console.log(`window memory: ${memory.toFixed(1)} kB/article (heap and typed arrays, ${Math.min(...windowSizes)} articles)`)
+if (memory !== null) console.log(memoryLine(memory, Math.min(...windowSizes)))
 if (results.length >= 2) console.log(`cost ratio ${results.at(-1)!.size}/${results[0]!.size}: ${(results.at(-1)!.usPerArticle / results[0]!.usPerArticle).toFixed(2)}×`)
 
 /** A run's figures as JSON on stdout's last line, for `--runs`' parent. */
@@ -115,11 +116,12 @@ if (process.env.NEWSDESK_BENCH_RUN_JSON === '1') {
   console.log(JSON.stringify({ sizes: results.map((r) => r.size), us: results.map((r) => r.usPerArticle), work: results.map((r) => [r.compared, r.entriesRead]), memory }))
 }
 
+function memoryLine(kbPerArticle: number, size: number): string {
+  return `window memory: ${kbPerArticle.toFixed(1)} kB/article (heap and typed arrays, ${size} articles)`
+}
+
 function repeatInFreshProcesses(n: number, rest: string[]): void {
-  const median = (xs: number[]): number => {
-    const s = [...xs].sort((a, b) => a - b)
-    return s.length % 2 === 1 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
-  }
+  const median = (xs: number[]): number => spread(xs).median
   const runsSeen: Array<{ sizes: number[], us: number[], work: Array<[number, number]>, memory: number | null }> = []
   for (let i = 0; i < n; i++) {
     const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...rest], {
@@ -142,5 +144,5 @@ function repeatInFreshProcesses(n: number, rest: string[]): void {
   // The work is the same in every run (the synthetic window and probes are seeded); its time is not.
   console.log(`work per article: ${sizes.map((size, k) => `window ${size} ${runsSeen[0]!.work[k]![0].toFixed(1)} stories compared, ${runsSeen[0]!.work[k]![1].toFixed(1)} index entries read`).join('; ')}`)
   const memory = runsSeen[0]!.memory
-  if (memory !== null) console.log(`window memory: ${memory.toFixed(1)} kB/article (heap and typed arrays, ${Math.min(...sizes)} articles)`)
+  if (memory !== null) console.log(memoryLine(memory, Math.min(...sizes)))
 }

@@ -42,8 +42,11 @@ export function openSqliteStore(file: string): Store {
   }, sqliteDamage, damage, ['contentVersionNow', 'knownDamage'])
 }
 
-/** How long an instance opening the file waits for another to finish switching it to WAL: the busy timeout's. */
-const WAL_SWITCH_WAIT_MS = 5_000
+/**
+ * How long a statement waits for another connection's lock (SQLite's busy timeout), and so how long an instance
+ * opening the file waits for another to finish switching it to WAL.
+ */
+const BUSY_TIMEOUT_MS = 5_000
 const WAL_SWITCH_RETRY_MS = 10
 
 /**
@@ -54,7 +57,7 @@ const WAL_SWITCH_RETRY_MS = 10
  * a no-op.
  */
 function switchToWal(db: Connection): void {
-  const deadline = Date.now() + WAL_SWITCH_WAIT_MS
+  const deadline = Date.now() + BUSY_TIMEOUT_MS
   const pause = new Int32Array(new SharedArrayBuffer(4))
   for (;;) {
     try {
@@ -73,7 +76,7 @@ function openDatabase(file: string): Connection {
   const db = new Database(file)
   try {
     // First, so that everything below waits its turn behind another instance opening the same file.
-    db.pragma('busy_timeout = 5000')
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
     // WAL: readers never block the writer; NORMAL: durable across process crashes, and the content is
     // re-creatable from publishers and exports if a power loss takes the last commits.
     switchToWal(db)
