@@ -92,7 +92,20 @@ describe('TimeSlots', () => {
     slots.add(0.2 * H, 'a')
     slots.add(1.9 * H, 'b')
     assert.deepEqual(slots.releaseBefore(1.5 * H), ['a'])
-    assert.deepEqual(slots.releaseBefore(2 * H).sort(), ['b'])
+    assert.deepEqual([...slots.releaseBefore(2 * H)].sort(), ['b'])
     assert.equal(slots.slotCount, 1)
+  })
+
+  it('releases nothing before the oldest slot, and still finds an older item filed late', () => {
+    const slots = new TimeSlots<string>(H)
+    slots.add(5.5 * H, 'late')
+    assert.deepEqual(slots.releaseBefore(4 * H), [])
+    slots.add(1.5 * H, 'early') // out of order: older than everything filed
+    assert.deepEqual(slots.releaseBefore(3 * H), ['early'])
+    assert.deepEqual(slots.releaseBefore(5 * H), [])
+    assert.deepEqual(slots.releaseBefore(7 * H), ['late'])
+    assert.equal(slots.slotCount, 0)
+    slots.add(8.2 * H, 'again')
+    assert.deepEqual(slots.releaseBefore(9 * H), ['again'])
   })
 })

@@ -81,6 +81,8 @@ export interface ArticleView {
   title: TermVector
   /** The article's most telling terms (weight × idf). */
   keyTerms: number[]
+  /** Their idf, read once here rather than once per candidate story. */
+  keyTermIdf: number[]
   entityIdf: Map<string, number>
   entityIdfSum: number
 }
@@ -94,8 +96,9 @@ export function articleView(fp: Fingerprint, stats: WindowStats): ArticleView {
     entityIdfSum += idf
   }
   const terms = queryVector(fp.terms, stats.termIdf)
+  const keyTerms = topKeys(terms.keys, (i) => terms.weights[i]!)
   return {
-    fp, terms, title: queryVector(fp.titleVector, stats.termIdf), keyTerms: topKeys(terms.keys, (i) => terms.weights[i]!),
+    fp, terms, title: queryVector(fp.titleVector, stats.termIdf), keyTerms, keyTermIdf: keyTerms.map(stats.termIdf),
     entityIdf, entityIdfSum,
   }
 }
@@ -173,8 +176,8 @@ export function matchFeatures(view: ArticleView, cluster: ClusterRecord, stats: 
   // Held at three members: the real-news events have two or three, so the labelled sets say nothing about larger
   // stories, and a weight fitted on sizes 1-3 must not make a 20-outlet story unreachable.
   f[16] = Math.log(Math.min(profile.size, STORY_SIZE_CAP))
-  f[17] = keyShare(view.keyTerms, (k) => profile.centroid.has(k), stats.termIdf)
-  f[18] = keyShare(profile.keyTerms, (k) => hasKey(fp.terms.keys, k), stats.termIdf)
+  f[17] = keyShare(view.keyTerms, view.keyTermIdf, (k) => profile.centroid.has(k))
+  f[18] = keyShare(profile.keyTerms, profile.keyTerms.map(stats.termIdf), (k) => hasKey(fp.terms.keys, k))
   f[19] = titleNamesMissing(fp, members, profile.entityWords, stats)
   // A publisher rarely writes one event twice within hours unless it updates its own article (which repeats most of
   // it): a second piece of its own in alike words is more often another event of the same kind (two matches, two
@@ -203,14 +206,14 @@ function titleNamesMissing(fp: Fingerprint, members: readonly { fingerprint: Fin
   return all === 0 ? 0 : missing / all
 }
 
-/** The idf-weighted share of `keys` that `has` holds. */
-function keyShare(keys: readonly number[], has: (key: number) => boolean, idf: (key: number) => number): number {
+/** The idf-weighted share of `keys` that `has` holds (`idf[i]` is the idf of `keys[i]`). */
+function keyShare(keys: readonly number[], idf: readonly number[], has: (key: number) => boolean): number {
   let all = 0
   let found = 0
-  for (const k of keys) {
-    const w = idf(k)
+  for (let i = 0; i < keys.length; i++) {
+    const w = idf[i]!
     all += w
-    if (has(k)) found += w
+    if (has(keys[i]!)) found += w
   }
   return all === 0 ? 0 : found / all
 }

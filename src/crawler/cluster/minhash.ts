@@ -29,6 +29,11 @@ export function fnv1a(text: string, seed = 0x811c9dc5): number {
   return h >>> 0
 }
 
+/** fnv1a of `${a} ${b}` from fnv1a(a), without building the string (word pairs are hashed for every article). */
+export function fnv1aPair(hashOfA: number, b: string): number {
+  return fnv1a(b, Math.imul(hashOfA ^ 0x20, 0x01000193))
+}
+
 export function fmix32(h: number): number {
   h ^= h >>> 16
   h = Math.imul(h, 0x85ebca6b)
@@ -48,19 +53,22 @@ const SEEDS = (() => {
   return seeds
 })()
 
+/** fnv1a's state after "t:": a title-only shingle is fnv1a(`t:${term}`). */
+const TITLE_PREFIX = fnv1a('t:')
+
 /** The shingle set (as 32-bit hashes) of a title and lead. */
 export function shingles(title: readonly Token[], lead: readonly Token[]): Set<number> {
   const out = new Set<number>()
-  const add = (terms: readonly string[], prefix: string) => {
-    for (let i = 0; i < terms.length; i++) {
-      out.add(fnv1a(prefix + terms[i]!))
-      if (i + 1 < terms.length) out.add(fnv1a(`${prefix}${terms[i]!} ${terms[i + 1]!}`))
+  const add = (tokens: readonly Token[]) => {
+    for (let i = 0; i < tokens.length; i++) {
+      const h = fnv1a(tokens[i]!.term)
+      out.add(h)
+      if (i + 1 < tokens.length) out.add(fnv1aPair(h, tokens[i + 1]!.term))
     }
   }
-  const titleTerms = title.map((t) => t.term)
-  add(titleTerms, '')
-  add(lead.map((t) => t.term), '')
-  for (const term of titleTerms) out.add(fnv1a(`t:${term}`))
+  add(title)
+  add(lead)
+  for (const t of title) out.add(fnv1a(t.term, TITLE_PREFIX))
   return out
 }
 

@@ -9,7 +9,7 @@
  * idf-weighted new article and a stored vector or centroid as written: one pass over the shared keys, with nothing
  * of the stored side recomputed as the window's counts move (and no idf lookups for it).
  */
-import { fnv1a } from './minhash.ts'
+import { fnv1a, fnv1aPair } from './minhash.ts'
 import type { Token } from './tokens.ts'
 
 export interface TermVector {
@@ -35,12 +35,11 @@ export function termVector(title: readonly Token[], body: readonly Token[]): Ter
   const counts = new Map<number, number>()
   const add = (tokens: readonly Token[], weight: number) => {
     for (let i = 0; i < tokens.length; i++) {
-      const term = tokens[i]!.term
-      const k = fnv1a(term)
+      const k = fnv1a(tokens[i]!.term)
       counts.set(k, (counts.get(k) ?? 0) + weight)
       const next = tokens[i + 1]
       if (next) {
-        const pair = fnv1a(`${term} ${next.term}`)
+        const pair = fnv1aPair(k, next.term)
         counts.set(pair, (counts.get(pair) ?? 0) + weight)
       }
     }
