@@ -219,9 +219,9 @@ export class ClusterIndex {
     // A total order that depends on the stories alone, never on the order their articles arrived in: the comparisons
     // are capped (MAX_COMPARED_STORIES), so two workers that indexed the same articles in another order must still
     // compare the same stories. Most shared keys, then the most recent story, then the id.
-    const clusters = [...shared.keys()].sort((a, b) => shared.get(b)! - shared.get(a)! || b.latestTime - a.latestTime ||
-      byCodeUnits(a.id, b.id))
-    return { clusters, entriesRead }
+    const ranked = Array.from(shared, ([cluster, keys]) => ({ cluster, keys }))
+      .sort((a, b) => b.keys - a.keys || b.cluster.latestTime - a.cluster.latestTime || byCodeUnits(a.cluster.id, b.cluster.id))
+    return { clusters: ranked.map((r) => r.cluster), entriesRead }
   }
 
   /** Forgets index entries and clusters whose latest article is older than `cutoff` (by whole hours). */

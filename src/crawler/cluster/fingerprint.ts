@@ -133,7 +133,7 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
     titlePlainTerms: [...new Set(title.filter((t) => !nameSurfaces.has(t.surface)).map((t) => t.term))],
     titleNames,
     names: [...names],
-    mentions: Uint32Array.from(new Set([...mentioned, ...read.words, ...figures, ...found.map((f) => f.plain)].map((w) => fnv1a(w)))).sort(),
+    mentions: distinctHashes([mentioned, read.words, figures, found.map((f) => f.plain)]),
     entities,
     entityWords,
     figures,
@@ -142,4 +142,17 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
     publisherId: article.publisherId,
     time: articleTime(article, now),
   }
+}
+
+/** fnv1a of every word of the lists, ascending, each once. */
+function distinctHashes(lists: ReadonlyArray<readonly string[]>): Uint32Array {
+  let n = 0
+  for (const list of lists) n += list.length
+  const all = new Uint32Array(n)
+  n = 0
+  for (const list of lists) for (const w of list) all[n++] = fnv1a(w)
+  all.sort()
+  let distinct = 0
+  for (let i = 0; i < all.length; i++) if (distinct === 0 || all[i] !== all[distinct - 1]) all[distinct++] = all[i]!
+  return all.slice(0, distinct)
 }

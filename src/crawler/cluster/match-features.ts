@@ -85,6 +85,9 @@ export interface ArticleView {
   keyTermIdf: number[]
   entityIdf: Map<string, number>
   entityIdfSum: number
+  /** The headline's names that are words (not numbers) and their idf: what titleNamesMissing weighs, per story. */
+  titleWordNames: string[]
+  titleWordNameIdf: number[]
 }
 
 export function articleView(fp: Fingerprint, stats: WindowStats): ArticleView {
@@ -97,9 +100,10 @@ export function articleView(fp: Fingerprint, stats: WindowStats): ArticleView {
   }
   const terms = queryVector(fp.terms, stats.termIdf)
   const keyTerms = topKeys(terms.keys, (i) => terms.weights[i]!)
+  const titleWordNames = fp.titleNames.filter((name) => !/^\p{N}/u.test(name))
   return {
     fp, terms, title: queryVector(fp.titleVector, stats.termIdf), keyTerms, keyTermIdf: keyTerms.map(stats.termIdf),
-    entityIdf, entityIdfSum,
+    entityIdf, entityIdfSum, titleWordNames, titleWordNameIdf: titleWordNames.map((name) => nameIdf(name, stats)),
   }
 }
 
@@ -178,7 +182,7 @@ export function matchFeatures(view: ArticleView, cluster: ClusterRecord, stats: 
   f[16] = Math.log(Math.min(profile.size, STORY_SIZE_CAP))
   f[17] = keyShare(view.keyTerms, view.keyTermIdf, (k) => profile.centroid.has(k))
   f[18] = keyShare(profile.keyTerms, profile.keyTerms.map(stats.termIdf), (k) => hasKey(fp.terms.keys, k))
-  f[19] = titleNamesMissing(fp, members, profile.entityWords, stats)
+  f[19] = titleNamesMissing(view, members, profile.entityWords)
   // A publisher rarely writes one event twice within hours unless it updates its own article (which repeats most of
   // it): a second piece of its own in alike words is more often another event of the same kind (two matches, two
   // earnings reports).
@@ -194,12 +198,12 @@ export function matchFeatures(view: ArticleView, cluster: ClusterRecord, stats: 
  * another actor ("Bank of Canada cuts rates" against a story on the Bank of England's decision) is another event,
  * however alike the words. Figures are left out (a figure that moved is an update, not another event).
  */
-function titleNamesMissing(fp: Fingerprint, members: readonly { fingerprint: Fingerprint }[], storyWords: ReadonlyMap<string, number>, stats: WindowStats): number {
+function titleNamesMissing(view: ArticleView, members: readonly { fingerprint: Fingerprint }[], storyWords: ReadonlyMap<string, number>): number {
   let all = 0
   let missing = 0
-  for (const name of fp.titleNames) {
-    if (/^\p{N}/u.test(name)) continue
-    const w = nameIdf(name, stats)
+  for (let i = 0; i < view.titleWordNames.length; i++) {
+    const name = view.titleWordNames[i]!
+    const w = view.titleWordNameIdf[i]!
     all += w
     if (!storyWords.has(name) && !members.some((m) => mentions(m.fingerprint, name))) missing += w
   }

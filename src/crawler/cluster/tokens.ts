@@ -17,7 +17,25 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 const CJK_CLASS = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u30fc'
 /** A CJK run, or a word of any other script (a number keeps its decimal point: 7.1, 4.25). */
 const TOKEN = new RegExp(`[${CJK_CLASS}]+|(?:(?![${CJK_CLASS}])[\\p{L}\\p{M}\\p{N}])+(?:[.,]\\p{N}+)*`, 'gu')
-const SENTENCE_BREAK = /[.!?:;"«»“”„|\-–—(]\s*$/u
+/** What ends a sentence or a clause before a word (then its capital marks nothing). */
+const BREAKS = new Set('.!?:;"«»“”„|-–—(')
+const SPACE = /\s/u
+
+/**
+ * Whether the (up to) three characters before `at` end with a break followed by nothing but spaces: a sentence or a
+ * clause starts at `at`. Read character by character; a regular expression over a slice cost a string per token.
+ */
+function breaksBefore(text: string, at: number): boolean {
+  let i = at - 1
+  const start = Math.max(0, at - 3)
+  while (i >= start) {
+    const c = text[i]!
+    if (BREAKS.has(c)) return true
+    if (c !== ' ' && !SPACE.test(c)) return false
+    i--
+  }
+  return false
+}
 const FOLDABLE = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{M}\p{N}.,]+$/u
 
 const STOPWORDS: Record<string, readonly string[]> = {
@@ -105,6 +123,40 @@ export function isTitleCase(text: string): boolean {
   return words.filter((w) => /^\p{Lu}/u.test(w)).length / words.length >= 0.6
 }
 
+/** What a word is, wherever it stands: null for a word that is no token (a stopword, a single letter). */
+interface WordShape {
+  /** A run of Han, kana or Hangul: its tokens are its character bigrams. */
+  cjk: boolean
+  surface: string
+  term: string
+  hasDigit: boolean
+  capitalized: boolean
+  /** Written in capitals or camel case: NVIDIA, GTC; SpaceX, OpenAI, iPhone. */
+  shaped: boolean
+}
+
+function wordShape(raw: string, language: string | null, stopwords: ReadonlySet<string>): WordShape | null {
+  if (CJK.test(raw)) return { cjk: true, surface: raw, term: raw, hasDigit: false, capitalized: false, shaped: false }
+  // a figure with a unit glued on ($40bn, 25bp, 5km) is the figure
+  const surface = /^\p{N}+(?:[.,]\p{N}+)*\p{L}{1,3}$/u.test(raw) ? fold(raw.replace(/\p{L}+$/u, '')) : fold(raw)
+  if (stopwords.has(surface)) return null
+  const hasDigit = /\p{N}/u.test(raw)
+  if (!hasDigit && Array.from(surface).length < 2) return null
+  return {
+    cjk: false, surface, term: stem(surface, language), hasDigit, capitalized: /^\p{Lu}/u.test(raw),
+    shaped: /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(raw) || /\p{Ll}\p{Lu}/u.test(raw),
+  }
+}
+
+/**
+ * Word shapes already worked out, per language (stopwords and stemming depend on it): news repeats its words, and
+ * the half-dozen Unicode-class regular expressions a new word costs were most of tokenizing. A pure function's
+ * memo, so results never depend on it; emptied when full, so it holds at most MAX_SHAPES words per language.
+ */
+const SHAPES = new Map<string | null, Map<string, WordShape | null>>()
+const MAX_SHAPES = 40_000
+const MAX_LANGUAGES = 32
+
 /**
  * The significant tokens of a text, in order. `capsMarkNames` false ignores initial capitals (Title Case titles);
  * all-caps words and numbers are strong regardless.
@@ -112,24 +164,27 @@ export function isTitleCase(text: string): boolean {
 export function tokenize(text: string, language: string | null, capsMarkNames = true): Token[] {
   const normalized = normalizeArabic(text.normalize('NFKC'))
   const stopwords = (language !== null ? STOPWORD_SETS.get(language) : undefined) ?? ALL_STOPWORDS
+  let shapes = SHAPES.get(language)
+  if (shapes === undefined) {
+    if (SHAPES.size >= MAX_LANGUAGES) SHAPES.clear() // language codes come from feeds: never let them pile up
+    SHAPES.set(language, shapes = new Map())
+  }
   const out: Token[] = []
   for (const m of normalized.matchAll(TOKEN)) {
     const raw = m[0]
-    if (CJK.test(raw)) {
+    let shape = shapes.get(raw)
+    if (shape === undefined) {
+      if (shapes.size >= MAX_SHAPES) shapes.clear()
+      shapes.set(raw, shape = wordShape(raw, language, stopwords))
+    }
+    if (shape === null) continue
+    if (shape.cjk) {
       for (const b of bigrams(raw)) out.push({ surface: b, term: b, strong: false, capitalized: false })
       continue
     }
-    // a figure with a unit glued on ($40bn, 25bp, 5km) is the figure
-    const surface = /^\p{N}+(?:[.,]\p{N}+)*\p{L}{1,3}$/u.test(raw) ? fold(raw.replace(/\p{L}+$/u, '')) : fold(raw)
-    if (stopwords.has(surface)) continue
-    const hasDigit = /\p{N}/u.test(raw)
-    if (!hasDigit && Array.from(surface).length < 2) continue
-    const capitalized = /^\p{Lu}/u.test(raw)
-    // NVIDIA, GTC; SpaceX, OpenAI, iPhone
-    const shaped = /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(raw) || /\p{Ll}\p{Lu}/u.test(raw)
-    const midSentence = m.index > 0 && !SENTENCE_BREAK.test(normalized.slice(Math.max(0, m.index - 3), m.index))
-    const named = shaped || (capsMarkNames && midSentence && capitalized)
-    out.push({ surface, term: stem(surface, language), strong: hasDigit || named, capitalized })
+    const midSentence = m.index > 0 && !breaksBefore(normalized, m.index)
+    const named = shape.shaped || (capsMarkNames && midSentence && shape.capitalized)
+    out.push({ surface: shape.surface, term: shape.term, strong: shape.hasDigit || named, capitalized: shape.capitalized })
   }
   return out
 }
