@@ -94,6 +94,16 @@ interface WordFacts {
   number: boolean
 }
 
+/**
+ * An article repeats its words (half of them are repeats at 6,000 characters), and news repeats them across
+ * articles: each word's form and shape are worked out once and kept (these Unicode-class regexes ran for every
+ * occurrence). A pure function's memo, emptied when full; only words shorter than MEMO_WORD_LENGTH, because V8 cuts
+ * a longer match out of its text as a view of the whole text, which a memo key would keep alive.
+ */
+const FACTS = new Map<string, WordFacts>()
+const MAX_FACTS = 20_000
+const MEMO_WORD_LENGTH = 13
+
 const capitalized = (w: string) => /^\p{Lu}/u.test(w)
 const shaped = (w: string) => /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(w) || /\p{Ll}\p{Lu}/u.test(w)
 
@@ -108,14 +118,14 @@ export function extractEntities(text: string, max = 6000): string[][] {
 /** The entities of a text and every word of it (entityWord form): what the article mentions at all. */
 export function readEntities(text: string, max = 6000): { entities: string[][], words: string[] } {
   const list = words(normalizeArabic(text.slice(0, max).normalize('NFKC')))
-  // An article repeats its words (half of them are repeats at 6,000 characters): each distinct word's form and
-  // shape are worked out once per text (these Unicode-class regexes ran for every occurrence).
-  const known = new Map<string, WordFacts>()
+  const known = new Map<string, WordFacts>() // this text's words too long for the memo
   const facts = (raw: string): WordFacts => {
-    let f = known.get(raw)
+    const memo = raw.length < MEMO_WORD_LENGTH ? FACTS : known
+    let f = memo.get(raw)
     if (f === undefined) {
+      if (memo.size >= MAX_FACTS) memo.clear()
       f = { form: entityWord(raw), capitalized: capitalized(raw), nameShaped: shaped(raw), number: /^\p{N}/u.test(raw) }
-      known.set(raw, f)
+      memo.set(raw, f)
     }
     return f
   }

@@ -151,10 +151,13 @@ function wordShape(raw: string, language: string | null, stopwords: ReadonlySet<
 /**
  * Word shapes already worked out, per language (stopwords and stemming depend on it): news repeats its words, and
  * the half-dozen Unicode-class regular expressions a new word costs were most of tokenizing. A pure function's
- * memo, so results never depend on it; emptied when full, so it holds at most MAX_SHAPES words per language.
+ * memo, so results never depend on it; emptied when full, so it holds at most MAX_SHAPES words per language (a few
+ * MB). Only words shorter than MEMO_WORD_LENGTH are kept: V8 cuts a longer match out of its text as a view of the
+ * whole text, and a memo key that is such a view would keep a 6,000-character article alive.
  */
 const SHAPES = new Map<string | null, Map<string, WordShape | null>>()
-const MAX_SHAPES = 40_000
+const MAX_SHAPES = 20_000
+const MEMO_WORD_LENGTH = 13
 const MAX_LANGUAGES = 32
 
 /**
@@ -172,7 +175,7 @@ export function tokenize(text: string, language: string | null, capsMarkNames = 
   const out: Token[] = []
   for (const m of normalized.matchAll(TOKEN)) {
     const raw = m[0]
-    let shape = shapes.get(raw)
+    let shape = raw.length < MEMO_WORD_LENGTH ? shapes.get(raw) : wordShape(raw, language, stopwords)
     if (shape === undefined) {
       if (shapes.size >= MAX_SHAPES) shapes.clear()
       shapes.set(raw, shape = wordShape(raw, language, stopwords))
