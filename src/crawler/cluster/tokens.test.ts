@@ -19,6 +19,15 @@ describe('tokenize', () => {
     assert.deepEqual(terms('O preço do petróleo e a crise', 'pt'), ['preco', 'petroleo', 'crise'])
   })
 
+  it('a word seen before in another language or place is read anew where that matters (the shape memo is per language)', () => {
+    // "die" is an English verb and a German article; "charges" is stemmed in English and French only.
+    assert.deepEqual(terms('Markets die down, charges dropped', 'en'), ['market', 'die', 'down', 'charg', 'dropp'])
+    assert.deepEqual(terms('Markets die down, charges dropped', 'de'), ['markets', 'down', 'charges', 'dropped'])
+    assert.deepEqual(terms('Markets die down, charges dropped', 'en'), ['market', 'die', 'down', 'charg', 'dropp'])
+    // Where a word stands still decides whether its capital marks a name, memo or not.
+    assert.deepEqual(strong('Officials met. Officials said Officials left', 'en'), ['officials'])
+  })
+
   it('an unknown language drops the stopwords of every list', () => {
     assert.deepEqual(terms('The crise de la Bolsa', null), ['crise', 'bolsa'])
   })
