@@ -2,7 +2,7 @@
  * Cost as the window grows: 50,000 synthetic unrelated articles (testdata/synthetic.ts) are clustered one by one,
  * and 1,000 more are measured when the index holds 5,000 and when it holds 50,000: the work per article (candidate
  * clusters compared, index entries read) must not grow with the corpus. Times are printed as diagnostics only;
- * `npm run bench:ingest` measures them properly (10k vs 100k existing stories). Takes about 10–20 s.
+ * `npm run bench:clustering` measures them properly (10k vs 100k in the window). Takes 15–60 s by the machine.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
