@@ -13,7 +13,7 @@
  * German capitalizes every noun, so its runs also hold common nouns ("Prozent", "Hafen"): they never match a name in
  * another language, and within German the rules ask for figures as well (similarity.ts).
  */
-import { normalizeArabic } from './tokens.ts'
+import { MEMO_WORD_LENGTH, normalizeArabic } from './tokens.ts'
 
 /** Company forms and sector words: part of a name as written, not of its identity. */
 const COMPANY_WORDS = formsOf([
@@ -102,7 +102,6 @@ interface WordFacts {
  */
 const FACTS = new Map<string, WordFacts>()
 const MAX_FACTS = 20_000
-const MEMO_WORD_LENGTH = 13
 
 const capitalized = (w: string) => /^\p{Lu}/u.test(w)
 const shaped = (w: string) => /^\p{Lu}[\p{Lu}\p{N}]+$/u.test(w) || /\p{Ll}\p{Lu}/u.test(w)

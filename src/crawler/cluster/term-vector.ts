@@ -21,7 +21,7 @@ export interface TermVector {
 
 export const EMPTY_VECTOR: TermVector = { keys: new Uint32Array(0), weights: new Float64Array(0) }
 
-/** How much more a title occurrence counts than a body occurrence. */
+/** How much more a title occurrence counts than a body occurrence (below 4: termVector packs it beside the hash). */
 const TITLE_WEIGHT = 2
 
 /**
@@ -32,9 +32,9 @@ export const MAX_TERMS = 96
 
 /** The vector of a title and a body (both already tokenized). */
 export function termVector(title: readonly Token[], body: readonly Token[]): TermVector {
-  // Every occurrence as one number, hash × 4 + its weight (exact in a double: hashes are 32 bits), sorted: equal
-  // hashes then lie side by side and are summed in one pass. A Map of counts and an array of its entries, sorted,
-  // cost twice as much, and this runs for every article clustered.
+  // Every occurrence as one number, hash × 4 + its weight (exact in a double: hashes are 32 bits, weights below 4),
+  // sorted: equal hashes then lie side by side and are summed in one pass. A Map of counts and an array of its
+  // entries, sorted, cost more (27 against 21 µs per synthetic article here), and this runs for every article.
   const occurrences = new Float64Array(2 * (title.length + body.length))
   let n = 0
   const add = (tokens: readonly Token[], weight: number) => {

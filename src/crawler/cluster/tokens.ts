@@ -157,7 +157,8 @@ function wordShape(raw: string, language: string | null, stopwords: ReadonlySet<
  */
 const SHAPES = new Map<string | null, Map<string, WordShape | null>>()
 const MAX_SHAPES = 20_000
-const MEMO_WORD_LENGTH = 13
+/** Words at least this long are not memoized: V8 cuts a string of 13+ characters out of its text as a view of it. */
+export const MEMO_WORD_LENGTH = 13
 const MAX_LANGUAGES = 32
 
 /**
