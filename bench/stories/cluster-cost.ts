@@ -6,9 +6,10 @@
  * measured in one process, is the number that matters.
  * Then, apart from the timings (a forced collection changes what the next rounds cost), the memory a window holds per
  * article: heap and typed arrays after full collections, at the smallest size (the npm script gives node
- * --expose-gc for it). Collecting garbage over a large window is much of what grows.
+ * --expose-gc for it), apart from what an empty window holds already (its fixed tables of term and name counts).
+ * Collecting garbage over a large window is much of what grows.
  *
- *   npm run bench:clustering [-- 10000 100000] [-- --bands 64] [-- --runs 5]
+ *   npm run bench:clustering [-- 10000 100000] [-- --bands 64] [-- --runs 5] [-- --against ../other-checkout]
  *
  * `--bands N` runs the index with N LSH bands instead of the shipped number (lsh-index.ts), to weigh what a band
  * costs against what `npm run fit:clustering` says it finds.
@@ -16,8 +17,16 @@
  * `--runs N` measures N times, each in a fresh process, one after the other, and prints every run's figures and
  * their medians. One run's ratio moves a lot on a shared machine (1.18× and 1.49× for the same code, quiet, one
  * after the other): a claim about "flat" needs the median of several.
+ *
+ * `--against DIR` measures another checkout of the project (an older commit: `git worktree add ../base <commit>`)
+ * beside this one, in this process: DIR is built, each build gets its own windows, filled from the same seeds, and
+ * the rounds take turns between all of them, so both builds meet the same minutes of the machine. Run after run, the
+ * same code's figures moved by a quarter here, more than most changes gain; within one process the two builds' rounds
+ * move together (it holds both builds' windows at once: about 2 GB of heap at 100k). It prints both builds' figures and,
+ * per size, this build's cost over the other's.
  */
 import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { ensureBuilt, ROOT } from '../../test/helpers/cli.ts'
@@ -28,18 +37,30 @@ import { spread } from '../rounds.ts'
 // Unicode regular expression literal (/^\p{N}/u) again on every evaluation. Measured through tsx, clustering an
 // article cost about 1.8× what the built code costs (1000 against 550 µs at 10k on one machine).
 ensureBuilt()
-const built = async <T>(file: string): Promise<T> => (await import(pathToFileURL(path.join(ROOT, 'dist', file)).href)) as T
-const { clusterArticle } = await built<typeof import('../../src/crawler/cluster/assign-cluster.ts')>('crawler/cluster/assign-cluster.js')
-const { ClusterIndex } = await built<typeof import('../../src/crawler/cluster/cluster-state.ts')>('crawler/cluster/cluster-state.js')
-const { fingerprintArticle } = await built<typeof import('../../src/crawler/cluster/fingerprint.ts')>('crawler/cluster/fingerprint.js')
-const { LSH_PARAMS } = await built<typeof import('../../src/crawler/cluster/lsh-index.ts')>('crawler/cluster/lsh-index.js')
-const { syntheticCorpus } = await built<typeof import('../../src/crawler/cluster/testdata/synthetic.ts')>('crawler/cluster/testdata/synthetic.js')
+
+/** What the bench runs of one build: its dist/, as the service would load it. */
+async function loadBuild(root: string) {
+  const built = async <T>(file: string): Promise<T> => (await import(pathToFileURL(path.join(root, 'dist', file)).href)) as T
+  return {
+    ...await built<typeof import('../../src/crawler/cluster/assign-cluster.ts')>('crawler/cluster/assign-cluster.js'),
+    ...await built<typeof import('../../src/crawler/cluster/cluster-state.ts')>('crawler/cluster/cluster-state.js'),
+    ...await built<typeof import('../../src/crawler/cluster/fingerprint.ts')>('crawler/cluster/fingerprint.js'),
+    ...await built<typeof import('../../src/crawler/cluster/lsh-index.ts')>('crawler/cluster/lsh-index.js'),
+    ...await built<typeof import('../../src/crawler/cluster/testdata/synthetic.ts')>('crawler/cluster/testdata/synthetic.js'),
+  }
+}
+type Build = Awaited<ReturnType<typeof loadBuild>>
+const here = await loadBuild(ROOT)
+const { LSH_PARAMS, syntheticCorpus, ClusterIndex, fingerprintArticle } = here
 
 const args = process.argv.slice(2)
+const againstAt = args.indexOf('--against')
+const againstDir = againstAt >= 0 ? path.resolve(args.splice(againstAt, 2)[1] ?? '') : null
 const runsAt = args.indexOf('--runs')
 const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 1
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of at least 1')
 if (runs > 1) {
+  if (againstDir !== null) throw new Error('--against runs once, in one process: give it without --runs')
   repeatInFreshProcesses(runs, args)
   process.exit(0)
 }
@@ -54,34 +75,37 @@ const ROUNDS = 5
 const H = 3_600_000
 const now = Date.parse('2026-11-20T12:00:00Z')
 
-interface Measured { size: number, usPerArticle: number, fillUs: number, compared: number, entriesRead: number }
+interface Measured { build: string, size: number, usPerArticle: number, fillUs: number, compared: number, entriesRead: number }
 
 /**
  * Every window is filled first, then the rounds take turns between them (the smallest first in even rounds, the
  * largest first in odd ones), and each window's fastest round counts. Measured one size after the other, a shared
  * machine's slow minute fell on one size only: one run's ratio read 1.13× and the next 1.53× for the same code.
  */
-function measure(windowSizes: readonly number[]): Measured[] {
-  const windows = windowSizes.map((size) => {
+function measure(windowSizes: readonly number[], builds: ReadonlyArray<{ name: string, lib: Build }>): Measured[] {
+  const windows = windowSizes.flatMap((size) => builds.map(({ name, lib }) => {
     // The window: `size` articles spread over the last 60 hours.
-    const corpus = syntheticCorpus(7, now - 60 * H, (60 * H) / size)
-    const index = new ClusterIndex(params)
+    const corpus = lib.syntheticCorpus(7, now - 60 * H, (60 * H) / size)
+    const index = new lib.ClusterIndex(params)
     const t0 = performance.now()
-    for (let i = 0; i < size; i++) index.add(fingerprintArticle(corpus.article(i), now), `a${i}`, `s${i}`)
+    for (let i = 0; i < size; i++) index.add(lib.fingerprintArticle(corpus.article(i), now), `a${i}`, `s${i}`)
     // The work done, beside its time: stories compared (full feature vectors) and index entries read, per article.
-    return { size, index, fillUs: ((performance.now() - t0) * 1000) / size, rounds: [] as number[], compared: 0, entriesRead: 0 }
-  })
+    return { build: name, lib, size, index, fillUs: ((performance.now() - t0) * 1000) / size, rounds: [] as number[], compared: 0, entriesRead: 0 }
+  }))
   // Rounds of fresh probes; the fastest round counts (other processes on a shared machine only slow rounds down, and
   // so does a collection of a 100k window's heap: with three rounds, one run in four read 2× at 100k).
   for (let round = 0; round < ROUNDS; round++) {
     // Made before the clock starts: writing the synthetic text was ~6 % of a round's profile, charged to clustering.
-    const corpus = syntheticCorpus(99 + round, now - H, 1000)
-    const probes = Array.from({ length: PROBES }, (_, i) => corpus.article(i))
+    const probesOf = new Map(builds.map(({ name, lib }) => {
+      const corpus = lib.syntheticCorpus(99 + round, now - H, 1000)
+      return [name, Array.from({ length: PROBES }, (_, i) => corpus.article(i))]
+    }))
     for (const w of round % 2 === 0 ? windows : [...windows].reverse()) {
+      const probes = probesOf.get(w.build)!
       const t1 = performance.now()
       for (let i = 0; i < PROBES; i++) {
         // The same probe ids in every window: each window is its own index.
-        const a = clusterArticle(probes[i]!, `p${round}-${i}`, `p${round}-${i}`, { index: w.index, now })
+        const a = w.lib.clusterArticle(probes[i]!, `p${round}-${i}`, `p${round}-${i}`, { index: w.index, now })
         w.compared += a.compared
         w.entriesRead += a.entriesRead
       }
@@ -89,13 +113,20 @@ function measure(windowSizes: readonly number[]): Measured[] {
     }
   }
   return windows.map((w) => ({
-    size: w.size, usPerArticle: Math.min(...w.rounds), fillUs: w.fillUs, compared: w.compared / (ROUNDS * PROBES),
+    build: w.build, size: w.size, usPerArticle: Math.min(...w.rounds), fillUs: w.fillUs, compared: w.compared / (ROUNDS * PROBES),
     entriesRead: w.entriesRead / (ROUNDS * PROBES),
   }))
 }
 
-/** Bytes a window of `size` articles holds, per article, in kB; null without --expose-gc. */
-function windowMemory(size: number): number | null {
+interface WindowMemory {
+  /** What `size` articles add to an empty window, per article, in kB. */
+  kbPerArticle: number
+  /** What an empty window holds, in MB: tables of a fixed size, whatever the window holds. */
+  fixedMb: number
+}
+
+/** The memory a window of `size` articles holds; null without --expose-gc. */
+function windowMemory(size: number): WindowMemory | null {
   const gc = (globalThis as { gc?: () => void }).gc
   if (!gc) return null
   const inUse = () => {
@@ -107,42 +138,60 @@ function windowMemory(size: number): number | null {
   const corpus = syntheticCorpus(7, now - 60 * H, (60 * H) / size)
   const before = inUse()
   const index = new ClusterIndex(params)
+  const empty = inUse()
   for (let i = 0; i < size; i++) index.add(fingerprintArticle(corpus.article(i), now), `a${i}`, `s${i}`)
-  const bytes = inUse() - before
+  const bytes = inUse() - empty
   if (index.clusterCount !== size) throw new Error('the window lost articles') // and keeps the index alive until here
-  return bytes / size / 1024
+  return { kbPerArticle: bytes / size / 1024, fixedMb: (empty - before) / 1024 / 1024 }
 }
 
-measure([2_000]) // warm-up: JIT, so the first size measured is not charged for it
-const results = measure(windowSizes)
+const builds = [{ name: 'this checkout', lib: here }]
+if (againstDir !== null) {
+  if (!fs.existsSync(path.join(againstDir, 'scripts', 'build.mjs'))) throw new Error(`--against: ${againstDir} is not a checkout of this project`)
+  const build = spawnSync(process.execPath, [path.join(againstDir, 'scripts', 'build.mjs')], { cwd: againstDir, encoding: 'utf8' })
+  if (build.status !== 0) throw new Error(`--against: building ${againstDir} failed:\n${build.stdout}${build.stderr}`)
+  builds.push({ name: againstDir, lib: await loadBuild(againstDir) })
+}
+measure([2_000], builds) // warm-up: JIT, so the first size measured is not charged for it
+const results = measure(windowSizes, builds)
 console.log(`LSH bands: ${bands}${bands === LSH_PARAMS.bands ? ' (as shipped)' : ` (shipped: ${LSH_PARAMS.bands})`}`)
 for (const r of results) {
-  console.log(`window ${String(r.size).padStart(7)} articles: clustering ${r.usPerArticle.toFixed(0)} µs/article (fingerprint + index ${r.fillUs.toFixed(0)} µs/article to fill); ` +
+  console.log(`${builds.length > 1 ? `${r.build}: ` : ''}window ${String(r.size).padStart(7)} articles: clustering ${r.usPerArticle.toFixed(0)} µs/article (fingerprint + index ${r.fillUs.toFixed(0)} µs/article to fill); ` +
     `${r.compared.toFixed(1)} stories compared, ${r.entriesRead.toFixed(1)} index entries read per article`)
 }
 const memory = windowMemory(Math.min(...windowSizes))
 if (memory !== null) console.log(memoryLine(memory, Math.min(...windowSizes)))
-if (results.length >= 2) console.log(`cost ratio ${results.at(-1)!.size}/${results[0]!.size}: ${(results.at(-1)!.usPerArticle / results[0]!.usPerArticle).toFixed(2)}×`)
+for (const { name } of builds) {
+  const own = results.filter((r) => r.build === name)
+  if (own.length >= 2) console.log(`${builds.length > 1 ? `${name}: ` : ''}cost ratio ${own.at(-1)!.size}/${own[0]!.size}: ${(own.at(-1)!.usPerArticle / own[0]!.usPerArticle).toFixed(2)}×`)
+}
+if (builds.length > 1) {
+  for (const size of windowSizes) {
+    const [mine, theirs] = builds.map(({ name }) => results.find((r) => r.build === name && r.size === size)!)
+    console.log(`window ${size}: this checkout costs ${(mine!.usPerArticle / theirs!.usPerArticle).toFixed(2)}× what ${againstDir} costs`)
+  }
+}
 
 /** A run's figures as JSON on stdout's last line, for `--runs`' parent. */
 if (process.env.NEWSDESK_BENCH_RUN_JSON === '1') {
+  if (builds.length > 1) throw new Error('--against runs once, in one process')
   console.log(JSON.stringify({ sizes: results.map((r) => r.size), us: results.map((r) => r.usPerArticle), work: results.map((r) => [r.compared, r.entriesRead]), memory }))
 }
 
-function memoryLine(kbPerArticle: number, size: number): string {
-  return `window memory: ${kbPerArticle.toFixed(1)} kB/article (heap and typed arrays, ${size} articles)`
+function memoryLine(m: WindowMemory, size: number): string {
+  return `window memory: ${m.kbPerArticle.toFixed(1)} kB/article (heap and typed arrays, ${size} articles), beside ${m.fixedMb.toFixed(0)} MB an empty window holds`
 }
 
 function repeatInFreshProcesses(n: number, rest: string[]): void {
   const median = (xs: number[]): number => spread(xs).median
-  const runsSeen: Array<{ sizes: number[], us: number[], work: Array<[number, number]>, memory: number | null }> = []
+  const runsSeen: Array<{ sizes: number[], us: number[], work: Array<[number, number]>, memory: WindowMemory | null }> = []
   for (let i = 0; i < n; i++) {
     const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...rest], {
       env: { ...process.env, NEWSDESK_BENCH_RUN_JSON: '1' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
     })
     if (child.status !== 0) throw new Error(`bench:clustering: run ${i + 1} exited with ${child.status}`)
     const lines = child.stdout.trim().split('\n')
-    const run = JSON.parse(lines.at(-1)!) as { sizes: number[], us: number[], work: Array<[number, number]>, memory: number | null }
+    const run = JSON.parse(lines.at(-1)!) as { sizes: number[], us: number[], work: Array<[number, number]>, memory: WindowMemory | null }
     if (i === 0) console.log(lines[0]) // which band count ran
     runsSeen.push(run)
     const ratio = run.us.length >= 2 ? ` (ratio ${(run.us.at(-1)! / run.us[0]!).toFixed(2)}×)` : ''

@@ -155,7 +155,7 @@ export class ClusterIndex {
     }
     if (fp.indexable) this.lsh.insert({ articleId, clusterId, time: fp.time }, indexKeys(fp))
     // Entity words and figures are counted too: a figure or name in very many stories is evidence of none.
-    this.names.add(fp.time, [fp.names, fp.entityWords, fp.figures])
+    this.names.add(fp.time, [...new Set([...fp.names, ...fp.entityWords, ...fp.figures])])
     this.terms.add(fp.time, fp.terms.keys)
     return cluster
   }

@@ -4,56 +4,38 @@
  * the index (its bucket would only return the most recent of many unrelated clusters) nor counted as a shared name
  * (similarity.ts); it still counts when two titles contradict each other.
  *
- * The counts live in a fixed table of 2^22 counters indexed by the name's fnv1a hash (16 MB), as document-frequency.ts
- * keeps the terms', not in a map keyed by the name: an article's features read the counts of its own entity words and
- * of every compared story's core names, and a map of the hundreds of thousands of names in a 100,000-article window
- * made each of those reads a chase through its entries and key strings (the map's lookups were 27 µs of an article's
- * 570 at 10k and 42 at 100k in a scratch profile; the table's are one read). Names that share a counter add to each
- * other's count: at 100,000 articles (about 3 million name occurrences) a counter carries under one foreign occurrence
- * on average, far below what makes a name common (25, or 0.5 % of the window) and a small fraction of a rare name's
- * idf. Deterministic: counts depend only on the articles added and evicted.
+ * Deterministic: counts depend only on the articles added and evicted, in order.
  */
-import { fnv1a } from './minhash.ts'
 import { TimeSlots } from './time-slots.ts'
 
 /** A name is common above max(MIN_COMMON_COUNT, COMMON_FRACTION × live articles). */
 export const COMMON_FRACTION = 0.005
 export const MIN_COMMON_COUNT = 25
 
-const BITS = 22
-const MASK = (1 << BITS) - 1
-
-/** A name's counter. Folding the hash's high half in spreads fnv1a over the low bits. */
-function slotOfName(name: string): number {
-  const h = fnv1a(name)
-  return (h ^ (h >>> BITS)) & MASK
-}
-
 export class NameFrequency {
-  readonly #counts = new Uint32Array(1 << BITS)
-  /** Per article, the counters it added to (each once), to take back at eviction. */
-  readonly #expiry = new TimeSlots<Uint32Array>()
+  readonly #counts = new Map<string, number>()
+  readonly #expiry = new TimeSlots<readonly string[]>()
   #articles = 0
 
-  /** An article's names, in one or more lists; a name given twice counts once. */
-  add(time: number, lists: ReadonlyArray<Iterable<string>>): void {
-    const slots = new Set<number>()
-    for (const names of lists) for (const n of names) slots.add(slotOfName(n))
-    const added = Uint32Array.from(slots)
-    for (let i = 0; i < added.length; i++) this.#counts[added[i]!]!++
+  add(time: number, names: readonly string[]): void {
+    for (const n of names) this.#counts.set(n, (this.#counts.get(n) ?? 0) + 1)
     this.#articles++
-    this.#expiry.add(time, added)
+    this.#expiry.add(time, names)
   }
 
   evictBefore(cutoff: number): void {
-    for (const slots of this.#expiry.releaseBefore(cutoff)) {
+    for (const names of this.#expiry.releaseBefore(cutoff)) {
       this.#articles--
-      for (let i = 0; i < slots.length; i++) if (this.#counts[slots[i]!]! > 0) this.#counts[slots[i]!]!--
+      for (const n of names) {
+        const c = (this.#counts.get(n) ?? 1) - 1
+        if (c <= 0) this.#counts.delete(n)
+        else this.#counts.set(n, c)
+      }
     }
   }
 
   count(name: string): number {
-    return this.#counts[slotOfName(name)]!
+    return this.#counts.get(name) ?? 0
   }
 
   get articles(): number {
@@ -61,5 +43,5 @@ export class NameFrequency {
   }
 
   /** A function of the current counts (do not keep it across adds). */
-  isCommon = (name: string): boolean => this.count(name) > Math.max(MIN_COMMON_COUNT, COMMON_FRACTION * this.#articles)
+  isCommon = (name: string): boolean => (this.#counts.get(name) ?? 0) > Math.max(MIN_COMMON_COUNT, COMMON_FRACTION * this.#articles)
 }
