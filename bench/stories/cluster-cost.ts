@@ -6,7 +6,7 @@
  * measured in one process, is the number that matters.
  * Then, apart from the timings (a forced collection changes what the next rounds cost), the memory a window holds per
  * article: heap and typed arrays after full collections, at the smallest size (the npm script gives node
- * --expose-gc for it), apart from what an empty window holds already (its fixed tables of term and name counts).
+ * --expose-gc for it), apart from what an empty window holds already (its fixed table of term counts).
  * Collecting garbage over a large window is much of what grows.
  *
  *   npm run bench:clustering [-- 10000 100000] [-- --bands 64] [-- --runs 5] [-- --against ../other-checkout]
