@@ -40,6 +40,13 @@ export interface ClusterRecord {
   recent: ClusterMember[]
   /** The story as a whole: its centroid, names, figures and times (story-profile.ts). */
   profile: StoryProfile
+  /**
+   * The index files the record itself (lsh-index.ts), so a lookup reads no table of clusters by id. A record merged
+   * into another points at the survivor (whose record the merge may have made anew); one that left the window is
+   * marked, and lookups skip it.
+   */
+  mergedInto: ClusterRecord | null
+  evicted: boolean
 }
 
 export interface CandidateClusters {
@@ -115,15 +122,16 @@ function figureKey(figure: string): string {
 }
 
 export class ClusterIndex {
-  readonly lsh: LshIndex
+  readonly lsh: LshIndex<ClusterRecord>
   readonly names = new NameFrequency()
   /** Document frequencies of the window's terms: how telling each shared term is. */
   readonly terms = new DocumentFrequency()
   readonly #clusters = new Map<string, ClusterRecord>()
   readonly #expiry = new TimeSlots<string>()
   /**
-   * Merged cluster id → the surviving one. Index entries keep the id they were filed under, so a lookup resolves
-   * it here; the aliases of a survivor leave with it at eviction (#aliasesOf), so this never outgrows the window.
+   * Merged cluster id → the surviving one, for ids the crawler hands in (an article of a merged story, read late, joins
+   * the survivor); index entries follow their record's `mergedInto` instead. The aliases of a survivor leave with it
+   * at eviction (#aliasesOf), so this never outgrows the window.
    */
   readonly #alias = new Map<string, string>()
   readonly #aliasesOf = new Map<string, string[]>()
@@ -139,7 +147,10 @@ export class ClusterIndex {
     const member = { articleId, fingerprint: fp }
     let cluster = this.#clusters.get(clusterId)
     if (!cluster) {
-      cluster = { id: clusterId, memberCount: 0, publishers: new Set(), firstTime: fp.time, latestTime: fp.time, first: member, recent: [], profile: new StoryProfile() }
+      cluster = {
+        id: clusterId, memberCount: 0, publishers: new Set(), firstTime: fp.time, latestTime: fp.time, first: member, recent: [],
+        profile: new StoryProfile(), mergedInto: null, evicted: false,
+      }
       this.#clusters.set(clusterId, cluster)
     } else {
       cluster.recent.push(member)
@@ -153,7 +164,7 @@ export class ClusterIndex {
       cluster.latestTime = fp.time
       this.#expiry.add(fp.time, clusterId)
     }
-    if (fp.indexable) this.lsh.insert({ articleId, clusterId, time: fp.time }, indexKeys(fp))
+    if (fp.indexable) this.lsh.insert({ articleId, cluster, clusterId, time: fp.time }, indexKeys(fp))
     // Entity words and figures are counted too: a figure or name in very many stories is evidence of none.
     this.names.add(fp.time, [...new Set([...fp.names, ...fp.entityWords, ...fp.figures])])
     this.terms.add(fp.time, fp.terms.keys)
@@ -178,9 +189,11 @@ export class ClusterIndex {
       this.#clusters.delete(fromId)
       if (!into) {
         into = { ...from, id: intoId }
+        from.mergedInto = into
         this.#clusters.set(intoId, into)
         this.#expiry.add(into.latestTime, intoId)
       } else {
+        from.mergedInto = into
         const firsts = [into.first, from.first].sort((a, b) => a.fingerprint.time - b.fingerprint.time)
         into.first = firsts[0]!
         into.recent = [firsts[1]!, ...into.recent, ...from.recent]
@@ -210,11 +223,12 @@ export class ClusterIndex {
   candidates(fp: Fingerprint): CandidateClusters {
     if (!fp.indexable) return { clusters: [], entriesRead: 0 }
     const { sharedKeys, entriesRead } = this.lsh.query(queryKeys(fp, this.names.isCommon, (t) => this.terms.count(fnv1a(t))))
-    // Keys filed under a merged story's old id count for the survivor.
+    // Keys filed under a merged story count for the survivor.
     const shared = new Map<ClusterRecord, number>()
-    for (const [id, n] of sharedKeys) {
-      const c = this.#clusters.get(this.#alias.get(id) ?? id)
-      if (c) shared.set(c, (shared.get(c) ?? 0) + n)
+    for (const [filed, n] of sharedKeys) {
+      let c = filed
+      while (c.mergedInto !== null) c = c.mergedInto
+      if (!c.evicted) shared.set(c, (shared.get(c) ?? 0) + n)
     }
     // A total order that depends on the stories alone, never on the order their articles arrived in: the comparisons
     // are capped (MAX_COMPARED_STORIES), so two workers that indexed the same articles in another order must still
@@ -234,6 +248,7 @@ export class ClusterIndex {
       const c = this.#clusters.get(id)
       if (c && c.latestTime < cutoff) {
         this.#clusters.delete(id)
+        c.evicted = true
         for (const alias of this.#aliasesOf.get(id) ?? []) this.#alias.delete(alias)
         this.#aliasesOf.delete(id)
         clusters++

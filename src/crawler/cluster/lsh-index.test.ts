@@ -9,7 +9,7 @@ let seed = 7
 const rand32 = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0)
 const randomSet = (n: number) => new Set(Array.from({ length: n }, rand32))
 const keys = (sig: Uint32Array, names: string[] = []) => ({ signature: sig, names: nameKeys(names, 12) })
-const entry = (articleId: string, clusterId: string, hours: number) => ({ articleId, clusterId, time: hours * H })
+const entry = (articleId: string, clusterId: string, hours: number) => ({ articleId, cluster: clusterId, clusterId, time: hours * H })
 
 describe('LshIndex', () => {
   it('finds an article by a similar signature and by a shared name; not an unrelated one', () => {
@@ -76,6 +76,23 @@ describe('LshIndex', () => {
     assert.equal(index.size, before - removed)
     index.evictBefore(100 * H)
     assert.equal(index.size, 0)
+  })
+
+  it('gives an evicted article\'s place to a new one: lookups find the new article\'s story, never the old one\'s', () => {
+    const index = new LshIndex()
+    const sigs = Array.from({ length: 14 }, () => signature(randomSet(40)))
+    // 14 stories name "acme": the bucket keeps the 12 most recent, two are pushed out before they are evicted.
+    for (let i = 0; i < 14; i++) index.insert(entry(`old${i}`, `old${i}`, i / 100), keys(sigs[i]!, ['acme']))
+    index.evictBefore(H)
+    assert.equal(index.size, 0)
+    for (let i = 0; i < 3; i++) index.insert(entry(`new${i}`, `new${i}`, 2 + i / 100), keys(sigs[i]!, ['acme']))
+    assert.deepEqual([...index.query(keys(signature(randomSet(40)), ['acme'])).sharedKeys.keys()].sort(), ['new0', 'new1', 'new2'])
+    assert.deepEqual([...index.query(keys(sigs[1]!)).sharedKeys.keys()], ['new1'], 'the same words find the new story alone')
+    assert.equal(index.size, 3 * (LSH_PARAMS.bands + 1))
+    index.insert(entry('new3', 'new3', 3), keys(sigs[3]!, ['acme']))
+    index.evictBefore(3 * H) // the first three new articles leave; the fourth, filed in a reused place or not, stays
+    assert.deepEqual([...index.query(keys(signature(randomSet(40)), ['acme'])).sharedKeys.keys()], ['new3'])
+    assert.equal(index.size, LSH_PARAMS.bands + 1)
   })
 
   it('refuses more bands × rows than hashes', () => {

@@ -27,8 +27,10 @@
  * event. What remains grows with the corpus only through chance band collisions of unrelated articles (background
  * similarity J ≈ 0.01–0.05 gives 16·J² per pair), each rejected by a 128-integer comparison (similarity.mayMatch).
  *
- * Memory: one Map per band (plus one for names) keyed by 30-bit hashes, which V8 stores unboxed; a bucket of one entry
- * is the entry itself. A 30-bit key shared by chance with another key of the same band costs one wasted comparison
+ * Memory: one Map per band (plus one for names) keyed by 30-bit hashes, which V8 stores unboxed; a bucket holds
+ * article handles, small integers (a bucket of one is the handle itself), and the cluster, its id and the time of a
+ * handle sit in arrays beside the tables: filing an article writes no pointer into the window's tables (see Bucket),
+ * and a lookup returns the clusters themselves, not ids to find them by (cluster-state.ts). A 30-bit key shared by chance with another key of the same band costs one wasted comparison
  * (probability ≈ live keys / 2^30 per lookup). Entries expire with the window: `evictBefore(cutoff)` releases whole
  * time slots of articles, O(evicted × keys).
  */
@@ -49,8 +51,11 @@ export interface LshParams {
 
 export const LSH_PARAMS: LshParams = { bands: 16, rows: 2, bandCap: 4, nameCap: 12 }
 
-export interface IndexEntry {
+/** An article as filed: `cluster` is what lookups return for it (cluster-state.ts files its cluster's record). */
+export interface IndexEntry<C = string> {
   articleId: string
+  cluster: C
+  /** The cluster's id: a bucket keeps one entry per id, and of two stories of one time the smaller id stays. */
   clusterId: string
   /** Epoch ms: the article's time. */
   time: number
@@ -80,20 +85,34 @@ export interface IndexKeys {
   names: ArrayLike<number>
 }
 
-export interface QueryResult {
+export interface QueryResult<C = string> {
   /** The candidate clusters: how many of the article's keys each shares with it (cluster-state.ts ranks them). */
-  sharedKeys: Map<string, number>
+  sharedKeys: Map<C, number>
   /** Bucket entries read: the work done, at most bands × bandCap + names × nameCap. */
   entriesRead: number
 }
 
-type Bucket = IndexEntry | IndexEntry[]
+/**
+ * A bucket is an article's handle, or a list of handles: small integers, never objects. Every bucket of a large window
+ * lives in the old generation; a pointer to a new object written into it is one more slot for each young-generation
+ * collection to visit and update, at a random place in a heap of a gigabyte at 100,000 articles. An article is filed
+ * under some 40 keys, so entries as objects made ~40 such slots per article; handles make none.
+ */
+type Bucket = number | number[]
 
-export class LshIndex {
+export class LshIndex<C = string> {
   /** Tables 0 … bands − 1 are the bands, the last one the names. */
   readonly #tables: Map<number, Bucket>[]
-  /** Per article: its entry and keys (band keys are recomputed from the signature at eviction, not stored). */
-  readonly #postings: TimeSlots<{ entry: IndexEntry, keys: IndexKeys }>
+  /** Per article: its handle and keys (band keys are recomputed from the signature at eviction, not stored). */
+  readonly #postings: TimeSlots<{ handle: number, keys: IndexKeys }>
+  /**
+   * Per handle, the article's cluster, its id and the article's time; a handle is reused once its article left the
+   * window. The cluster itself, not only its id: a lookup then reads no table of the window's clusters by id.
+   */
+  readonly #clusterOf: Array<C | null> = []
+  readonly #idOf: string[] = []
+  readonly #timeOf: number[] = []
+  readonly #freeHandles: number[] = []
   #size = 0
 
   constructor(readonly params: LshParams = LSH_PARAMS, slotMs?: number) {
@@ -111,26 +130,32 @@ export class LshIndex {
   }
 
   /** Files `entry` under every key. */
-  insert(entry: IndexEntry, keys: IndexKeys): void {
-    this.#each(keys, (table, key, cap) => this.#file(table, key, entry, cap))
-    this.#postings.add(entry.time, { entry, keys: { signature: keys.signature, names: Int32Array.from(keys.names) } })
+  insert(entry: IndexEntry<C>, keys: IndexKeys): void {
+    const handle = this.#freeHandles.pop() ?? this.#clusterOf.length
+    this.#clusterOf[handle] = entry.cluster
+    this.#idOf[handle] = entry.clusterId
+    this.#timeOf[handle] = entry.time
+    this.#each(keys, (table, key, cap) => this.#file(table, key, handle, cap))
+    this.#postings.add(entry.time, { handle, keys: { signature: keys.signature, names: Int32Array.from(keys.names) } })
   }
 
-  #file(table: Map<number, Bucket>, key: number, entry: IndexEntry, cap: number): void {
+  #file(table: Map<number, Bucket>, key: number, handle: number, cap: number): void {
     const bucket = table.get(key)
     if (bucket === undefined) {
-      table.set(key, entry)
+      table.set(key, handle)
       this.#size++
       return
     }
-    const list = Array.isArray(bucket) ? bucket : [bucket]
-    const same = list.findIndex((e) => e.clusterId === entry.clusterId)
+    const idOf = this.#idOf
+    const timeOf = this.#timeOf
+    const list = typeof bucket === 'number' ? [bucket] : bucket
+    const same = list.findIndex((h) => idOf[h] === idOf[handle])
     if (same >= 0) {
-      if (list[same]!.time > entry.time) return // a late-arriving older article: the newer entry stays
+      if (timeOf[list[same]!]! > timeOf[handle]!) return // a late-arriving older article: the newer entry stays
       list.splice(same, 1)
       this.#size--
     }
-    list.push(entry)
+    list.push(handle)
     this.#size++
     if (list.length > cap) {
       // The oldest by publication time goes (ties: the smaller cluster id), not the first filed: a bucket then holds
@@ -140,7 +165,7 @@ export class LshIndex {
       for (let i = 1; i < list.length; i++) {
         const e = list[i]!
         const o = list[oldest]!
-        if (e.time < o.time || (e.time === o.time && e.clusterId < o.clusterId)) oldest = i
+        if (timeOf[e]! < timeOf[o]! || (timeOf[e] === timeOf[o] && idOf[e]! < idOf[o]!)) oldest = i
       }
       list.splice(oldest, 1)
       this.#size--
@@ -148,17 +173,21 @@ export class LshIndex {
     table.set(key, list.length === 1 ? list[0]! : list)
   }
 
-  query(keys: IndexKeys): QueryResult {
-    const hits = new Map<string, number>()
+  query(keys: IndexKeys): QueryResult<C> {
+    const hits = new Map<C, number>()
+    const clusterOf = this.#clusterOf
     let entriesRead = 0
+    const read = (handle: number) => {
+      entriesRead++
+      const cluster = clusterOf[handle]!
+      hits.set(cluster, (hits.get(cluster) ?? 0) + 1)
+    }
     this.#each(keys, (table, key, cap, band) => {
       const bucket = table.get(key)
       if (bucket === undefined) return
-      if (band && Array.isArray(bucket) && bucket.length >= cap) return // saturated: common words, not an event
-      for (const e of Array.isArray(bucket) ? bucket : [bucket]) {
-        entriesRead++
-        hits.set(e.clusterId, (hits.get(e.clusterId) ?? 0) + 1)
-      }
+      if (typeof bucket === 'number') return read(bucket)
+      if (band && bucket.length >= cap) return // saturated: common words, not an event
+      for (let i = 0; i < bucket.length; i++) read(bucket[i]!)
     })
     return { sharedKeys: hits, entriesRead }
   }
@@ -166,20 +195,23 @@ export class LshIndex {
   /** Drops the entries of articles whose time slot ended before `cutoff`; returns how many bucket entries went. */
   evictBefore(cutoff: number): number {
     let removed = 0
-    for (const { entry, keys } of this.#postings.releaseBefore(cutoff)) {
+    for (const { handle, keys } of this.#postings.releaseBefore(cutoff)) {
       this.#each(keys, (table, key) => {
         const bucket = table.get(key)
-        if (bucket === entry) {
+        if (bucket === handle) {
           table.delete(key)
           removed++
-        } else if (Array.isArray(bucket)) {
-          const at = bucket.indexOf(entry) // absent when replaced by a newer entry of its cluster or pushed out by the cap
+        } else if (typeof bucket === 'object') {
+          const at = bucket.indexOf(handle) // absent when replaced by a newer entry of its cluster or pushed out by the cap
           if (at < 0) return
           bucket.splice(at, 1)
           removed++
           if (bucket.length === 1) table.set(key, bucket[0]!)
         }
       })
+      this.#clusterOf[handle] = null
+      this.#idOf[handle] = ''
+      this.#freeHandles.push(handle)
     }
     this.#size -= removed
     return removed

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { clusterArticle } from './assign-cluster.ts'
 import { ClusterIndex } from './cluster-state.ts'
+import { fingerprintArticle } from './fingerprint.ts'
 import { FEATURES } from './match-features.ts'
 import { BRIDGE, BRIDGE_T0, COST, FIGURES_ONLY, STRIKE } from './testdata/bridge.ts'
 
@@ -78,6 +79,19 @@ describe('story merges', () => {
     assert.equal(index.get('story-ledger')!.id, 'story-x')
     assert.equal(index.get('story-x')!.memberCount, 2)
     assert.equal(index.clusterCount, 1)
+  })
+
+  it('index entries of merged stories lead to the survivor, through a chain, and to nothing once it left the window', () => {
+    const index = new ClusterIndex()
+    feed([a], index)
+    feed([b], index)
+    index.merge('story-ledger', 'story-gazette')
+    index.merge('story-gazette', 'story-x') // unknown here: the survivor's record is made anew
+    const ledgerWords = fingerprintArticle(b, latest) // the ledger article's own keys find its entries
+    assert.deepEqual(index.candidates(ledgerWords).clusters.map((c) => c.id), ['story-x'])
+    index.evictBefore(latest + 30 * 24 * 3_600_000)
+    assert.equal(index.clusterCount, 0)
+    assert.deepEqual(index.candidates(ledgerWords).clusters, [])
   })
 
   it('a story close to the article but below the join threshold is reported as related, never as a member', () => {
