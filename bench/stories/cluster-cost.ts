@@ -52,7 +52,7 @@ async function loadBuild(root: string) {
 }
 type Build = Awaited<ReturnType<typeof loadBuild>>
 const here = await loadBuild(ROOT)
-const { LSH_PARAMS, syntheticCorpus, ClusterIndex, fingerprintArticle } = here
+const { LSH_PARAMS, syntheticCorpus, ClusterIndex } = here
 
 const args = process.argv.slice(2)
 const againstAt = args.indexOf('--against')
@@ -76,6 +76,12 @@ const ROUNDS = 5
 const H = 3_600_000
 const now = Date.parse('2026-11-20T12:00:00Z')
 
+/** The window: `size` articles spread over the last 60 hours (the same articles for every build and size). */
+function fillWindow(lib: Build, index: InstanceType<Build['ClusterIndex']>, size: number): void {
+  const corpus = syntheticCorpus(7, now - 60 * H, (60 * H) / size)
+  for (let i = 0; i < size; i++) index.add(lib.fingerprintArticle(corpus.article(i), now), `a${i}`, `s${i}`)
+}
+
 interface Measured { build: string, size: number, usPerArticle: number, fillUs: number, compared: number, entriesRead: number }
 
 /**
@@ -85,11 +91,9 @@ interface Measured { build: string, size: number, usPerArticle: number, fillUs: 
  */
 function measure(windowSizes: readonly number[], builds: ReadonlyArray<{ name: string, lib: Build }>): Measured[] {
   const windows = windowSizes.flatMap((size) => builds.map(({ name, lib }) => {
-    // The window: `size` articles spread over the last 60 hours.
-    const corpus = syntheticCorpus(7, now - 60 * H, (60 * H) / size)
     const index = new lib.ClusterIndex(params)
     const t0 = performance.now()
-    for (let i = 0; i < size; i++) index.add(lib.fingerprintArticle(corpus.article(i), now), `a${i}`, `s${i}`)
+    fillWindow(lib, index, size)
     // The work done, beside its time: stories compared (full feature vectors) and index entries read, per article.
     return { build: name, lib, size, index, fillUs: ((performance.now() - t0) * 1000) / size, rounds: [] as number[], compared: 0, entriesRead: 0 }
   }))
@@ -133,11 +137,10 @@ function windowMemory(size: number): WindowMemory | null {
     const m = process.memoryUsage()
     return m.heapUsed + m.arrayBuffers
   }
-  const corpus = syntheticCorpus(7, now - 60 * H, (60 * H) / size)
   const before = inUse()
   const index = new ClusterIndex(params)
   const empty = inUse()
-  for (let i = 0; i < size; i++) index.add(fingerprintArticle(corpus.article(i), now), `a${i}`, `s${i}`)
+  fillWindow(here, index, size)
   const bytes = inUse() - empty
   if (index.clusterCount !== size) throw new Error('the window lost articles') // and keeps the index alive until here
   return { kbPerArticle: bytes / size / 1024, fixedMb: (empty - before) / 1024 / 1024 }

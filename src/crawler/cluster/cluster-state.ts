@@ -189,11 +189,9 @@ export class ClusterIndex {
       this.#clusters.delete(fromId)
       if (!into) {
         into = { ...from, id: intoId }
-        from.mergedInto = into
         this.#clusters.set(intoId, into)
         this.#expiry.add(into.latestTime, intoId)
       } else {
-        from.mergedInto = into
         const firsts = [into.first, from.first].sort((a, b) => a.fingerprint.time - b.fingerprint.time)
         into.first = firsts[0]!
         into.recent = [firsts[1]!, ...into.recent, ...from.recent]
@@ -208,6 +206,8 @@ export class ClusterIndex {
           this.#expiry.add(into.latestTime, intoId)
         }
       }
+      // The index's entries of the merged story lead to the survivor (candidates()).
+      from.mergedInto = into
     }
     // Aliases of the merged cluster now point at the survivor too (chains stay one step long).
     const moved = [fromId, ...(this.#aliasesOf.get(fromId) ?? [])]

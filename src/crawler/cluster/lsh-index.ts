@@ -110,6 +110,7 @@ export class LshIndex<C = string> {
    * window. The cluster itself, not only its id: a lookup then reads no table of the window's clusters by id.
    */
   readonly #clusterOf: Array<C | null> = []
+  /** The ids apart from the clusters: filing compares a bucket's ids, and reads them here, not from scattered records. */
   readonly #idOf: string[] = []
   readonly #timeOf: number[] = []
   readonly #freeHandles: number[] = []
