@@ -27,14 +27,15 @@
  * event. What remains grows with the corpus only through chance band collisions of unrelated articles (background
  * similarity J ≈ 0.01–0.05 gives 16·J² per pair), each rejected by a 128-integer comparison (similarity.mayMatch).
  *
- * Memory: one Map per band (plus one for names) keyed by 30-bit hashes, which V8 stores unboxed; a bucket holds
- * article handles, small integers (a bucket of one is the handle itself), and the cluster, its id and the time of a
+ * Memory: one table per band (plus one for names) keyed by 30-bit hashes, each one typed array (int-table.ts); a
+ * bucket holds article handles, small integers (a bucket of one is the handle itself), and the cluster, its id and the time of a
  * handle sit in arrays beside the tables: filing an article writes no pointer into the window's tables (see Bucket),
  * and a lookup returns the clusters themselves, not ids to find them by (cluster-state.ts). A 30-bit key shared by
  * chance with another key of the same band costs one wasted comparison (probability ≈ live keys / 2^30 per lookup).
  * Entries expire with the window: `evictBefore(cutoff)` releases whole time slots of articles, O(evicted × keys).
  */
 import { fmix32, fnv1a, NUM_HASHES } from './minhash.ts'
+import { IntTable } from './int-table.ts'
 import { TimeSlots } from './time-slots.ts'
 
 export interface LshParams {
@@ -100,9 +101,16 @@ export interface QueryResult<C = string> {
  */
 type Bucket = number | number[]
 
+const NO_LIST: number[] = []
+
 export class LshIndex<C = string> {
-  /** Tables 0 … bands − 1 are the bands, the last one the names. */
-  readonly #tables: Map<number, Bucket>[]
+  /**
+   * Tables 0 … bands − 1 are the bands, the last one the names (int-table.ts says why not Maps). A table holds a
+   * bucket of one as its handle (≥ 0) and a longer one as −1 − its place in #lists.
+   */
+  readonly #tables: IntTable[]
+  readonly #lists: number[][] = []
+  readonly #freeLists: number[] = []
   /** Per article: its handle and keys (band keys are recomputed from the signature at eviction, not stored). */
   readonly #postings: TimeSlots<{ handle: number, keys: IndexKeys }>
   /**
@@ -118,12 +126,12 @@ export class LshIndex<C = string> {
 
   constructor(readonly params: LshParams = LSH_PARAMS, slotMs?: number) {
     if (params.bands * params.rows > NUM_HASHES) throw new RangeError(`lsh: ${params.bands} bands × ${params.rows} rows exceed ${NUM_HASHES} hashes`)
-    this.#tables = Array.from({ length: params.bands + 1 }, () => new Map())
+    this.#tables = Array.from({ length: params.bands + 1 }, () => new IntTable())
     this.#postings = new TimeSlots(slotMs)
   }
 
   /** Calls `fn` for every (table, key) of `keys`, with the table's bucket cap (band tables come first). */
-  #each(keys: IndexKeys, fn: (table: Map<number, Bucket>, key: number, cap: number, band: boolean) => void): void {
+  #each(keys: IndexKeys, fn: (table: IntTable, key: number, cap: number, band: boolean) => void): void {
     const bands = bandKeys(keys.signature, this.params)
     for (let b = 0; b < bands.length; b++) fn(this.#tables[b]!, bands[b]!, this.params.bandCap, true)
     const names = this.#tables[this.params.bands]!
@@ -140,8 +148,8 @@ export class LshIndex<C = string> {
     this.#postings.add(entry.time, { handle, keys: { signature: keys.signature, names: Int32Array.from(keys.names) } })
   }
 
-  #file(table: Map<number, Bucket>, key: number, handle: number, cap: number): void {
-    const bucket = table.get(key)
+  #file(table: IntTable, key: number, handle: number, cap: number): void {
+    const bucket = this.#bucket(table, key)
     if (bucket === undefined) {
       table.set(key, handle)
       this.#size++
@@ -171,7 +179,32 @@ export class LshIndex<C = string> {
       list.splice(oldest, 1)
       this.#size--
     }
-    table.set(key, list.length === 1 ? list[0]! : list)
+    this.#setBucket(table, key, list)
+  }
+
+  #bucket(table: IntTable, key: number): Bucket | undefined {
+    const v = table.get(key)
+    return v === undefined || v >= 0 ? v : this.#lists[-1 - v]
+  }
+
+  /** Files `list` (a bucket of one as its handle) under `key`, reusing the list's place when it has one. */
+  #setBucket(table: IntTable, key: number, list: number[]): void {
+    const v = table.get(key)
+    const at = v !== undefined && v < 0 ? -1 - v : -1
+    if (list.length === 1) {
+      if (at >= 0) this.#freeList(at)
+      table.set(key, list[0]!)
+    } else if (at >= 0) this.#lists[at] = list
+    else {
+      const free = this.#freeLists.pop() ?? this.#lists.length
+      this.#lists[free] = list
+      table.set(key, -1 - free)
+    }
+  }
+
+  #freeList(at: number): void {
+    this.#lists[at] = NO_LIST
+    this.#freeLists.push(at)
   }
 
   query(keys: IndexKeys): QueryResult<C> {
@@ -184,7 +217,7 @@ export class LshIndex<C = string> {
       hits.set(cluster, (hits.get(cluster) ?? 0) + 1)
     }
     this.#each(keys, (table, key, cap, band) => {
-      const bucket = table.get(key)
+      const bucket = this.#bucket(table, key)
       if (bucket === undefined) return
       if (typeof bucket === 'number') return read(bucket)
       if (band && bucket.length >= cap) return // saturated: common words, not an event
@@ -198,7 +231,7 @@ export class LshIndex<C = string> {
     let removed = 0
     for (const { handle, keys } of this.#postings.releaseBefore(cutoff)) {
       this.#each(keys, (table, key) => {
-        const bucket = table.get(key)
+        const bucket = this.#bucket(table, key)
         if (bucket === handle) {
           table.delete(key)
           removed++
@@ -207,7 +240,7 @@ export class LshIndex<C = string> {
           if (at < 0) return
           bucket.splice(at, 1)
           removed++
-          if (bucket.length === 1) table.set(key, bucket[0]!)
+          if (bucket.length === 1) this.#setBucket(table, key, bucket)
         }
       })
       this.#clusterOf[handle] = null
