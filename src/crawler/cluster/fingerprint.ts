@@ -124,16 +124,17 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
   const bodyText = body.slice(0, BODY_CHARS)
   // A short teaser-only article's body is its lead: tokenized once.
   const bodyTokens = bodyText === leadText ? lead : tokenize(bodyText, article.language, capsMarkNames)
+  const arrays = packed(termVector(title, bodyTokens), termVector(title, []), sig, distinctHashes([mentioned, read.words, figures, found.map((f) => f.plain)]))
   return {
-    terms: termVector(title, bodyTokens),
-    titleVector: termVector(title, []),
-    signature: sig,
+    terms: arrays.terms,
+    titleVector: arrays.titleVector,
+    signature: arrays.signature,
     indexable: !isEmptySignature(sig),
     titleTerms: [...new Set(title.map((t) => t.term))],
     titlePlainTerms: [...new Set(title.filter((t) => !nameSurfaces.has(t.surface)).map((t) => t.term))],
     titleNames,
     names: [...names],
-    mentions: distinctHashes([mentioned, read.words, figures, found.map((f) => f.plain)]),
+    mentions: arrays.mentions,
     entities,
     entityWords,
     figures,
@@ -155,4 +156,32 @@ function distinctHashes(lists: ReadonlyArray<readonly string[]>): Uint32Array {
   let distinct = 0
   for (let i = 0; i < all.length; i++) if (distinct === 0 || all[i] !== all[distinct - 1]) all[distinct++] = all[i]!
   return all.slice(0, distinct)
+}
+
+/**
+ * The article's numeric arrays copied into one ArrayBuffer, each a view of it: a typed array of more than 64 bytes
+ * otherwise gets its own buffer, allocated apart from the heap with its own bookkeeping for the garbage collector, and
+ * comparing a story's members read each of its six arrays from another place in memory.
+ */
+function packed(terms: TermVector, titleVector: TermVector, signature: Uint32Array, mentions: Uint32Array) {
+  const doubles = terms.weights.length + titleVector.weights.length
+  const buffer = new ArrayBuffer(8 * doubles + 4 * (signature.length + terms.keys.length + titleVector.keys.length + mentions.length))
+  let offset = 0
+  const copy = <A extends Float64Array | Uint32Array>(from: A, make: (at: number, length: number) => A): A => {
+    const to = make(offset, from.length)
+    to.set(from as never)
+    offset += from.byteLength
+    return to
+  }
+  const f64 = (from: Float64Array) => copy(from, (at, n) => new Float64Array(buffer, at, n))
+  const u32 = (from: Uint32Array) => copy(from, (at, n) => new Uint32Array(buffer, at, n))
+  // Doubles first: their views must start at a multiple of 8.
+  const termWeights = f64(terms.weights)
+  const titleWeights = f64(titleVector.weights)
+  return {
+    terms: { weights: termWeights, keys: u32(terms.keys) },
+    titleVector: { weights: titleWeights, keys: u32(titleVector.keys) },
+    signature: u32(signature),
+    mentions: u32(mentions),
+  }
 }
