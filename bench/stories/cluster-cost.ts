@@ -4,9 +4,12 @@
  * and names, so frequent names exist), then five rounds of 1,000 probe articles are clustered against each window,
  * the windows taking turns round by round, and each window's fastest round is reported. The ratio of the two costs,
  * measured in one process, is the number that matters.
- * Each window is kept at its size, as a running service's is: after each round (outside the clock) its oldest hours
- * leave, about as many articles as the round added. Until December 2026 the probes stayed, so the "10k" window held
- * 10k–15k articles while it was measured and the 100k one 100k–105k, which flattered the ratio.
+ * The probes are the next articles of the window's own corpus, published over its last hour: they name the window's
+ * names and use its words as often as its articles do, as the next hour's news does. Each window is kept at its size,
+ * as a running service's is: after each round (outside the clock) its oldest hours leave, about as many articles as
+ * the round added. Until December 2026 probes came from corpora of other seeds, whose words and names the window
+ * hardly held (their lookups found mostly each other, the same round's articles, recent and cached), and they stayed
+ * in the window, so the "10k" window held up to 15k articles while measured; both flattered the ratio.
  * Then, apart from the timings (a forced collection changes what the next rounds cost), the memory a window holds per
  * article: heap and typed arrays after full collections, at the smallest size (the npm script gives node
  * --expose-gc for it), apart from what an empty window holds already (its fixed table of term counts).
@@ -24,10 +27,12 @@
  * `--against DIR` measures another checkout of the project (an older commit: `git worktree add ../base <commit>`)
  * beside this one, in this process: DIR is built, each build gets its own windows of the same articles (this
  * checkout's synthetic corpus, so both builds cluster exactly the same text), and the rounds take turns between all
- * of them, so both builds meet the same minutes of the machine. Run after run, the same code's figures moved by a
- * quarter here, more than most changes gain; within one process the two builds' rounds move together (it holds both
- * builds' windows at once: about 2 GB of heap at 100k). It prints both builds' figures and, per size, this build's
- * cost over the other's.
+ * of them, so both builds meet the same minutes of the machine; windows of one size fill side by side too. Run after
+ * run, the same code's figures moved by a quarter here, more than most changes gain; within one process the two
+ * builds' rounds move together (it holds both builds' windows at once: about 2 GB of heap at 100k). It prints both
+ * builds' figures and, per size, this build's cost over the other's. Calibrate before you believe a few per cent: the
+ * same commit against itself read 1.09× at 10k and 0.92× at 100k in one run here (bench-log, 2026-12-01, an eighth
+ * session).
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -80,10 +85,17 @@ const H = 3_600_000
 const now = Date.parse('2026-11-20T12:00:00Z')
 
 /** The window: `size` articles spread over the last 60 hours (the same articles for every build and size). */
-function fillWindow(lib: Build, index: InstanceType<Build['ClusterIndex']>, size: number): void {
-  const corpus = syntheticCorpus(7, now - 60 * H, (60 * H) / size)
-  for (let i = 0; i < size; i++) index.add(lib.fingerprintArticle(corpus.article(i), now), `a${i}`, `s${i}`)
+function windowCorpus(size: number) {
+  return syntheticCorpus(7, now - 60 * H, (60 * H) / size)
 }
+
+/** Files articles `from` … `to` − 1 of `corpus` (which makes them in order: one corpus per window). */
+function fillWindow(lib: Build, index: InstanceType<Build['ClusterIndex']>, corpus: ReturnType<typeof windowCorpus>, from: number, to: number): void {
+  for (let i = from; i < to; i++) index.add(lib.fingerprintArticle(corpus.article(i), now), `a${i}`, `s${i}`)
+}
+
+/** Articles a build files in one turn while windows of one size fill side by side. */
+const FILL_TURN = 1_000
 
 interface Measured {
   build: string
@@ -102,23 +114,34 @@ interface Measured {
  * machine's slow minute fell on one size only: one run's ratio read 1.13× and the next 1.53× for the same code.
  */
 function measure(windowSizes: readonly number[], builds: ReadonlyArray<{ name: string, lib: Build }>): Measured[] {
-  const windows = windowSizes.flatMap((size) => builds.map(({ name, lib }) => {
-    const index = new lib.ClusterIndex(params)
-    const t0 = performance.now()
-    fillWindow(lib, index, size)
+  const windows = windowSizes.flatMap((size) => {
     // The work done, beside its time: stories compared (full feature vectors) and index entries read, per article.
-    return {
-      build: name, lib, size, index, fillUs: ((performance.now() - t0) * 1000) / size, rounds: [] as number[], compared: 0, entriesRead: 0,
+    const same = builds.map(({ name, lib }) => ({
+      build: name, lib, size, index: new lib.ClusterIndex(params), corpus: windowCorpus(size), fillUs: 0, rounds: [] as number[], compared: 0, entriesRead: 0,
       held: { now: size, least: size, most: size },
+    }))
+    // Builds fill their windows of one size side by side, a thousand articles in turn, the first turn alternating: a
+    // window filled after another meets a larger heap, and the same code filled second read 13 % dearer at 10k.
+    for (let from = 0, turn = 0; from < size; from += FILL_TURN, turn++) {
+      for (const w of turn % 2 === 0 ? same : [...same].reverse()) {
+        const t0 = performance.now()
+        fillWindow(w.lib, w.index, w.corpus, from, Math.min(size, from + FILL_TURN))
+        w.fillUs += ((performance.now() - t0) * 1000) / size
+      }
     }
-  }))
+    return same
+  })
   // Rounds of fresh probes; the fastest round counts (other processes on a shared machine only slow rounds down, and
   // so does a collection of a 100k window's heap: with three rounds, one run in four read 2× at 100k).
   for (let round = 0; round < ROUNDS; round++) {
-    // Made before the clock starts: writing the synthetic text was ~6 % of a round's profile, charged to clustering.
-    const corpus = syntheticCorpus(99 + round, now - H, 1000)
-    const probes = Array.from({ length: PROBES }, (_, i) => corpus.article(i))
     for (const w of round % 2 === 0 ? windows : [...windows].reverse()) {
+      // The next articles of the window's own corpus, published over its last hour: new articles that name the
+      // window's names and use its words as often as its articles do, as the next hour's news does. Made before the
+      // clock starts (writing the synthetic text was ~6 % of a round's profile).
+      const probes = Array.from({ length: PROBES }, (_, i) => {
+        const k = round * PROBES + i
+        return { ...w.corpus.article(w.size + k), publishedAt: new Date(now - H + (k * H) / (ROUNDS * PROBES)).toISOString() }
+      })
       const t1 = performance.now()
       for (let i = 0; i < PROBES; i++) {
         // The same probe ids in every window: each window is its own index.
@@ -173,7 +196,7 @@ function windowMemory(size: number): WindowMemory | null {
   const before = inUse()
   const index = new ClusterIndex(params)
   const empty = inUse()
-  fillWindow(here, index, size)
+  fillWindow(here, index, windowCorpus(size), 0, size)
   const bytes = inUse() - empty
   if (index.clusterCount !== size) throw new Error('the window lost articles') // and keeps the index alive until here
   return { kbPerArticle: bytes / size / 1024, fixedMb: (empty - before) / 1024 / 1024 }
