@@ -155,31 +155,38 @@ export class LshIndex<C = string> {
       this.#size++
       return
     }
-    const idOf = this.#idOf
+    const clusterOf = this.#clusterOf
     const timeOf = this.#timeOf
     const list = typeof bucket === 'number' ? [bucket] : bucket
-    const same = list.findIndex((h) => idOf[h] === idOf[handle])
+    // One entry per story. Its record stands for its id: the records of the live handles are one per id (a story's
+    // record leaves the window only after all its articles' handles; a merge that renames makes a new record), and
+    // comparing records reads no id string of a scattered entry (in a full bucket of a 100k window, one cache miss
+    // per entry: `bench:clustering`, bench-log 2026-12-01, an eighth session).
+    const same = list.findIndex((h) => clusterOf[h] === clusterOf[handle])
     if (same >= 0) {
       if (timeOf[list[same]!]! > timeOf[handle]!) return // a late-arriving older article: the newer entry stays
       list.splice(same, 1)
       this.#size--
     }
-    list.push(handle)
+    // Lists are kept oldest first, by publication time (ties: the smaller cluster id): the cap then drops the first
+    // entry, and a bucket holds the `cap` most recent stories whatever order their articles were indexed in, as two
+    // workers sharing a store index them in different orders. Articles mostly arrive in time order: usually appended.
+    let at = list.length
+    while (at > 0 && this.#filedAfter(list[at - 1]!, handle)) at--
+    list.splice(at, 0, handle)
     this.#size++
     if (list.length > cap) {
-      // The oldest by publication time goes (ties: the smaller cluster id), not the first filed: a bucket then holds
-      // the `cap` most recent stories whatever order their articles were indexed in, as two workers sharing a store
-      // index them in different orders. Articles mostly arrive in time order, so this is usually the first entry.
-      let oldest = 0
-      for (let i = 1; i < list.length; i++) {
-        const e = list[i]!
-        const o = list[oldest]!
-        if (timeOf[e]! < timeOf[o]! || (timeOf[e] === timeOf[o] && idOf[e]! < idOf[o]!)) oldest = i
-      }
-      list.splice(oldest, 1)
+      list.shift()
       this.#size--
     }
     this.#setBucket(table, key, list)
+  }
+
+  /** Whether `a` sorts after `b` in a bucket: published later, or at the same time with a larger cluster id. */
+  #filedAfter(a: number, b: number): boolean {
+    const ta = this.#timeOf[a]!
+    const tb = this.#timeOf[b]!
+    return ta > tb || (ta === tb && this.#idOf[a]! > this.#idOf[b]!)
   }
 
   #bucket(table: IntTable, key: number): Bucket | undefined {
