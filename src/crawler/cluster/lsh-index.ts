@@ -118,7 +118,7 @@ export class LshIndex<C = string> {
    * window. The cluster itself, not only its id: a lookup then reads no table of the window's clusters by id.
    */
   readonly #clusterOf: Array<C | null> = []
-  /** The ids apart from the clusters: filing compares a bucket's ids, and reads them here, not from scattered records. */
+  /** The cluster ids: of two articles of one time in a bucket, the one of the smaller id is the older (#filedAfter). */
   readonly #idOf: string[] = []
   readonly #timeOf: number[] = []
   readonly #freeHandles: number[] = []
