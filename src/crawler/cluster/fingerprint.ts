@@ -49,6 +49,8 @@ export interface Fingerprint {
   entities: string[]
   /** Every word of `entities`. */
   entityWords: ReadonlySet<string>
+  /** nameKey (name-frequency.ts) of each of `entityWords`, ascending, distinct: what a story's name counts hold. */
+  entityWordKeys: Uint32Array
   /** The whole text's normalized figures (figures.ts). */
   figures: string[]
   /** The title's normalized figures. */
@@ -124,7 +126,8 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
   const bodyText = body.slice(0, BODY_CHARS)
   // A short teaser-only article's body is its lead: tokenized once.
   const bodyTokens = bodyText === leadText ? lead : tokenize(bodyText, article.language, capsMarkNames)
-  const arrays = packed(termVector(title, bodyTokens), termVector(title, []), sig, distinctHashes([mentioned, read.words, figures, found.map((f) => f.plain)]))
+  const arrays = packed(termVector(title, bodyTokens), termVector(title, []), sig, distinctHashes([mentioned, read.words, figures, found.map((f) => f.plain)]),
+    distinctHashes([[...entityWords]]))
   return {
     terms: arrays.terms,
     titleVector: arrays.titleVector,
@@ -137,6 +140,7 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
     mentions: arrays.mentions,
     entities,
     entityWords,
+    entityWordKeys: arrays.entityWordKeys,
     figures,
     titleFigures: [...new Set(found.filter((f) => f.index < article.title.length).map((f) => f.key))],
     language: article.language,
@@ -163,9 +167,10 @@ function distinctHashes(lists: ReadonlyArray<readonly string[]>): Uint32Array {
  * otherwise gets its own buffer, allocated apart from the heap with its own bookkeeping for the garbage collector, and
  * comparing a story's members read each of its six arrays from another place in memory.
  */
-function packed(terms: TermVector, titleVector: TermVector, signature: Uint32Array, mentions: Uint32Array) {
+function packed(terms: TermVector, titleVector: TermVector, signature: Uint32Array, mentions: Uint32Array, entityWordKeys: Uint32Array) {
   const doubles = terms.weights.length + titleVector.weights.length
-  const buffer = new ArrayBuffer(8 * doubles + 4 * (signature.length + terms.keys.length + titleVector.keys.length + mentions.length))
+  const ints = signature.length + terms.keys.length + titleVector.keys.length + mentions.length + entityWordKeys.length
+  const buffer = new ArrayBuffer(8 * doubles + 4 * ints)
   let offset = 0
   const copy = <A extends Float64Array | Uint32Array>(from: A, make: (at: number, length: number) => A): A => {
     const to = make(offset, from.length)
@@ -183,5 +188,6 @@ function packed(terms: TermVector, titleVector: TermVector, signature: Uint32Arr
     titleVector: { weights: titleWeights, keys: u32(titleVector.keys) },
     signature: u32(signature),
     mentions: u32(mentions),
+    entityWordKeys: u32(entityWordKeys),
   }
 }

@@ -10,9 +10,9 @@
  */
 import type { ClusterRecord } from './cluster-state.ts'
 import type { Fingerprint } from './fingerprint.ts'
-import { mentions } from './fingerprint.ts'
 import { comparePair, mayMatch } from './similarity.ts'
-import { topKeys } from './story-profile.ts'
+import { nameKey } from './name-frequency.ts'
+import { topKeys, type NameCounts } from './story-profile.ts'
 import { dotProduct, hasKey, queryVector, type TermVector } from './term-vector.ts'
 import { estimateJaccard } from './minhash.ts'
 
@@ -68,6 +68,8 @@ export interface WindowStats {
   termIdf: (key: number) => number
   /** Articles in the window naming this name or entity word. */
   nameCount: (name: string) => number
+  /** The same, by the name's nameKey (name-frequency.ts). */
+  nameCountKey: (key: number) => number
   articles: number
   isCommon: (name: string) => boolean
 }
@@ -83,32 +85,36 @@ export interface ArticleView {
   keyTerms: number[]
   /** Their idf, read once here rather than once per candidate story. */
   keyTermIdf: number[]
-  entityIdf: Map<string, number>
+  /** The idf of each of the article's entity words, beside fp.entityWordKeys. */
+  entityIdf: Float64Array
   entityIdfSum: number
-  /** The headline's names that are words (not numbers) and their idf: what titleNamesMissing weighs, per story. */
-  titleWordNames: string[]
+  /** The nameKeys of the headline's names that are words (not numbers) and their idf: what titleNamesMissing weighs. */
+  titleWordNameKeys: number[]
   titleWordNameIdf: number[]
 }
 
 export function articleView(fp: Fingerprint, stats: WindowStats): ArticleView {
-  const entityIdf = new Map<string, number>()
+  const entityIdf = new Float64Array(fp.entityWordKeys.length)
   let entityIdfSum = 0
-  for (const w of fp.entityWords) {
-    const idf = nameIdf(w, stats)
-    entityIdf.set(w, idf)
-    entityIdfSum += idf
+  for (let i = 0; i < entityIdf.length; i++) {
+    entityIdf[i] = keyIdf(fp.entityWordKeys[i]!, stats)
+    entityIdfSum += entityIdf[i]!
   }
   const terms = queryVector(fp.terms, stats.termIdf)
   const keyTerms = topKeys(terms.keys, (i) => terms.weights[i]!)
   const titleWordNames = fp.titleNames.filter((name) => !/^\p{N}/u.test(name))
   return {
     fp, terms, title: queryVector(fp.titleVector, stats.termIdf), keyTerms, keyTermIdf: keyTerms.map(stats.termIdf),
-    entityIdf, entityIdfSum, titleWordNames, titleWordNameIdf: titleWordNames.map((name) => nameIdf(name, stats)),
+    entityIdf, entityIdfSum, titleWordNameKeys: titleWordNames.map(nameKey), titleWordNameIdf: titleWordNames.map((name) => nameIdf(name, stats)),
   }
 }
 
 function nameIdf(name: string, stats: WindowStats): number {
   return Math.log((stats.articles + 2) / (stats.nameCount(name) + 1))
+}
+
+function keyIdf(key: number, stats: WindowStats): number {
+  return Math.log((stats.articles + 2) / (stats.nameCountKey(key) + 1))
 }
 
 const HOUR = 3_600_000
@@ -143,16 +149,18 @@ export function matchFeatures(view: ArticleView, cluster: ClusterRecord, stats: 
     if (d.conflict) conflict = 1
   }
   let shared = 0
-  for (const [w, idf] of view.entityIdf) if (profile.entityWords.has(w)) shared += idf
+  const storyWords = profile.entityWords
+  for (let i = 0; i < view.entityIdf.length; i++) if (storyWords.has(fp.entityWordKeys[i]!)) shared += view.entityIdf[i]!
   // The story's own core names: those most of its members name.
   let core = 0
   let coreFound = 0
   const needed = Math.max(1, profile.size / 2)
-  for (const [w, n] of profile.entityWords) {
-    if (n < needed) continue
-    const idf = nameIdf(w, stats)
+  for (let i = 0; i < storyWords.size; i++) {
+    if (storyWords.countAt(i) < needed) continue
+    const key = storyWords.keyAt(i)
+    const idf = keyIdf(key, stats)
     core += idf
-    if (fp.entityWords.has(w) || mentions(fp, w)) coreFound += idf
+    if (hasKey(fp.entityWordKeys, key) || hasKey(fp.mentions, key)) coreFound += idf
   }
   let specific = 0
   for (const fig of fp.figures) if (profile.figures.has(fig) && !stats.isCommon(fig)) specific += figureWeight(fig)
@@ -198,14 +206,14 @@ export function matchFeatures(view: ArticleView, cluster: ClusterRecord, stats: 
  * another actor ("Bank of Canada cuts rates" against a story on the Bank of England's decision) is another event,
  * however alike the words. Figures are left out (a figure that moved is an update, not another event).
  */
-function titleNamesMissing(view: ArticleView, members: readonly { fingerprint: Fingerprint }[], storyWords: ReadonlyMap<string, number>): number {
+function titleNamesMissing(view: ArticleView, members: readonly { fingerprint: Fingerprint }[], storyWords: NameCounts): number {
   let all = 0
   let missing = 0
-  for (let i = 0; i < view.titleWordNames.length; i++) {
-    const name = view.titleWordNames[i]!
+  for (let i = 0; i < view.titleWordNameKeys.length; i++) {
+    const key = view.titleWordNameKeys[i]!
     const w = view.titleWordNameIdf[i]!
     all += w
-    if (!storyWords.has(name) && !members.some((m) => mentions(m.fingerprint, name))) missing += w
+    if (!storyWords.has(key) && !members.some((m) => hasKey(m.fingerprint.mentions, key))) missing += w
   }
   return all === 0 ? 0 : missing / all
 }

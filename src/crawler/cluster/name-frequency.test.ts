@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { MIN_COMMON_COUNT, NameFrequency } from './name-frequency.ts'
+import { MIN_COMMON_COUNT, nameKey, NameFrequency } from './name-frequency.ts'
 
 const H = 3_600_000
 
@@ -19,6 +19,10 @@ describe('name frequency', () => {
     assert.equal(names.count('2,300'), 1)
     assert.equal(names.count('moderna'), 0)
     assert.equal(names.articles, 2)
+    // By key, as the features read a story's names: the same counts.
+    assert.equal(names.countKey(nameKey('pfizer')), 2)
+    assert.equal(names.countKey(nameKey('fda')), 1)
+    assert.equal(names.countKey(nameKey('moderna')), 0)
   })
 
   it('forgets the articles that leave the window, and only those', () => {

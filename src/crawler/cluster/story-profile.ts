@@ -117,6 +117,75 @@ export function topKeys(keys: ArrayLike<number>, value: (i: number) => number, k
   return top.map(([key]) => key)
 }
 
+/**
+ * How many members name each name, by nameKey (name-frequency.ts), ascending keys in one typed array and their counts
+ * in another: the features read a story's names by key, without reading the names themselves (strings scattered over
+ * a large window's heap: a cache miss each). A story's first member's keys are kept as given (never written to), with
+ * counts of one; a later member's are merged into new arrays, O(names) per added article.
+ */
+export class NameCounts {
+  #keys: Uint32Array = NO_KEYS
+  /** Null while every count is one (a story of one article, most of a window's). */
+  #counts: Uint32Array | null = null
+
+  /** `keys` ascending and distinct; never written to. */
+  add(keys: Uint32Array): void {
+    this.#merge(keys, null)
+  }
+
+  addCounts(other: NameCounts): void {
+    this.#merge(other.#keys, other.#counts)
+  }
+
+  get size(): number {
+    return this.#keys.length
+  }
+
+  keyAt(i: number): number {
+    return this.#keys[i]!
+  }
+
+  countAt(i: number): number {
+    return this.#counts === null ? 1 : this.#counts[i]!
+  }
+
+  has(key: number): boolean {
+    return hasKey(this.#keys, key)
+  }
+
+  #merge(keys: Uint32Array, counts: Uint32Array | null): void {
+    const a = this.#keys
+    if (a.length === 0 && counts === null) {
+      this.#keys = keys
+      return
+    }
+    const ac = this.#counts
+    const outKeys = new Uint32Array(a.length + keys.length)
+    const outCounts = new Uint32Array(a.length + keys.length)
+    let n = 0
+    let i = 0
+    let j = 0
+    while (i < a.length || j < keys.length) {
+      if (j >= keys.length || (i < a.length && a[i]! < keys[j]!)) {
+        outKeys[n] = a[i]!
+        outCounts[n++] = ac === null ? 1 : ac[i]!
+        i++
+      } else {
+        let here = 0
+        if (i < a.length && a[i] === keys[j]) {
+          here = ac === null ? 1 : ac[i]!
+          i++
+        }
+        outKeys[n] = keys[j]!
+        outCounts[n++] = here + (counts === null ? 1 : counts[j]!)
+        j++
+      }
+    }
+    this.#keys = outKeys.slice(0, n)
+    this.#counts = outCounts.slice(0, n)
+  }
+}
+
 function addCounts<K>(into: Map<K, number>, keys: Iterable<K>): void {
   for (const k of keys) into.set(k, (into.get(k) ?? 0) + 1)
 }
@@ -124,7 +193,8 @@ function addCounts<K>(into: Map<K, number>, keys: Iterable<K>): void {
 export class StoryProfile {
   readonly centroid = new Centroid()
   readonly titleCentroid = new Centroid()
-  readonly entityWords = new Map<string, number>()
+  /** How many members name each entity word (by nameKey). */
+  readonly entityWords = new NameCounts()
   readonly figures = new Map<string, number>()
   readonly languages = new Map<string | null, number>()
   /** Members' publication times, epoch ms, in the order they joined. */
@@ -146,7 +216,7 @@ export class StoryProfile {
     this.#keyTerms = undefined
     this.centroid.add(fp.terms.keys, fp.terms.weights)
     this.titleCentroid.add(fp.titleVector.keys, fp.titleVector.weights)
-    addCounts(this.entityWords, fp.entityWords)
+    this.entityWords.add(fp.entityWordKeys)
     addCounts(this.figures, fp.figures)
     this.languages.set(fp.language, (this.languages.get(fp.language) ?? 0) + 1)
     this.times.push(fp.time)
@@ -157,7 +227,7 @@ export class StoryProfile {
     this.#keyTerms = undefined
     this.centroid.addCentroid(other.centroid)
     this.titleCentroid.addCentroid(other.titleCentroid)
-    for (const [k, v] of other.entityWords) this.entityWords.set(k, (this.entityWords.get(k) ?? 0) + v)
+    this.entityWords.addCounts(other.entityWords)
     for (const [k, v] of other.figures) this.figures.set(k, (this.figures.get(k) ?? 0) + v)
     for (const [k, v] of other.languages) this.languages.set(k, (this.languages.get(k) ?? 0) + v)
     this.times.push(...other.times)
