@@ -165,7 +165,7 @@ function distinctHashes(lists: ReadonlyArray<readonly string[]>): Uint32Array {
 /**
  * The article's numeric arrays copied into one ArrayBuffer, each a view of it: a typed array of more than 64 bytes
  * otherwise gets its own buffer, allocated apart from the heap with its own bookkeeping for the garbage collector, and
- * comparing a story's members read each of its six arrays from another place in memory.
+ * comparing a story's members read each of its arrays from another place in memory.
  */
 function packed(terms: TermVector, titleVector: TermVector, signature: Uint32Array, mentions: Uint32Array, entityWordKeys: Uint32Array) {
   const doubles = terms.weights.length + titleVector.weights.length

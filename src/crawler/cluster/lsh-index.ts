@@ -28,9 +28,9 @@
  * similarity J ≈ 0.01–0.05 gives 16·J² per pair), each rejected by a 128-integer comparison (similarity.mayMatch).
  *
  * Memory: one table per band (plus one for names) keyed by 30-bit hashes, each one typed array (int-table.ts); a
- * bucket holds article handles, small integers (a bucket of one is the handle itself), and the cluster, its id and the time of a
- * handle sit in arrays beside the tables: filing an article writes no pointer into the window's tables (see Bucket),
- * and a lookup returns the clusters themselves, not ids to find them by (cluster-state.ts). A 30-bit key shared by
+ * bucket holds article handles, small integers (a bucket of one is the handle itself), and the cluster, its id and
+ * the time of a handle sit in arrays beside the tables: filing an article writes no pointer into the window's tables
+ * (see Bucket), and a lookup returns the clusters themselves, not ids to find them by (cluster-state.ts). A 30-bit key shared by
  * chance with another key of the same band costs one wasted comparison (probability ≈ live keys / 2^30 per lookup).
  * Entries expire with the window: `evictBefore(cutoff)` releases whole time slots of articles, O(evicted × keys).
  */

@@ -23,7 +23,8 @@ export const nameKey = (name: string): number => fnv1a(name)
 
 /**
  * Counts are kept by key (31 of its bits) in a typed table, not by name in a Map: two names that share a key share a
- * count, which at 100,000 articles (some 200,000 distinct names) befalls a few pairs of rare names out of 2^31 keys.
+ * count. Of n distinct names in the window about n²/2^32 pairs do: a few pairs of mostly rare names at some hundred
+ * thousand names, each count then off by the other name's.
  */
 export class NameFrequency {
   readonly #counts = new IntTable()
@@ -32,7 +33,10 @@ export class NameFrequency {
 
   add(time: number, names: readonly string[]): void {
     const keys = Uint32Array.from(names, nameKey)
-    for (let i = 0; i < keys.length; i++) this.#counts.set(keys[i]! >>> 1, (this.#counts.get(keys[i]! >>> 1) ?? 0) + 1)
+    for (let i = 0; i < keys.length; i++) {
+      const slot = keys[i]! >>> 1
+      this.#counts.set(slot, (this.#counts.get(slot) ?? 0) + 1)
+    }
     this.#articles++
     this.#expiry.add(time, keys)
   }
@@ -41,9 +45,10 @@ export class NameFrequency {
     for (const keys of this.#expiry.releaseBefore(cutoff)) {
       this.#articles--
       for (let i = 0; i < keys.length; i++) {
-        const c = (this.#counts.get(keys[i]! >>> 1) ?? 1) - 1
-        if (c <= 0) this.#counts.delete(keys[i]! >>> 1)
-        else this.#counts.set(keys[i]! >>> 1, c)
+        const slot = keys[i]! >>> 1
+        const c = (this.#counts.get(slot) ?? 1) - 1
+        if (c <= 0) this.#counts.delete(slot)
+        else this.#counts.set(slot, c)
       }
     }
   }
