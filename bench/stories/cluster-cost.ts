@@ -31,7 +31,7 @@
  * run, the same code's figures moved by a quarter here, more than most changes gain; within one process the two
  * builds' rounds move together (it holds both builds' windows at once: about 2 GB of heap at 100k). It prints both
  * builds' figures and, per size, this build's cost over the other's. Calibrate before you believe a few per cent: the
- * same commit against itself read 1.09× at 10k and 0.92× at 100k in one run here (bench-log, 2026-12-01, an eighth
+ * same commit against itself read 1.04× at 10k and 0.96× at 100k in one run here (bench-log, 2026-12-01, an eighth
  * session).
  */
 import { spawnSync } from 'node:child_process'
@@ -165,8 +165,8 @@ function measure(windowSizes: readonly number[], builds: ReadonlyArray<{ name: s
 /**
  * Evicts the window's oldest whole hours (as the service evicts: by hour slots), as many as make up for the probes of
  * `roundsDone` rounds, to the nearest hour; returns how many articles left. The window's articles are spread evenly
- * over 60 hours from an hour's start, so hour h holds those numbered below h × size / 60. Never the last hour, where
- * the probes are.
+ * over 60 hours from an hour's start, so its first h hours hold those numbered below h × size / 60. Never the last
+ * hour, where the probes are.
  */
 function keepSize(index: InstanceType<Build['ClusterIndex']>, size: number, roundsDone: number): number {
   const leftBefore = (hours: number) => Math.ceil((hours * size) / 60)
