@@ -102,7 +102,6 @@ export interface ScoredCandidate {
 export function windowStats(index: ClusterIndex): WindowStats {
   return {
     termIdf: index.terms.idf,
-    nameCount: (name) => index.names.count(name),
     nameCountKey: (key) => index.names.countKey(key),
     articles: index.names.articles,
     isCommon: index.names.isCommon,

@@ -149,15 +149,15 @@ export class LshIndex<C = string> {
   }
 
   #file(table: IntTable, key: number, handle: number, cap: number): void {
-    const bucket = this.#bucket(table, key)
-    if (bucket === undefined) {
+    const filed = table.get(key)
+    if (filed === undefined) {
       table.set(key, handle)
       this.#size++
       return
     }
     const clusterOf = this.#clusterOf
     const timeOf = this.#timeOf
-    const list = typeof bucket === 'number' ? [bucket] : bucket
+    const list = filed >= 0 ? [filed] : this.#lists[-1 - filed]!
     // One entry per story. Its record stands for its id: the records of the live handles are one per id (a story's
     // record leaves the window only after all its articles' handles; a merge that renames makes a new record), and
     // comparing records reads no id string of a scattered entry (in a full bucket of a 100k window, one cache miss
@@ -179,7 +179,7 @@ export class LshIndex<C = string> {
       list.shift()
       this.#size--
     }
-    this.#setBucket(table, key, list)
+    this.#refile(table, key, filed, list)
   }
 
   /** Whether `a` sorts after `b` in a bucket: published later, or at the same time with a larger cluster id. */
@@ -194,24 +194,22 @@ export class LshIndex<C = string> {
     return v === undefined || v >= 0 ? v : this.#lists[-1 - v]
   }
 
-  /** Files `list` (a bucket of one as its handle) under `key`, reusing the list's place when it has one. */
-  #setBucket(table: IntTable, key: number, list: number[]): void {
-    const v = table.get(key)
-    const at = v !== undefined && v < 0 ? -1 - v : -1
+  /**
+   * Files the bucket `list` under `key`, where `filed` is what the table held (a handle, or −1 − a list's place):
+   * a list changed in place stays where it is; a bucket of one is kept as its handle, its list's place freed.
+   */
+  #refile(table: IntTable, key: number, filed: number, list: number[]): void {
     if (list.length === 1) {
-      if (at >= 0) this.#freeList(at)
-      table.set(key, list[0]!)
-    } else if (at >= 0) this.#lists[at] = list
-    else {
+      if (filed < 0) {
+        this.#lists[-1 - filed] = NO_LIST
+        this.#freeLists.push(-1 - filed)
+      }
+      if (filed !== list[0]) table.set(key, list[0]!)
+    } else if (filed >= 0) {
       const free = this.#freeLists.pop() ?? this.#lists.length
       this.#lists[free] = list
       table.set(key, -1 - free)
     }
-  }
-
-  #freeList(at: number): void {
-    this.#lists[at] = NO_LIST
-    this.#freeLists.push(at)
   }
 
   query(keys: IndexKeys): QueryResult<C> {
@@ -238,16 +236,17 @@ export class LshIndex<C = string> {
     let removed = 0
     for (const { handle, keys } of this.#postings.releaseBefore(cutoff)) {
       this.#each(keys, (table, key) => {
-        const bucket = this.#bucket(table, key)
-        if (bucket === handle) {
+        const filed = table.get(key)
+        if (filed === handle) {
           table.delete(key)
           removed++
-        } else if (typeof bucket === 'object') {
-          const at = bucket.indexOf(handle) // absent when replaced by a newer entry of its cluster or pushed out by the cap
+        } else if (filed !== undefined && filed < 0) {
+          const list = this.#lists[-1 - filed]!
+          const at = list.indexOf(handle) // absent when replaced by a newer entry of its cluster or pushed out by the cap
           if (at < 0) return
-          bucket.splice(at, 1)
+          list.splice(at, 1)
           removed++
-          if (bucket.length === 1) this.#setBucket(table, key, bucket)
+          this.#refile(table, key, filed, list)
         }
       })
       this.#clusterOf[handle] = null

@@ -66,9 +66,7 @@ export const withoutSharedContent = (features: ArrayLike<number>): boolean =>
 /** What the features need of the window. */
 export interface WindowStats {
   termIdf: (key: number) => number
-  /** Articles in the window naming this name or entity word. */
-  nameCount: (name: string) => number
-  /** The same, by the name's nameKey (name-frequency.ts). */
+  /** Articles in the window naming the name or entity word whose nameKey (name-frequency.ts) this is. */
   nameCountKey: (key: number) => number
   articles: number
   isCommon: (name: string) => boolean
@@ -102,15 +100,11 @@ export function articleView(fp: Fingerprint, stats: WindowStats): ArticleView {
   }
   const terms = queryVector(fp.terms, stats.termIdf)
   const keyTerms = topKeys(terms.keys, (i) => terms.weights[i]!)
-  const titleWordNames = fp.titleNames.filter((name) => !/^\p{N}/u.test(name))
+  const titleWordNameKeys = fp.titleNames.filter((name) => !/^\p{N}/u.test(name)).map(nameKey)
   return {
     fp, terms, title: queryVector(fp.titleVector, stats.termIdf), keyTerms, keyTermIdf: keyTerms.map(stats.termIdf),
-    entityIdf, entityIdfSum, titleWordNameKeys: titleWordNames.map(nameKey), titleWordNameIdf: titleWordNames.map((name) => nameIdf(name, stats)),
+    entityIdf, entityIdfSum, titleWordNameKeys, titleWordNameIdf: titleWordNameKeys.map((key) => keyIdf(key, stats)),
   }
-}
-
-function nameIdf(name: string, stats: WindowStats): number {
-  return Math.log((stats.articles + 2) / (stats.nameCount(name) + 1))
 }
 
 function keyIdf(key: number, stats: WindowStats): number {
