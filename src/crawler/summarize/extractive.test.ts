@@ -189,6 +189,12 @@ describe('summarizeExtractive: a cluster', () => {
     const named = { ...paper, text: paper.text.replace('hackers crippled', 'the DarkSide gang crippled') }
     const withName = summarizeExtractive({ articles: [wire, named], lang: 'en' })
     assert.match(withName.summary!, /DarkSide gang crippled/u, withName.summary!)
+    // A name the summary gives in another form is no new name: "Russian hackers" after "a gang based in Russia".
+    const inRussia = { ...wire, text: wire.text.replace('after a ransomware attack shut', 'after a ransomware gang based in Russia shut') }
+    const russian = { ...paper, text: paper.text.replace('hackers crippled', 'Russian hackers crippled') }
+    const otherForm = summarizeExtractive({ articles: [inRussia, russian], lang: 'en' })
+    assert.match(otherForm.summary!, /gang based in Russia/u, otherForm.summary!)
+    assert.doesNotMatch(otherForm.summary!, retold, otherForm.summary!)
   })
 
   it('judges another outlet\'s lede against the whole summary, not only the sentences chosen before it', () => {

@@ -166,9 +166,20 @@ function retellsTheEvent(s: Sentence, picked: readonly Sentence[], seen: Readonl
   if (s.position !== 0 || picked.some((p) => p.article === s.article) || !capitalizesNames(lang)) return false
   if (s.terms.some((t) => /^\p{N}/u.test(t) && !seen.has(t))) return false
   const said = picked.map((p) => p.text).join(' ')
-  // Capitalized words after the first: names, or in German any noun (there the rule keeps the sentence).
-  return s.text.split(/\s+/u).slice(1).every((w) => !/^\p{Lu}/u.test(w) || said.includes(w.replace(/[^\p{L}\p{N}]+$/u, '')))
+  const stems = new Set(said.split(/\s+/u).map(bare).filter((w) => w.length >= NAME_STEM).map(nameStem))
+  // Capitalized words after the first: names, or in German any noun (there the rule keeps the sentence). A name is
+  // said already in another of its forms too ("Democratic Party" after "Democrats", "Israeli" after "Israel").
+  return s.text.split(/\s+/u).slice(1).every((w) => {
+    if (!/^\p{Lu}/u.test(w)) return true
+    const name = bare(w)
+    return said.includes(name) || (name.length >= NAME_STEM && stems.has(nameStem(name)))
+  })
 }
+
+/** Letters two forms of one name share: "Democ" of Democrats / Democratic, "Israe" of Israel / Israeli. */
+const NAME_STEM = 5
+const nameStem = (word: string): string => word.slice(0, NAME_STEM).toLowerCase()
+const bare = (word: string): string => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
 
 interface Draft {
   theme: Theme
