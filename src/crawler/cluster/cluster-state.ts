@@ -164,7 +164,7 @@ export class ClusterIndex {
       cluster.latestTime = fp.time
       this.#expiry.add(fp.time, clusterId)
     }
-    if (fp.indexable) this.lsh.insert({ articleId, cluster, clusterId, time: fp.time }, indexKeys(fp))
+    if (fp.indexable) this.lsh.insert({ cluster, clusterId, time: fp.time }, indexKeys(fp))
     // Entity words and figures are counted too: a figure or name in very many stories is evidence of none.
     this.names.add(fp.time, [...new Set([...fp.names, ...fp.entityWords, ...fp.figures])])
     this.terms.add(fp.time, fp.terms.keys)

@@ -9,7 +9,8 @@ let seed = 7
 const rand32 = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0)
 const randomSet = (n: number) => new Set(Array.from({ length: n }, rand32))
 const keys = (sig: Uint32Array, names: string[] = []) => ({ signature: sig, names: nameKeys(names, 12) })
-const entry = (articleId: string, clusterId: string, hours: number) => ({ articleId, cluster: clusterId, clusterId, time: hours * H })
+/** An article filed for `clusterId` at `hours` (the first argument names the article in the cases below). */
+const entry = (_article: string, clusterId: string, hours: number) => ({ cluster: clusterId, clusterId, time: hours * H })
 
 describe('LshIndex', () => {
   it('finds an article by a similar signature and by a shared name; not an unrelated one', () => {

@@ -54,7 +54,6 @@ export const LSH_PARAMS: LshParams = { bands: 16, rows: 2, bandCap: 4, nameCap: 
 
 /** An article as filed: `cluster` is what lookups return for it (cluster-state.ts files its cluster's record). */
 export interface IndexEntry<C = string> {
-  articleId: string
   cluster: C
   /** The cluster's id: a bucket keeps one entry per id, and of two stories of one time the smaller id stays. */
   clusterId: string
