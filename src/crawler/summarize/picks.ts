@@ -168,7 +168,7 @@ function retellsTheEvent(s: Sentence, picked: readonly Sentence[], seen: Readonl
   const said = picked.map((p) => p.text).join(' ')
   const stems = new Set(said.split(/\s+/u).map(bare).filter((w) => w.length >= NAME_STEM).map(nameStem))
   // Capitalized words after the first: names, or in German any noun (there the rule keeps the sentence). A name is
-  // said already in another of its forms too ("Democratic Party" after "Democrats", "Israeli" after "Israel").
+  // said already in another of its forms too ("Russian" after "Russia", "Israeli" after "Israel").
   return s.text.split(/\s+/u).slice(1).every((w) => {
     if (!/^\p{Lu}/u.test(w)) return true
     const name = bare(w)
@@ -176,7 +176,7 @@ function retellsTheEvent(s: Sentence, picked: readonly Sentence[], seen: Readonl
   })
 }
 
-/** Letters two forms of one name share: "Democ" of Democrats / Democratic, "Israe" of Israel / Israeli. */
+/** Letters two forms of one name share: "Russi" of Russia / Russian, "Israe" of Israel / Israeli. */
 const NAME_STEM = 5
 const nameStem = (word: string): string => word.slice(0, NAME_STEM).toLowerCase()
 const bare = (word: string): string => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
