@@ -13,6 +13,8 @@
  * `--held-out`: the clustering model is refitted four times, each time without one of four periods of the set (its
  * events' first articles cut by time; the hand-written sets always in), and each period is crawled on its own with
  * the model that never saw it (NEWSDESK_CLUSTER_MODEL): the figures of a later period the weights were not fitted on.
+ * The four periods' figures are printed pooled and then each alone: how far they move from one period to the next is
+ * how far a later period of the news may move them.
  * Without it, the bundled model (fitted on the whole development set) crawls the whole set.
  *
  * `--json` prints the numbers as one JSON object; `--verbose` lists merged stories and split events (each part of an
@@ -58,6 +60,10 @@ interface Replay {
   passes: number
   seconds: number
   missing: string[]
+  label: string
+  /** The first and last day replayed (YYYY-MM-DD). */
+  from: string
+  to: string
 }
 
 const progress = (text: string) => { if (!asJson) process.stderr.write(`\r${text}`) }
@@ -122,7 +128,10 @@ async function replay(news: RealNews, label: string, modelFile?: string): Promis
     items.push({ id: a.id, gold: a.event, got: `${label}:${story}`, lang: 'en' })
     members.set(`${label}:${story}`, [...(members.get(`${label}:${story}`) ?? []), { ...a, servedUrl }])
   }
-  return { items, stories: stories.map((s) => ({ ...s, id: `${label}:${s.id}` })), members, passes, seconds, missing }
+  const day = (t: number) => new Date(t).toISOString().slice(0, 10)
+  return {
+    items, stories: stories.map((s) => ({ ...s, id: `${label}:${s.id}` })), members, passes, seconds, missing, label, from: day(first), to: day(first + (passes - 1) * DAY),
+  }
 }
 
 /** The set restricted to some events. */
@@ -192,7 +201,7 @@ const textOf = (a: RealArticle) => a.paragraphs.join('\n')
 const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((s, x) => s + x, 0) / xs.length)
 /** What the clustering made of the event: its articles in one story of its own, in several, or in one shared with another. */
 type EventKind = 'whole' | 'split' | 'merged'
-const scores: Array<{ summary: ReturnType<typeof rouge>; lead: ReturnType<typeof rouge>; kind: EventKind }> = []
+const scores: Array<{ summary: ReturnType<typeof rouge>; lead: ReturnType<typeof rouge>; kind: EventKind; run: string }> = []
 const itemOf = new Map(items.map((i) => [i.id, i]))
 for (const event of news.events) {
   const ids = event.articles.map((a) => itemOf.get(a.id)?.got).filter((x): x is string => x !== undefined)
@@ -205,7 +214,9 @@ for (const event of news.events) {
   if (!story) continue
   const leadArticles = event.articles.map((a) => ({ text: textOf(a), publishedAt: a.publishedAt }))
   const kind: EventKind = counts.size > 1 ? 'split' : byGot.get(storyId)!.size > 1 ? 'merged' : 'whole'
-  scores.push({ summary: rouge(story.summary ?? '', event.referenceSummary), lead: rouge(lead3(leadArticles), event.referenceSummary), kind })
+  // The replay the story came from (its id's label): each held-out period is scored on its own below too.
+  const run = storyId.slice(0, storyId.indexOf(':'))
+  scores.push({ summary: rouge(story.summary ?? '', event.referenceSummary), lead: rouge(lead3(leadArticles), event.referenceSummary), kind, run })
 }
 const r = (pick: (s: typeof scores[number]) => ReturnType<typeof rouge>) => ({
   rouge1: mean(scores.map((s) => pick(s).rouge1.f1)), rouge2: mean(scores.map((s) => pick(s).rouge2.f1)), rougeL: mean(scores.map((s) => pick(s).rougeL.f1)),
@@ -217,6 +228,15 @@ const rouge2ByKind = Object.fromEntries((['whole', 'split', 'merged'] as const).
   const of = scores.filter((s) => s.kind === kind)
   return [kind, { events: of.length, rouge2: mean(of.map((s) => s.summary.rouge2.f1)) }]
 })) as Record<EventKind, { events: number; rouge2: number }>
+
+// Each held-out period alone: how much the figures move from one period of the news to the next, which is what a later
+// period (the one that judges the result) may do to them.
+const periods = runs.map((run) => {
+  const own = scores.filter((sc) => sc.run === run.label)
+  const events = new Set(run.items.map((it) => it.gold)).size
+  const ratio = mean(own.map((sc) => sc.summary.rouge2.f1)) / mean(own.map((sc) => sc.lead.rouge2.f1))
+  return { label: run.label, from: run.from, to: run.to, events, pairwise: pairwise(run.items), bcubed: bcubed(run.items), rouge2Ratio: ratio }
+})
 
 // The story-text checks, per story served.
 const reports: SummaryCheckReport[] = []
@@ -258,6 +278,7 @@ const result = {
   stories_not_served: notServed,
   rouge: { summary: summaryRouge, lead3: leadRouge, rouge2Ratio: summaryRouge.rouge2 / leadRouge.rouge2, events: scores.length, rouge2ByKind },
   checks,
+  periods: periods.map((p) => ({ ...p, pairwise: { precision: p.pairwise.precision, recall: p.pairwise.recall, f1: p.pairwise.f1 } })),
 }
 if (asJson) {
   console.log(JSON.stringify(result))
@@ -274,6 +295,12 @@ if (asJson) {
   console.log(`ROUGE-2 by event: kept whole ${byKind('whole')}, split ${byKind('split')}, merged with another (not split) ${byKind('merged')}`)
   console.log(`stories: restated fact (multi-outlet) ${pct(checks.restatedFactMultiOutlet)}, clipped ending ${pct(checks.clippedEndings)}, label in a card ${pct(checks.labelsInCards)}, own publisher in covered_by ${pct(checks.ownPublisherInCoveredBy)}, card contradicts summary ${pct(checks.contradictions)}`)
   console.log(`cards: 3-5 where the text allows ${pct(checks.cards3to5WhereAllowed)}, none where it allows ${pct(checks.noCardWhereAllowed)}; headline not from the lead article ${pct(checks.headlineNotFromLead)}`)
+  if (periods.length > 1) {
+    console.log('each held-out period alone (fitted without it):')
+    for (const p of periods) {
+      console.log(`  ${p.label} ${p.from} … ${p.to}, ${p.events} event${p.events === 1 ? '' : 's'}: pairwise P/R/F1 ${f(p.pairwise.precision)} / ${f(p.pairwise.recall)} / ${f(p.pairwise.f1)}, B-cubed F1 ${f(p.bcubed.f1)}, ROUGE-2 ${p.rouge2Ratio.toFixed(3)}× lead-3`)
+    }
+  }
   if (missing.length) console.log(`not crawled: ${missing.length} (${missing.slice(0, 10).join(', ')})`)
   if (notServed) console.log(`stories holding articles but not served over REST: ${notServed}`)
   if (verbose) {
