@@ -30,8 +30,9 @@
  * Memory: one table per band (plus one for names) keyed by 30-bit hashes, each one typed array (int-table.ts); a
  * bucket holds article handles, small integers (a bucket of one is the handle itself), and the cluster, its id and
  * the time of a handle sit in arrays beside the tables: filing an article writes no pointer into the window's tables
- * (see Bucket), and a lookup returns the clusters themselves, not ids to find them by (cluster-state.ts). A 30-bit key shared by
- * chance with another key of the same band costs one wasted comparison (probability ≈ live keys / 2^30 per lookup).
+ * (see Bucket), and a lookup returns the clusters themselves, not ids to find them by (cluster-state.ts). A 30-bit key
+ * shared by chance with another key of the same band costs one wasted comparison (probability ≈ live keys / 2^30 per
+ * lookup).
  * Entries expire with the window: `evictBefore(cutoff)` releases whole time slots of articles, O(evicted × keys).
  */
 import { fmix32, fnv1a, NUM_HASHES } from './minhash.ts'

@@ -9,7 +9,7 @@ import type { Language } from '../../domain/languages.ts'
 import { HEADINGS, THEME_ORDER, themeOf, type Theme } from './headings.ts'
 import { conflicts, restates, sameContentWords, type SentenceFacts } from './sentence-facts.ts'
 import { capitalizesNames } from './sentences.ts'
-import { cosine, type TermVector } from './terms.ts'
+import { cosine, terms, type TermVector } from './terms.ts'
 import type { PreparedSentence } from './extractive.ts'
 
 /** A prepared sentence at work in one summary: the cluster-dependent parts (position, weights, score) are its own. */
@@ -166,20 +166,15 @@ function retellsTheEvent(s: Sentence, picked: readonly Sentence[], seen: Readonl
   if (s.position !== 0 || picked.some((p) => p.article === s.article) || !capitalizesNames(lang)) return false
   if (s.terms.some((t) => /^\p{N}/u.test(t) && !seen.has(t))) return false
   const said = picked.map((p) => p.text).join(' ')
-  const stems = new Set(said.split(/\s+/u).map(bare).filter((w) => w.length >= NAME_STEM).map(nameStem))
   // Capitalized words after the first: names, or in German any noun (there the rule keeps the sentence). A name is
-  // said already in another of its forms too ("Russian" after "Russia", "Israeli" after "Israel").
+  // said already in another of its forms too, as the summary's terms meet ("Russian" after "Russia": terms.ts).
   return s.text.split(/\s+/u).slice(1).every((w) => {
     if (!/^\p{Lu}/u.test(w)) return true
-    const name = bare(w)
-    return said.includes(name) || (name.length >= NAME_STEM && stems.has(nameStem(name)))
+    if (said.includes(w.replace(/[^\p{L}\p{N}]+$/u, ''))) return true
+    const forms = terms(w, lang)
+    return forms.length > 0 && forms.every((t) => seen.has(t))
   })
 }
-
-/** Letters two forms of one name share: "Russi" of Russia / Russian, "Israe" of Israel / Israeli. */
-const NAME_STEM = 5
-const nameStem = (word: string): string => word.slice(0, NAME_STEM).toLowerCase()
-const bare = (word: string): string => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
 
 interface Draft {
   theme: Theme
