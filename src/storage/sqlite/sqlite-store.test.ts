@@ -49,21 +49,33 @@ describe('sqlite store specifics', () => {
     // each read the migrations to apply before any had applied one, so all but one then failed on "table meta
     // already exists"; and switching the new file to WAL answered "database is locked" at once, busy timeout or not
     // (one start in about 40). Four threads wait at a barrier and open the file at once; rounds, since it is a race.
+    // The threads live through every round (a new thread per open cost ~1 CPU-second each, loading tsx and the store).
     const instances = 4
-    for (let round = 0; round < 6; round++) {
-      const file = freshFile()
-      const barrier = new SharedArrayBuffer(4)
-      const outcomes = await Promise.all(Array.from({ length: instances }, () => new Promise<{ ok: boolean; error?: string }>((resolve, reject) => {
-        const worker = new Worker(new URL('../../crawler/workers/ts-bootstrap.mjs', import.meta.url), {
-          workerData: { entry: new URL('../../../test/fixtures/workers/open-sqlite-together.ts', import.meta.url).href, file, barrier, instances },
-        })
-        worker.once('message', resolve).once('error', reject)
-          .once('exit', (code) => reject(new Error(`an instance exited (${code}) without saying how its open went`)))
-      })))
-      assert.deepEqual(outcomes.filter((o) => !o.ok), [], `round ${round}: every instance opened the file`)
-      const db = new Database(file, { readonly: true })
-      assert.deepEqual(db.prepare('SELECT version FROM schema_migrations ORDER BY version').all(), MIGRATION_VERSIONS.map((version) => ({ version })))
-      db.close()
+    const workers = Array.from({ length: instances }, () => new Worker(new URL('../../crawler/workers/ts-bootstrap.mjs', import.meta.url), {
+      workerData: { entry: new URL('../../../test/fixtures/workers/open-sqlite-together.ts', import.meta.url).href, instances },
+    }))
+    /** The next message of one instance; its exit or error before that fails the round. */
+    const nextMessage = (worker: Worker) => new Promise<{ ok?: boolean; error?: string; ready?: boolean }>((resolve, reject) => {
+      const onExit = (code: number) => reject(new Error(`an instance exited (${code}) without saying how its open went`))
+      worker.once('message', (m) => {
+        worker.off('exit', onExit).off('error', reject)
+        resolve(m)
+      }).once('error', reject).once('exit', onExit)
+    })
+    try {
+      await Promise.all(workers.map(nextMessage)) // each has loaded the store and listens for rounds
+      for (let round = 0; round < 6; round++) {
+        const file = freshFile()
+        const barrier = new SharedArrayBuffer(4)
+        const outcomes = Promise.all(workers.map(nextMessage))
+        for (const worker of workers) worker.postMessage({ file, barrier })
+        assert.deepEqual((await outcomes).filter((o) => !o.ok), [], `round ${round}: every instance opened the file`)
+        const db = new Database(file, { readonly: true })
+        assert.deepEqual(db.prepare('SELECT version FROM schema_migrations ORDER BY version').all(), MIGRATION_VERSIONS.map((version) => ({ version })))
+        db.close()
+      }
+    } finally {
+      await Promise.all(workers.map((w) => w.terminate()))
     }
   })
 
