@@ -7,10 +7,12 @@ export interface CommandContext {
   stderr: NodeJS.WritableStream
 }
 
-/** A CLI subcommand: its help text, its options, and a run function returning the exit code. */
+/**
+ * A CLI subcommand: its help text, its options, and a run function returning the exit code. Its one-line summary is in
+ * main.ts's table, which lists every command without loading any.
+ */
 export interface Command {
   name: string
-  summary: string
   usage: string
   options: NonNullable<ParseArgsConfig['options']>
   allowPositionals: boolean

@@ -1,15 +1,54 @@
 import { parseArgs } from 'node:util'
 import { endQuietlyOnClosedPipe, isClosedPipe } from './closed-pipe.ts'
 import { EXIT_FAILURE, EXIT_USAGE, type Command, type CommandContext } from './command.ts'
-import { exportCommand } from './commands/export.ts'
-import { importCommand } from './commands/import.ts'
-import { keysCommand } from './commands/keys.ts'
-import { migrateCommand } from './commands/migrate.ts'
-import { publishersCommand } from './commands/publishers.ts'
-import { crawlCommand } from './commands/crawl.ts'
-import { serveCommand } from './commands/serve.ts'
+/**
+ * Every command, with its one-line summary and its module, which is loaded only when that command runs: a command's
+ * module brings what it needs (the server, the crawler, the stores), and loading all of them cost every start about
+ * a CPU-second, `newsdesk --help` and `newsdesk keys list` included.
+ */
+interface CommandEntry {
+  name: string
+  summary: string
+  load: () => Promise<Command>
+}
 
-const COMMANDS: Command[] = [serveCommand, importCommand, exportCommand, migrateCommand, keysCommand, publishersCommand, crawlCommand]
+const COMMANDS: CommandEntry[] = [
+  {
+    name: 'serve',
+    summary: 'Serve the API (and load the sample edition into an empty store)',
+    load: async () => (await import('./commands/serve.ts')).serveCommand,
+  },
+  {
+    name: 'import',
+    summary: 'Upsert story snapshots from an NDJSON file (or - for standard input)',
+    load: async () => (await import('./commands/import.ts')).importCommand,
+  },
+  {
+    name: 'export',
+    summary: 'Write every story as NDJSON snapshots, ordered by id, and the crawler\'s state (to FILE or standard output)',
+    load: async () => (await import('./commands/export.ts')).exportCommand,
+  },
+  {
+    name: 'migrate',
+    summary: 'Apply pending database migrations and exit',
+    load: async () => (await import('./commands/migrate.ts')).migrateCommand,
+  },
+  {
+    name: 'keys',
+    summary: "Generate, list or rotate the crawler's Web Bot Auth signing keys",
+    load: async () => (await import('./commands/keys.ts')).keysCommand,
+  },
+  {
+    name: 'publishers',
+    summary: 'List the publisher directory with each feed\'s crawl state, import OPML, export the directory',
+    load: async () => (await import('./commands/publishers.ts')).publishersCommand,
+  },
+  {
+    name: 'crawl',
+    summary: 'Fetch every due feed once (or keep crawling with --worker): new articles become summarized, clustered stories',
+    load: async () => (await import('./commands/crawl.ts')).crawlCommand,
+  },
+]
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length))
@@ -31,11 +70,12 @@ export async function runCli(argv: string[], ctx: CommandContext): Promise<numbe
     ;(name ? ctx.stdout : ctx.stderr).write(usage())
     return name ? 0 : EXIT_USAGE
   }
-  const command = COMMANDS.find((c) => c.name === name)
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === name)
+  if (!entry) {
     ctx.stderr.write(`newsdesk: unknown command "${name}"\n\n${usage()}`)
     return EXIT_USAGE
   }
+  const command = await entry.load()
   let parsed
   try {
     parsed = parseArgs({

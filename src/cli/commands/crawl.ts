@@ -11,7 +11,6 @@ import { createLogger } from '../logger.ts'
 
 export const crawlCommand: Command = {
   name: 'crawl',
-  summary: 'Fetch every due feed once (or keep crawling with --worker): new articles become summarized, clustered stories',
   usage: `newsdesk crawl [--force] [--as-of TIME] | newsdesk crawl --worker
 
 One crawl pass over the publisher directory (the bundled one, or NEWSDESK_PUBLISHERS): every feed that is due is

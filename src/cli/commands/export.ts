@@ -9,7 +9,6 @@ import { configOrReport } from '../environment.ts'
 
 export const exportCommand: Command = {
   name: 'export',
-  summary: 'Write every story as NDJSON snapshots, ordered by id, and the crawler\'s state (to FILE or standard output)',
   usage: `newsdesk export [--stories-only] [FILE]
 
 Writes one story snapshot per line, ordered by id, in the shape \`newsdesk import\` reads. A store the crawler

@@ -8,7 +8,6 @@ const MAX_REPORTED = 50
 
 export const importCommand: Command = {
   name: 'import',
-  summary: 'Upsert story snapshots from an NDJSON file (or - for standard input)',
   usage: `newsdesk import FILE|-
 
 Reads one story snapshot per line (the shape in README.md) and inserts or replaces each story by id, in

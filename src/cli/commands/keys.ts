@@ -70,7 +70,6 @@ function rotate(file: string, keys: KeyFile, now: number, overlapDays: number, c
 
 export const keysCommand: Command = {
   name: 'keys',
-  summary: "Generate, list or rotate the crawler's Web Bot Auth signing keys",
   usage: USAGE,
   options: {
     json: { type: 'boolean' },

@@ -4,7 +4,6 @@ import { configOrReport } from '../environment.ts'
 
 export const migrateCommand: Command = {
   name: 'migrate',
-  summary: 'Apply pending database migrations and exit',
   usage: `newsdesk migrate
 
 Creates the database named by DATABASE_URL if needed and applies every pending migration, each in its own

@@ -250,7 +250,6 @@ function exportDirectory(file: string | undefined, values: Record<string, unknow
 
 export const publishersCommand: Command = {
   name: 'publishers',
-  summary: 'List the publisher directory with each feed\'s crawl state, import OPML, export the directory',
   usage: USAGE,
   options: {
     json: { type: 'boolean' },

@@ -14,7 +14,6 @@ import { createProcessMetrics } from '../../metrics/process-metrics.ts'
 
 export const serveCommand: Command = {
   name: 'serve',
-  summary: 'Serve the API (and load the sample edition into an empty store)',
   usage: `newsdesk serve [--no-crawl]
 
 Starts the HTTP service on HOST:PORT. Applies pending migrations first. With NEWSDESK_SAMPLE=auto (the default)
