@@ -45,11 +45,11 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
  * about one module (so they stay beside it).
  */
 const IN_E2E_GROUP = new Map([
-  // Clusters 50,000 synthetic articles one by one (15–60 s alone by the machine, more beside neighbours) to show the
+  // Clusters 25,000 synthetic articles one by one (10–35 s alone by the machine, more beside neighbours) to show the
   // work per article does not grow with the window. Fingerprinting every article is most of the cost and every
   // article has to be fingerprinted and checked against the index for the "unrelated articles never merge" claim to
   // hold, so the build-up cannot be made cheaper without proving less.
-  ['src/crawler/cluster/cluster-scale.test.ts', 'clusters 50,000 articles to show the cost per article stays flat'],
+  ['src/crawler/cluster/cluster-scale.test.ts', 'clusters 25,000 articles to show the cost per article stays flat'],
 ])
 
 function testFiles(group) {
