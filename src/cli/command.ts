@@ -8,11 +8,10 @@ export interface CommandContext {
 }
 
 /**
- * A CLI subcommand: its help text, its options, and a run function returning the exit code. Its one-line summary is in
- * main.ts's table, which lists every command without loading any.
+ * A CLI subcommand: its help text, its options, and a run function returning the exit code. Its name and one-line
+ * summary are in main.ts's table, which lists every command without loading any.
  */
 export interface Command {
-  name: string
   usage: string
   options: NonNullable<ParseArgsConfig['options']>
   allowPositionals: boolean

@@ -85,7 +85,7 @@ export async function runCli(argv: string[], ctx: CommandContext): Promise<numbe
       strict: true,
     })
   } catch (err) {
-    ctx.stderr.write(`${command.name}: ${(err as Error).message}\n\n${command.usage}\n`)
+    ctx.stderr.write(`${entry.name}: ${(err as Error).message}\n\n${command.usage}\n`)
     return EXIT_USAGE
   }
   if (parsed.values.help) {

@@ -10,7 +10,6 @@ import { configOrReport } from '../environment.ts'
 import { createLogger } from '../logger.ts'
 
 export const crawlCommand: Command = {
-  name: 'crawl',
   usage: `newsdesk crawl [--force] [--as-of TIME] | newsdesk crawl --worker
 
 One crawl pass over the publisher directory (the bundled one, or NEWSDESK_PUBLISHERS): every feed that is due is

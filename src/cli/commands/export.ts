@@ -8,7 +8,6 @@ import { withStore } from '../command-setup.ts'
 import { configOrReport } from '../environment.ts'
 
 export const exportCommand: Command = {
-  name: 'export',
   usage: `newsdesk export [--stories-only] [FILE]
 
 Writes one story snapshot per line, ordered by id, in the shape \`newsdesk import\` reads. A store the crawler

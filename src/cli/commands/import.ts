@@ -7,7 +7,6 @@ import { configOrReport } from '../environment.ts'
 const MAX_REPORTED = 50
 
 export const importCommand: Command = {
-  name: 'import',
   usage: `newsdesk import FILE|-
 
 Reads one story snapshot per line (the shape in README.md) and inserts or replaces each story by id, in

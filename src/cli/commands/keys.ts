@@ -69,7 +69,6 @@ function rotate(file: string, keys: KeyFile, now: number, overlapDays: number, c
 }
 
 export const keysCommand: Command = {
-  name: 'keys',
   usage: USAGE,
   options: {
     json: { type: 'boolean' },

@@ -3,7 +3,6 @@ import { EXIT_OK, EXIT_USAGE, type Command } from '../command.ts'
 import { configOrReport } from '../environment.ts'
 
 export const migrateCommand: Command = {
-  name: 'migrate',
   usage: `newsdesk migrate
 
 Creates the database named by DATABASE_URL if needed and applies every pending migration, each in its own

@@ -249,7 +249,6 @@ function exportDirectory(file: string | undefined, values: Record<string, unknow
 }
 
 export const publishersCommand: Command = {
-  name: 'publishers',
   usage: USAGE,
   options: {
     json: { type: 'boolean' },

@@ -13,7 +13,6 @@ import { createLogger } from '../logger.ts'
 import { createProcessMetrics } from '../../metrics/process-metrics.ts'
 
 export const serveCommand: Command = {
-  name: 'serve',
   usage: `newsdesk serve [--no-crawl]
 
 Starts the HTTP service on HOST:PORT. Applies pending migrations first. With NEWSDESK_SAMPLE=auto (the default)
