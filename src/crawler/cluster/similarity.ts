@@ -39,7 +39,8 @@
  * Thresholds were tuned on testdata/corpus.ts for precision first: a missed merge leaves two stories about one event;
  * a false merge shows one event's headline over another's coverage. The margins are small (the closest hard
  * negative, the ECB cut vs Lagarde's warning a day later, has J = 0.15 and two shared names): expect misses on
- * rewordings that share neither names nor words, and across languages whose names differ (EZB / BCE / ECB).
+ * rewordings that share neither names nor words, and across languages whose names differ (a person's or company's
+ * transliteration; a country's or the ECB's name in six languages is one name since place-names.ts).
  */
 import { estimateJaccard } from './minhash.ts'
 import { mentions, type Fingerprint } from './fingerprint.ts'

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { clusterArticle } from './assign-cluster.ts'
+import { ClusterIndex } from './cluster-state.ts'
+import { fingerprintArticle, type ClusterArticle } from './fingerprint.ts'
+import { placeName } from './place-names.ts'
+import { BASE_TIME, CORPUS } from './testdata/corpus.ts'
+
+describe('a country is one name in every language', () => {
+  it('maps a country\'s name in the article\'s language to its English form', () => {
+    assert.equal(placeName('espana', 'es'), 'spain')
+    assert.equal(placeName('spanien', 'de'), 'spain')
+    assert.equal(placeName('espagne', 'fr'), 'spain')
+    assert.equal(placeName('giappone', 'it'), 'japan')
+    assert.equal(placeName('alemanha', 'pt'), 'germany')
+    // English news says Turkey, whatever the locale data calls it.
+    assert.equal(placeName('turquia', 'es'), 'turkey')
+  })
+
+  it('maps the acronyms of a few international bodies', () => {
+    assert.equal(placeName('bce', 'fr'), 'ecb')
+    assert.equal(placeName('ezb', 'de'), 'ecb')
+    assert.equal(placeName('otan', 'es'), 'nato')
+  })
+
+  it('leaves every other word, and other languages\' names, as they are', () => {
+    assert.equal(placeName('madrid', 'es'), 'madrid')
+    assert.equal(placeName('portugal', 'es'), 'portugal')
+    // "Chine" is China in French only; an English text means something else by it.
+    assert.equal(placeName('chine', 'fr'), 'china')
+    assert.equal(placeName('chine', 'en'), 'chine')
+    assert.equal(placeName('espana', null), 'espana')
+    assert.equal(placeName('espana', 'xx'), 'espana')
+  })
+
+  it('gives two languages\' headlines the same names', () => {
+    const at = '2026-04-28T12:00:00Z'
+    const es = fingerprintArticle({ title: 'Un apagón masivo deja sin luz a España y Portugal', teaserText: 'Un apagón masivo dejó sin luz a millones de hogares en España y Portugal el lunes.', fullText: null, language: 'es', publishedAt: at, publisherId: 'es' }, Date.parse(at))
+    const en = fingerprintArticle({ title: 'Massive power cut hits Spain and Portugal', teaserText: 'A massive power cut left millions of homes in Spain and Portugal without electricity on Monday.', fullText: null, language: 'en', publishedAt: at, publisherId: 'en' }, Date.parse(at))
+    assert.ok(es.titleNames.includes('spain') && es.titleNames.includes('portugal'), es.titleNames.join(', '))
+    assert.ok(en.titleNames.includes('spain') && en.titleNames.includes('portugal'), en.titleNames.join(', '))
+  })
+})
+
+describe('reports of one event in two languages', () => {
+  const T0 = Date.UTC(2026, 6, 14, 6)
+  const H = 3_600_000
+
+  /** The clustering unit corpus moved to the two days before, as a window of other news (as match-decisions.test.ts). */
+  function windowWithNews(): ClusterIndex {
+    const index = new ClusterIndex()
+    for (const a of [...CORPUS].sort((x, y) => Date.parse(x.publishedAt!) - Date.parse(y.publishedAt!))) {
+      const time = T0 - 48 * H + (Date.parse(a.publishedAt!) - BASE_TIME)
+      clusterArticle({ ...a, publishedAt: new Date(time).toISOString() }, `bg-${a.id}`, `bg-${a.id}`, { index, now: time + H })
+    }
+    return index
+  }
+
+  const article = (hours: number, language: string, publisherId: string, title: string, text: string): ClusterArticle => ({
+    title, teaserText: text.split('\n')[0]!, fullText: text, language, publishedAt: new Date(T0 + hours * H).toISOString(), publisherId,
+  })
+
+  it('a French report joins an English one when each names the countries in its own language', () => {
+    const index = windowWithNews()
+    const en = clusterArticle(article(0, 'en', 'wire', 'Floods in Austria and Slovenia force thousands from their homes',
+      'Heavy rain flooded towns across Austria and Slovenia on Tuesday, forcing 3,400 people from their homes.\nRescue services in both countries said rivers had burst their banks overnight.'), 'en', 'story-en', { index, now: T0 + H })
+    const fr = clusterArticle(article(3, 'fr', 'quotidien', 'Inondations en Autriche et en Slovénie : des milliers d\'habitants évacués',
+      'De fortes pluies ont inondé mardi des villes entières en Autriche et en Slovénie, obligeant 3 400 habitants à quitter leur logement.\nLes secours des deux pays ont signalé des rivières sorties de leur lit pendant la nuit.'), 'fr', 'story-fr', { index, now: T0 + 4 * H })
+    assert.equal(index.get(fr.clusterId)!.id, index.get(en.clusterId)!.id, fr.reason)
+  })
+
+  it('floods in two other countries the same day stay another story', () => {
+    const index = windowWithNews()
+    const en = clusterArticle(article(0, 'en', 'wire', 'Floods in Austria and Slovenia force thousands from their homes',
+      'Heavy rain flooded towns across Austria and Slovenia on Tuesday, forcing 3,400 people from their homes.\nRescue services in both countries said rivers had burst their banks overnight.'), 'en', 'story-en', { index, now: T0 + H })
+    const fr = clusterArticle(article(3, 'fr', 'quotidien', 'Inondations en Pologne et en Tchéquie : des milliers d\'habitants évacués',
+      'De fortes pluies ont inondé mardi des villes entières en Pologne et en Tchéquie, obligeant 3 400 habitants à quitter leur logement.\nLes secours des deux pays ont signalé des rivières sorties de leur lit pendant la nuit.'), 'fr', 'story-fr', { index, now: T0 + 4 * H })
+    assert.notEqual(index.get(fr.clusterId)!.id, index.get(en.clusterId)!.id, fr.reason)
+  })
+})
