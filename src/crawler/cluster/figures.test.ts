@@ -24,6 +24,18 @@ describe('figures', () => {
     assert.deepEqual(figureKeys('14 per cent', 'en'), ['14%'])
   })
 
+  it('reads a number written against Japanese, Korean or Arabic words, and their scales of ten thousand', () => {
+    // "マグニチュード7.1の地震" (a magnitude 7.1 earthquake) and "金利を0.5%に" had no figure: the number touches a letter.
+    assert.deepEqual(figureKeys('宮崎県沖を震源とするマグニチュード7.1の地震があり', 'ja'), figureKeys('a magnitude 7.1 earthquake', 'en'))
+    assert.deepEqual(figureKeys('日銀、政策金利を0.5%に据え置き', 'ja'), ['0.5%'])
+    assert.deepEqual(figureKeys('1000万円の寄付', 'ja'), figureKeys('a 10 million yen donation', 'en'))
+    assert.deepEqual(figureKeys('3万人が避難', 'ja'), ['30000'])
+    assert.deepEqual(figureKeys('10만 명이 대피했다', 'ko'), ['100000'])
+    assert.deepEqual(figureKeys('و500 شخص', 'ar'), ['500'])
+    // Against a Latin letter a number is part of a name: a model, a jet, a group of countries.
+    assert.deepEqual(figureKeys('F35 and A380 jets at the G7 summit', 'en'), [])
+  })
+
   it('reads wire and headline scales: mln, bln, trillion, tn, and $70M / $1.2B / $6T after a currency sign', () => {
     // Reuters headlines write "$70 mln"; others "$70 million" or "$70M": one figure. Trillions were read as plain
     // numbers, so "$1 trillion" (a plain 1) was dropped and "$3.5 trillion" was the key of any 3.5.

@@ -9,15 +9,17 @@
  * style (English "2,300", German "2.300"); otherwise it is the decimal point.
  *
  * What is not evidence is left out: years (1900–2099), plain integers below 100 ("40 ships", "24 hours": too often
- * shared by chance) unless they are percentages, and bare zeros.
+ * shared by chance) unless they are percentages, and bare zeros. A number glued to a Latin, Greek or Cyrillic letter
+ * is part of a name ("A380", "F35", "G7"); Japanese, Korean and Arabic write numbers against their words
+ * ("マグニチュード7.1の地震", "金利を0.5%に", "و5 ملايين"), where the number is the figure.
  */
 
 /** A number, a scale word and a percent sign or word, in any of the languages clustering knows. */
 const FIGURE = new RegExp(
-  String.raw`(?<![\p{L}\p{N}.,])(\d{1,3}(?:(?:[,.]|[ \u00a0\u202f](?=\d{3}(?!\d)))\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)` +
+  String.raw`(?<![\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}.,])(\d{1,3}(?:(?:[,.]|[ \u00a0\u202f](?=\d{3}(?!\d)))\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)` +
   String.raw`(?:\s?(%|per ?cent\b|percent\b|por ?ciento\b|pour ?cent\b|prozent\b|per ?cento\b|por ?cento\b|trillions?\b|tn\b|trn\b|trln\b|billones\b|billón\b|t\b|` +
   String.raw`bn\b|bln\b|billion\b|billions\b|b\b|mrd\b\.?|milliarden?\b|milliards?\b|mds?\b|` +
-  String.raw`mil\s+mill(?:ones|ón)\b|mil\s+milh(?:ões|ão)\b|miliard[io]\b|bilh(?:ões|ão)\b|mn\b|mln\b|m\b|million\b|millions\b|millón\b|millones\b|mio\b\.?|millionen\b|milion[ei]\b|milh(?:ões|ão)\b|k\b|thousand\b|mila\b|mil\b))?`,
+  String.raw`mil\s+mill(?:ones|ón)\b|mil\s+milh(?:ões|ão)\b|miliard[io]\b|bilh(?:ões|ão)\b|mn\b|mln\b|m\b|million\b|millions\b|millón\b|millones\b|mio\b\.?|millionen\b|milion[ei]\b|milh(?:ões|ão)\b|k\b|thousand\b|mila\b|mil\b|[万億兆千만억조천]))?`,
   'giu',
 )
 
@@ -29,6 +31,8 @@ const SCALE: Record<string, number> = {
   // Italian and Portuguese; Spanish and Portuguese "mil" is a thousand, "mil millones" / "mil milhões" a billion.
   miliardi: 1e9, miliardo: 1e9, 'bilhões': 1e9, 'bilhão': 1e9, milioni: 1e6, milione: 1e6, 'milhões': 1e6, 'milhão': 1e6,
   mila: 1e3, mil: 1e3, 'milmillones': 1e9, 'milmillón': 1e9, 'milmilhões': 1e9, 'milmilhão': 1e9,
+  // Japanese and Korean count in ten thousands: "3万人" is 30,000 people, "1000万円" ten million yen, "10만 명" 100,000.
+  千: 1e3, 万: 1e4, 億: 1e8, 兆: 1e12, 천: 1e3, 만: 1e4, 억: 1e8, 조: 1e12,
 }
 
 /** The value of a written number in the given language's style ("2.300" is 2300 in German, 2.3 in English). */
