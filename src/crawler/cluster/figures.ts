@@ -11,7 +11,7 @@
  * What is not evidence is left out: years (1900–2099), plain integers below 100 ("40 ships", "24 hours": too often
  * shared by chance) unless they are percentages, and bare zeros. A number glued to a Latin, Greek or Cyrillic letter
  * is part of a name ("A380", "F35", "G7"); Japanese, Korean and Arabic write numbers against their words
- * ("マグニチュード7.1の地震", "金利を0.5%に", "و5 ملايين"), where the number is the figure.
+ * ("マグニチュード7.1の地震", "金利を0.5%に", "و500 شخص"), where the number is the figure.
  */
 
 /** A number, a scale word and a percent sign or word, in any of the languages clustering knows. */

@@ -31,6 +31,9 @@ describe('a country is one name in every language', () => {
     assert.equal(placeName('chine', 'en'), 'chine')
     assert.equal(placeName('espana', null), 'espana')
     assert.equal(placeName('espana', 'xx'), 'espana')
+    // A country's name that is as often a city or a person: Granada the city, Maurice Lévy.
+    assert.equal(placeName('granada', 'es'), 'granada')
+    assert.equal(placeName('maurice', 'fr'), 'maurice')
   })
 
   it('gives two languages\' headlines the same names', () => {

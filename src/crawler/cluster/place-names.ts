@@ -25,6 +25,13 @@ const BODIES: Record<string, Record<string, string>> = {
 /** Where English news says a country otherwise than the locale data's English name. */
 const ENGLISH_USAGE: Record<string, string> = { TR: 'turkey' }
 
+/**
+ * Country names that are as often a city, a person or a word in their language: Granada (Grenada in Spanish and
+ * Portuguese, Granada the city), Mauricio and Maurice (Mauritius, and a first name), Dominique (Dominica),
+ * Guadalupe (Guadeloupe), Grenade, and "reunión" / "reunião" / "riunione" (Réunion, and "meeting").
+ */
+const AMBIGUOUS = new Set(['granada', 'grenade', 'guadalupe', 'mauricio', 'maurice', 'dominique', 'reunion', 'reuniao', 'riunione'])
+
 /** The languages whose capitals mark names, and so whose country names the fingerprint reads. */
 const MAPPED = ['es', 'fr', 'de', 'it', 'pt'] as const
 
@@ -61,7 +68,7 @@ function build(): Map<string, ReadonlyMap<string, string>> {
       const own = oneWord(names.of(code) ?? '')
       const target = ENGLISH_USAGE[code] ?? oneWord(english.of(code) ?? '')
       // A two-word English name ("South Korea") has no one word to map "Südkorea" to: it stays as it is.
-      if (own !== null && target !== null && own !== target && own.length >= 3) table.set(own, target)
+      if (own !== null && target !== null && own !== target && own.length >= 3 && !AMBIGUOUS.has(own)) table.set(own, target)
     }
     out.set(lang, table)
   }
