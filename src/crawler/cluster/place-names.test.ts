@@ -15,6 +15,9 @@ describe('a country is one name in every language', () => {
     assert.equal(placeName('alemanha', 'pt'), 'germany')
     // English news says Turkey, whatever the locale data calls it.
     assert.equal(placeName('turquia', 'es'), 'turkey')
+    // South Korea's telling word; North Korea is another country.
+    assert.equal(placeName('sudkorea', 'de'), 'korea')
+    assert.equal(placeName('nordkorea', 'de'), 'nordkorea')
   })
 
   it('maps the acronyms of a few international bodies', () => {

@@ -22,8 +22,12 @@ const BODIES: Record<string, Record<string, string>> = {
   pt: { bce: 'ecb', otan: 'nato', fmi: 'imf', opep: 'opec' },
 }
 
-/** Where English news says a country otherwise than the locale data's English name. */
-const ENGLISH_USAGE: Record<string, string> = { TR: 'turkey' }
+/**
+ * Where English news says a country otherwise than the locale data's English name, or in one word where that name
+ * has two: "Korea" for South Korea ("Südkorea": its English reports' telling word; North Korea, "Nordkorea", keeps
+ * its own form).
+ */
+const ENGLISH_USAGE: Record<string, string> = { TR: 'turkey', KR: 'korea' }
 
 /**
  * Country names that are as often a city, a person or a word in their language: Granada (Grenada in Spanish and
