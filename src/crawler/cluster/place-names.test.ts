@@ -66,21 +66,28 @@ describe('reports of one event in two languages', () => {
     title, teaserText: text.split('\n')[0]!, fullText: text, language, publishedAt: new Date(T0 + hours * H).toISOString(), publisherId,
   })
 
-  it('a French report joins an English one when each names the countries in its own language', () => {
+  const ENGLISH = article(0, 'en', 'wire', 'Floods in Austria and Slovenia force thousands from their homes',
+    'Heavy rain flooded towns across Austria and Slovenia on Tuesday, forcing 3,400 people from their homes.\nRescue services in both countries said rivers had burst their banks overnight.')
+
+  /** A French report of floods in `countries` ("Autriche et en Slovénie"), three hours after the English one. */
+  const frenchFloods = (countries: string) => article(3, 'fr', 'quotidien', `Inondations en ${countries} : des milliers d'habitants évacués`,
+    `De fortes pluies ont inondé mardi des villes entières en ${countries}, obligeant 3 400 habitants à quitter leur logement.\nLes secours des deux pays ont signalé des rivières sorties de leur lit pendant la nuit.`)
+
+  /** The English report's story, the French one's, and why the French one went where it did. */
+  function storiesOf(french: ClusterArticle): { en: string; fr: string; reason: string } {
     const index = windowWithNews()
-    const en = clusterArticle(article(0, 'en', 'wire', 'Floods in Austria and Slovenia force thousands from their homes',
-      'Heavy rain flooded towns across Austria and Slovenia on Tuesday, forcing 3,400 people from their homes.\nRescue services in both countries said rivers had burst their banks overnight.'), 'en', 'story-en', { index, now: T0 + H })
-    const fr = clusterArticle(article(3, 'fr', 'quotidien', 'Inondations en Autriche et en Slovénie : des milliers d\'habitants évacués',
-      'De fortes pluies ont inondé mardi des villes entières en Autriche et en Slovénie, obligeant 3 400 habitants à quitter leur logement.\nLes secours des deux pays ont signalé des rivières sorties de leur lit pendant la nuit.'), 'fr', 'story-fr', { index, now: T0 + 4 * H })
-    assert.equal(index.get(fr.clusterId)!.id, index.get(en.clusterId)!.id, fr.reason)
+    const en = clusterArticle(ENGLISH, 'en', 'story-en', { index, now: T0 + H })
+    const fr = clusterArticle(french, 'fr', 'story-fr', { index, now: T0 + 4 * H })
+    return { en: index.get(en.clusterId)!.id, fr: index.get(fr.clusterId)!.id, reason: fr.reason }
+  }
+
+  it('a French report joins an English one when each names the countries in its own language', () => {
+    const got = storiesOf(frenchFloods('Autriche et en Slovénie'))
+    assert.equal(got.fr, got.en, got.reason)
   })
 
   it('floods in two other countries the same day stay another story', () => {
-    const index = windowWithNews()
-    const en = clusterArticle(article(0, 'en', 'wire', 'Floods in Austria and Slovenia force thousands from their homes',
-      'Heavy rain flooded towns across Austria and Slovenia on Tuesday, forcing 3,400 people from their homes.\nRescue services in both countries said rivers had burst their banks overnight.'), 'en', 'story-en', { index, now: T0 + H })
-    const fr = clusterArticle(article(3, 'fr', 'quotidien', 'Inondations en Pologne et en Tchéquie : des milliers d\'habitants évacués',
-      'De fortes pluies ont inondé mardi des villes entières en Pologne et en Tchéquie, obligeant 3 400 habitants à quitter leur logement.\nLes secours des deux pays ont signalé des rivières sorties de leur lit pendant la nuit.'), 'fr', 'story-fr', { index, now: T0 + 4 * H })
-    assert.notEqual(index.get(fr.clusterId)!.id, index.get(en.clusterId)!.id, fr.reason)
+    const got = storiesOf(frenchFloods('Pologne et en Tchéquie'))
+    assert.notEqual(got.fr, got.en, got.reason)
   })
 })
