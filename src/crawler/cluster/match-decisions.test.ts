@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { clusterArticle, type Assignment } from './assign-cluster.ts'
-import { ClusterIndex } from './cluster-state.ts'
 import type { ClusterArticle } from './fingerprint.ts'
-import { BASE_TIME, CORPUS } from './testdata/corpus.ts'
+import { windowOfOtherNews } from './testdata/news-window.ts'
 
 /**
  * The fitted decision on small real-shaped cases written for these tests (none is in the sets the model was fitted
@@ -19,12 +18,7 @@ const H = 3_600_000
 interface Piece { id: string; hours: number; outlet: string; title: string; text: string }
 
 function replay(pieces: Piece[]): Map<string, Assignment & { clusterId: string }> {
-  const index = new ClusterIndex()
-  // The corpus moved to the two days before the case, in its own order.
-  for (const a of [...CORPUS].sort((x, y) => Date.parse(x.publishedAt!) - Date.parse(y.publishedAt!))) {
-    const time = T0 - 48 * H + (Date.parse(a.publishedAt!) - BASE_TIME)
-    clusterArticle({ ...a, publishedAt: new Date(time).toISOString() }, `bg-${a.id}`, `bg-${a.id}`, { index, now: time + H })
-  }
+  const index = windowOfOtherNews(T0)
   const out = new Map<string, Assignment & { clusterId: string }>()
   for (const p of [...pieces].sort((a, b) => a.hours - b.hours)) {
     const article: ClusterArticle = {

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { clusterArticle } from './assign-cluster.ts'
-import { ClusterIndex } from './cluster-state.ts'
 import { fingerprintArticle, type ClusterArticle } from './fingerprint.ts'
 import { placeName } from './place-names.ts'
-import { BASE_TIME, CORPUS } from './testdata/corpus.ts'
+import { windowOfOtherNews } from './testdata/news-window.ts'
 
 describe('a country is one name in every language', () => {
   it('maps a country\'s name in the article\'s language to its English form', () => {
@@ -52,16 +51,6 @@ describe('reports of one event in two languages', () => {
   const T0 = Date.UTC(2026, 6, 14, 6)
   const H = 3_600_000
 
-  /** The clustering unit corpus moved to the two days before, as a window of other news (as match-decisions.test.ts). */
-  function windowWithNews(): ClusterIndex {
-    const index = new ClusterIndex()
-    for (const a of [...CORPUS].sort((x, y) => Date.parse(x.publishedAt!) - Date.parse(y.publishedAt!))) {
-      const time = T0 - 48 * H + (Date.parse(a.publishedAt!) - BASE_TIME)
-      clusterArticle({ ...a, publishedAt: new Date(time).toISOString() }, `bg-${a.id}`, `bg-${a.id}`, { index, now: time + H })
-    }
-    return index
-  }
-
   const article = (hours: number, language: string, publisherId: string, title: string, text: string): ClusterArticle => ({
     title, teaserText: text.split('\n')[0]!, fullText: text, language, publishedAt: new Date(T0 + hours * H).toISOString(), publisherId,
   })
@@ -75,7 +64,7 @@ describe('reports of one event in two languages', () => {
 
   /** The English report's story, the French one's, and why the French one went where it did. */
   function storiesOf(french: ClusterArticle): { en: string; fr: string; reason: string } {
-    const index = windowWithNews()
+    const index = windowOfOtherNews(T0)
     const en = clusterArticle(ENGLISH, 'en', 'story-en', { index, now: T0 + H })
     const fr = clusterArticle(french, 'fr', 'story-fr', { index, now: T0 + 4 * H })
     return { en: index.get(en.clusterId)!.id, fr: index.get(fr.clusterId)!.id, reason: fr.reason }
