@@ -13,7 +13,7 @@
 import { entityWord, isIdentifying, readEntities } from './entities.ts'
 import { extractFigures, numberKey } from './figures.ts'
 import { fnv1a, isEmptySignature, shingles, signature } from './minhash.ts'
-import { placeName } from './place-names.ts'
+import { placeNamer } from './place-names.ts'
 import { hasKey, termVector, type TermVector } from './term-vector.ts'
 import { isSpecificName, isTitleCase, nameForm, tokenize } from './tokens.ts'
 
@@ -104,8 +104,9 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
     ...title.filter((t) => t.capitalized && leadCapitals.has(t.surface)),
   ].map((t) => t.surface).filter((s) => isSpecificName(s) && (/^\p{N}/u.test(s) || isIdentifying(entityWord(s)))))
   // Numbers as values, so "2,300" and "2.300" (and 46,096 / 46.096) are one name in any language.
-  // Countries in their English form ("España" / "Spain"): place-names.ts.
-  const form = (surface: string) => (/^\p{N}/u.test(surface) ? numberKey(surface, article.language) : placeName(nameForm(surface), article.language))
+  // Countries in their English form ("España" / "Spain"): place-names.ts; null where names are compared as written.
+  const place = placeNamer(article.language)
+  const form = (surface: string) => (/^\p{N}/u.test(surface) ? numberKey(surface, article.language) : place ? place(nameForm(surface)) : nameForm(surface))
   const names = new Set([...nameSurfaces].map(form))
   const titleNames = [...new Set(title.filter((t) => nameSurfaces.has(t.surface)).map((t) => form(t.surface)))]
   const body = article.fullText ?? article.teaserText
@@ -113,8 +114,7 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
   const read = readEntities(whole, BODY_CHARS)
   // Plus the names of title and lead (capitalized in both, however placed), which a text naming its subject only at
   // sentence starts ("Marlowe Foods reported …") would otherwise lack.
-  const place = (word: string) => placeName(word, article.language)
-  const entityList = read.entities.map((e) => e.map(place).join(' '))
+  const entityList = read.entities.map((e) => (place ? e.map(place) : e).join(' '))
   const entityWords = new Set(entityList.flatMap((e) => e.split(' ')))
   for (const n of names) {
     if (!/^\p{N}/u.test(n) && !entityWords.has(n)) {
@@ -129,7 +129,7 @@ export function fingerprintArticle(article: ClusterArticle, now: number, storedS
   const bodyText = body.slice(0, BODY_CHARS)
   // A short teaser-only article's body is its lead: tokenized once.
   const bodyTokens = bodyText === leadText ? lead : tokenize(bodyText, article.language, capsMarkNames)
-  const arrays = packed(termVector(title, bodyTokens), termVector(title, []), sig, distinctHashes([mentioned, read.words.map(place), figures, found.map((f) => f.plain)]),
+  const arrays = packed(termVector(title, bodyTokens), termVector(title, []), sig, distinctHashes([mentioned, place ? read.words.map(place) : read.words, figures, found.map((f) => f.plain)]),
     distinctHashes([[...entityWords]]))
   return {
     terms: arrays.terms,

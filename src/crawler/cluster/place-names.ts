@@ -60,7 +60,7 @@ function oneWord(name: string): string | null {
 
 let tables: Map<string, ReadonlyMap<string, string>> | null = null
 
-/** Built on first use (about 280 regions × 6 languages): a process that clusters nothing never pays for it. */
+/** Built on first use (about 280 regions × 5 languages): a process that clusters nothing never pays for it. */
 function build(): Map<string, ReadonlyMap<string, string>> {
   const out = new Map<string, ReadonlyMap<string, string>>()
   const codes = regionCodes()
@@ -71,7 +71,7 @@ function build(): Map<string, ReadonlyMap<string, string>> {
     for (const code of codes) {
       const own = oneWord(names.of(code) ?? '')
       const target = ENGLISH_USAGE[code] ?? oneWord(english.of(code) ?? '')
-      // A two-word English name ("South Korea") has no one word to map "Südkorea" to: it stays as it is.
+      // A two-word English name ("United Kingdom") has no one word to map "Royaume-Uni" to: it stays as it is.
       if (own !== null && target !== null && own !== target && own.length >= 3 && !AMBIGUOUS.has(own)) table.set(own, target)
     }
     out.set(lang, table)
@@ -80,11 +80,18 @@ function build(): Map<string, ReadonlyMap<string, string>> {
 }
 
 /**
- * The name word `word` (as entityWord or nameForm give it: folded, lower case) is compared as in `language`: a
- * country's or body's name in its English form; any other word as it is.
+ * How a name word (as entityWord or nameForm give it: folded, lower case) of `language` is compared: a country's or
+ * body's name in its English form, any other word as it is. Null for a language whose names are compared as written
+ * (English, and those not read from capitals), so the fingerprint copies no word list for them.
  */
-export function placeName(word: string, language: string | null): string {
-  if (language === null || language === 'en') return word
+export function placeNamer(language: string | null): ((word: string) => string) | null {
+  if (language === null || !(MAPPED as readonly string[]).includes(language)) return null
   tables ??= build()
-  return tables.get(language)?.get(word) ?? word
+  const table = tables.get(language)!
+  return (word) => table.get(word) ?? word
+}
+
+/** `word` of `language` as compared (placeNamer). */
+export function placeName(word: string, language: string | null): string {
+  return placeNamer(language)?.(word) ?? word
 }
