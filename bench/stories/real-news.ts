@@ -49,8 +49,17 @@ export function findRealNewsDir(): string | null {
   }
 }
 
-interface RawArticle { id: string; outlet: string; title: string; url: string; published_at: string; paragraphs: string[] }
+interface RawArticle { id: string; outlet: string; title: string; url: string; published_at: string | null; paragraphs: string[] | null }
 interface RawEvent { id: string; issue: string; date: string; reference_summary: string; articles: RawArticle[] }
+
+/**
+ * An article's time, or the editors' summary's when it has none a date can be read from: a set without times
+ * (`null`, or text that is no date) would otherwise put the replay's first day in 1970 and crawl day by day from there.
+ */
+function timeOr(publishedAt: string | null, eventDate: string): string {
+  const t = publishedAt === null ? Number.NaN : Date.parse(publishedAt)
+  return new Date(Number.isNaN(t) ? eventDate : t).toISOString()
+}
 
 export function loadRealNews(dir: string): RealNews {
   const raw = JSON.parse(fs.readFileSync(path.join(dir, 'events.json'), 'utf8')) as { items: RawEvent[] }
@@ -61,7 +70,7 @@ export function loadRealNews(dir: string): RealNews {
     referenceSummary: e.reference_summary,
     articles: e.articles.map((a) => ({
       id: a.id, event: e.id, outlet: a.outlet, title: a.title, url: a.url,
-      publishedAt: new Date(a.published_at).toISOString(), paragraphs: a.paragraphs,
+      publishedAt: timeOr(a.published_at, e.date), paragraphs: a.paragraphs ?? [],
     })),
   }))
   const articles = events.flatMap((e) => e.articles)

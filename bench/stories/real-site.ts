@@ -11,6 +11,20 @@ const LAYOUTS: Layout[] = ['rss-full', 'rss-teaser', 'atom-full', 'json-full']
 
 const slugOf = (name: string) => name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'outlet'
 
+/**
+ * One path segment per outlet, distinct: names that read alike ("A.P." and "AP P") or have no Latin letter at all
+ * (every one "outlet") would otherwise share one feed, and one of them would never be crawled.
+ */
+function uniqueSlugs(outlets: readonly string[]): Map<string, string> {
+  const taken = new Set<string>()
+  return new Map(outlets.map((name) => {
+    let slug = slugOf(name)
+    for (let n = 2; taken.has(slug); n++) slug = `${slugOf(name)}-${n}`
+    taken.add(slug)
+    return [name, slug]
+  }))
+}
+
 export interface RealSite extends CorpusSite {
   /** The replayed clock: feeds list the articles published at or before it. */
   setClock(epochMs: number): void
@@ -19,7 +33,7 @@ export interface RealSite extends CorpusSite {
 }
 
 export async function startRealSite(news: RealNews): Promise<RealSite> {
-  const slugs = new Map(news.outlets.map((o) => [o, slugOf(o)]))
+  const slugs = uniqueSlugs(news.outlets)
   const outlets: Outlet[] = news.outlets.map((name, i) => ({ slug: slugs.get(name)!, name, lang: 'en', topic: 'business', layout: LAYOUTS[i % LAYOUTS.length]! }))
   const end = Math.max(...news.articles.map((a) => Date.parse(a.publishedAt)))
   const articles: CorpusArticle[] = news.articles.map((a) => ({

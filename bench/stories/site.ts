@@ -64,7 +64,7 @@ export async function startCorpusSite(corpus: StoryCorpus, startedAt = Date.now(
   for (const a of corpus.articles) byOutlet.set(a.outlet, [...(byOutlet.get(a.outlet) ?? []), a])
   const outlets = new Map(corpus.outlets.map((o) => [o.slug, o]))
   let base = ''
-  const articleUrl = (a: CorpusArticle) => `${base}/${a.outlet}/${a.id}.html`
+  const articleUrl = (a: CorpusArticle) => `${base}/${a.outlet}/${encodeURIComponent(a.id)}.html`
   const published = (a: CorpusArticle) => new Date(startedAt - a.hoursAgo * 3_600_000)
 
   const footer = (o: Outlet, a: CorpusArticle): string[] => {
@@ -76,21 +76,21 @@ export async function startCorpusSite(corpus: StoryCorpus, startedAt = Date.now(
   const fullHtml = (o: Outlet, a: CorpusArticle) =>
     [...a.paragraphs, ...footer(o, a)].map((p) => `<p>${esc(p)}</p>`).join('\n')
   const teaser = (a: CorpusArticle) => {
-    const first = a.paragraphs[0]!
+    const first = a.paragraphs[0] ?? ''
     return first.length <= 180 ? first : `${first.slice(0, first.lastIndexOf(' ', 170))} […]`
   }
 
   const rss = (o: Outlet, items: CorpusArticle[], full: boolean) => `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/">
 <channel><title>${esc(o.name)}</title><link>${base}/${o.slug}/</link><description>${esc(o.name)}</description><language>${o.lang}</language>
-${items.map((a) => `<item><title>${esc(a.title)}</title><link>${articleUrl(a)}?utm_source=rss</link><guid isPermaLink="false">${o.slug}-${a.id}</guid>
+${items.map((a) => `<item><title>${esc(a.title)}</title><link>${articleUrl(a)}?utm_source=rss</link><guid isPermaLink="false">${esc(`${o.slug}-${a.id}`)}</guid>
 <pubDate>${published(a).toUTCString()}</pubDate>
 <description>${esc(teaser(a))}</description>${full ? `\n<content:encoded><![CDATA[${fullHtml(o, a)}]]></content:encoded>` : ''}</item>`).join('\n')}
 </channel></rss>`
   const atom = (o: Outlet, items: CorpusArticle[]) => `<?xml version="1.0" encoding="UTF-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${o.lang}"><title>${esc(o.name)}</title><id>${base}/${o.slug}/</id>
 <updated>${new Date(startedAt).toISOString()}</updated><link href="${base}/${o.slug}/"/>
-${items.map((a) => `<entry><title>${esc(a.title)}</title><id>tag:${o.slug},2026:${a.id}</id><link href="${articleUrl(a)}"/>
+${items.map((a) => `<entry><title>${esc(a.title)}</title><id>${esc(`tag:${o.slug},2026:${a.id}`)}</id><link href="${articleUrl(a)}"/>
 <published>${published(a).toISOString()}</published><updated>${published(a).toISOString()}</updated>
 <summary>${esc(teaser(a))}</summary><content type="html">${esc(fullHtml(o, a))}</content></entry>`).join('\n')}
 </feed>`
@@ -127,7 +127,7 @@ ${a.paragraphs.map((p, i) => `<p>${esc(p)}</p>${i === 0 ? '\n<div class="ad"><sp
       res.end(body)
     }
     if (url.pathname === '/robots.txt') return send(200, 'text/plain', 'User-agent: *\nAllow: /\n')
-    const m = /^\/([a-z-]+)\/(feed|([\w-]+)\.html)$/.exec(url.pathname)
+    const m = /^\/([a-z0-9-]+)\/(feed|([^/]+)\.html)$/.exec(url.pathname)
     const o = m ? outlets.get(m[1]!) : undefined
     if (!m || !o) return send(404, 'text/plain', 'not found')
     const items = byOutlet.get(o.slug) ?? []
@@ -135,7 +135,7 @@ ${a.paragraphs.map((p, i) => `<p>${esc(p)}</p>${i === 0 ? '\n<div class="ad"><sp
       const listed = items.filter(visible).sort((x, y) => x.hoursAgo - y.hoursAgo).slice(0, FEED_ITEMS)
       return sendFeed(o, listed)
     }
-    const a = items.find((x) => x.id === m[3])
+    const a = items.find((x) => encodeURIComponent(x.id) === m[3])
     if (!a) return send(404, 'text/plain', 'not found')
     return send(200, 'text/html; charset=utf-8', page(o, a))
 
