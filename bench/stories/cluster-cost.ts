@@ -13,7 +13,9 @@
  * Then, apart from the timings (a forced collection changes what the next rounds cost), the memory a window holds per
  * article: heap and typed arrays after full collections, at the smallest size (the npm script gives node
  * --expose-gc for it), apart from what an empty window holds already (its fixed table of term counts).
- * Collecting garbage over a large window is much of what grows.
+ * Each window's line also gives the garbage collection pauses within its counted round (as the runtime reports them),
+ * to tell collection from the reads themselves: in December 2026, medians of five runs 44 µs per article at 10k and
+ * 56 at 100k, of 574 and 582 (bench-log, a twelfth session).
  *
  *   npm run bench:clustering [-- 10000 100000] [-- --bands 64] [-- --runs 5] [-- --against ../other-checkout]
  *
@@ -37,6 +39,7 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { PerformanceObserver } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { ensureBuilt, ROOT } from '../../test/helpers/cli.ts'
 import { spread } from '../rounds.ts'
@@ -97,10 +100,30 @@ function fillWindow(lib: Build, index: InstanceType<Build['ClusterIndex']>, corp
 /** Articles a build files in one turn while windows of one size fill side by side. */
 const FILL_TURN = 1_000
 
+/**
+ * Garbage collection pauses as the runtime reports them (start and duration, ms on performance.now()'s clock), to
+ * tell how much of a round was collection: the entries arrive after the synchronous rounds (gcDuring waits for them).
+ */
+const gcPauses: Array<{ start: number, ms: number }> = []
+new PerformanceObserver((list) => { for (const e of list.getEntries()) gcPauses.push({ start: e.startTime, ms: e.duration }) }).observe({ entryTypes: ['gc'] })
+
+/** The collection time, µs per article, of each window's fastest round (the one its cost is). */
+async function gcDuring(results: Measured[]): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  for (const r of results) {
+    const [from, to] = r.fastestSpan
+    r.gcUs = (gcPauses.filter((g) => g.start >= from && g.start < to).reduce((sum, g) => sum + g.ms, 0) * 1000) / PROBES
+  }
+}
+
 interface Measured {
   build: string
   size: number
   usPerArticle: number
+  /** Of it, garbage collection (gcDuring fills it in). */
+  gcUs: number
+  /** The fastest round's start and end (performance.now()). */
+  fastestSpan: [number, number]
   fillUs: number
   compared: number
   entriesRead: number
@@ -118,7 +141,7 @@ function measure(windowSizes: readonly number[], builds: ReadonlyArray<{ name: s
     // The work done, beside its time: stories compared (full feature vectors) and index entries read, per article.
     const same = builds.map(({ name, lib }) => ({
       build: name, lib, size, index: new lib.ClusterIndex(params), corpus: windowCorpus(size), fillUs: 0, rounds: [] as number[], compared: 0, entriesRead: 0,
-      held: { now: size, least: size, most: size },
+      held: { now: size, least: size, most: size }, spans: [] as Array<[number, number]>,
     }))
     // Builds fill their windows of one size side by side, a thousand articles in turn, the first turn alternating: a
     // window filled after another meets a larger heap, and the same code filled second read 13 % dearer at 10k.
@@ -149,7 +172,9 @@ function measure(windowSizes: readonly number[], builds: ReadonlyArray<{ name: s
         w.compared += a.compared
         w.entriesRead += a.entriesRead
       }
-      w.rounds.push(((performance.now() - t1) * 1000) / PROBES)
+      const t2 = performance.now()
+      w.rounds.push(((t2 - t1) * 1000) / PROBES)
+      w.spans.push([t1, t2])
       w.held.now += PROBES
       w.held.most = Math.max(w.held.most, w.held.now)
       w.held.now -= keepSize(w.index, w.size, round + 1)
@@ -157,7 +182,8 @@ function measure(windowSizes: readonly number[], builds: ReadonlyArray<{ name: s
     }
   }
   return windows.map((w) => ({
-    build: w.build, size: w.size, usPerArticle: Math.min(...w.rounds), fillUs: w.fillUs, compared: w.compared / (ROUNDS * PROBES),
+    build: w.build, size: w.size, usPerArticle: Math.min(...w.rounds), gcUs: 0, fastestSpan: w.spans[w.rounds.indexOf(Math.min(...w.rounds))]!,
+    fillUs: w.fillUs, compared: w.compared / (ROUNDS * PROBES),
     entriesRead: w.entriesRead / (ROUNDS * PROBES), held: [w.held.least, w.held.most],
   }))
 }
@@ -211,9 +237,10 @@ if (againstDir !== null) {
 }
 measure([2_000], builds) // warm-up: JIT, so the first size measured is not charged for it
 const results = measure(windowSizes, builds)
+await gcDuring(results)
 console.log(`LSH bands: ${bands}${bands === LSH_PARAMS.bands ? ' (as shipped)' : ` (shipped: ${LSH_PARAMS.bands})`}`)
 for (const r of results) {
-  console.log(`${builds.length > 1 ? `${r.build}: ` : ''}window ${String(r.size).padStart(7)} articles: clustering ${r.usPerArticle.toFixed(0)} µs/article (fingerprint + index ${r.fillUs.toFixed(0)} µs/article to fill); ` +
+  console.log(`${builds.length > 1 ? `${r.build}: ` : ''}window ${String(r.size).padStart(7)} articles: clustering ${r.usPerArticle.toFixed(0)} µs/article, ${r.gcUs.toFixed(0)} of them collecting garbage (fingerprint + index ${r.fillUs.toFixed(0)} µs/article to fill); ` +
     `${r.compared.toFixed(1)} stories compared, ${r.entriesRead.toFixed(1)} index entries read per article; the window held ${r.held[0]}–${r.held[1]} articles`)
 }
 const memory = windowMemory(Math.min(...windowSizes))
@@ -231,7 +258,7 @@ if (builds.length > 1) {
 
 /** A run's figures as JSON on stdout's last line, for `--runs`' parent. */
 if (process.env.NEWSDESK_BENCH_RUN_JSON === '1') {
-  console.log(JSON.stringify({ sizes: results.map((r) => r.size), us: results.map((r) => r.usPerArticle), work: results.map((r) => [r.compared, r.entriesRead]), memory }))
+  console.log(JSON.stringify({ sizes: results.map((r) => r.size), us: results.map((r) => r.usPerArticle), gc: results.map((r) => r.gcUs), work: results.map((r) => [r.compared, r.entriesRead]), memory }))
 }
 
 function memoryLine(m: WindowMemory, size: number): string {
@@ -240,21 +267,21 @@ function memoryLine(m: WindowMemory, size: number): string {
 
 function repeatInFreshProcesses(n: number, rest: string[]): void {
   const median = (xs: number[]): number => spread(xs).median
-  const runsSeen: Array<{ sizes: number[], us: number[], work: Array<[number, number]>, memory: WindowMemory | null }> = []
+  const runsSeen: Array<{ sizes: number[], us: number[], gc: number[], work: Array<[number, number]>, memory: WindowMemory | null }> = []
   for (let i = 0; i < n; i++) {
     const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...rest], {
       env: { ...process.env, NEWSDESK_BENCH_RUN_JSON: '1' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
     })
     if (child.status !== 0) throw new Error(`bench:clustering: run ${i + 1} exited with ${child.status}`)
     const lines = child.stdout.trim().split('\n')
-    const run = JSON.parse(lines.at(-1)!) as { sizes: number[], us: number[], work: Array<[number, number]>, memory: WindowMemory | null }
+    const run = JSON.parse(lines.at(-1)!) as { sizes: number[], us: number[], gc: number[], work: Array<[number, number]>, memory: WindowMemory | null }
     if (i === 0) console.log(lines[0]) // which band count ran
     runsSeen.push(run)
     const ratio = run.us.length >= 2 ? ` (ratio ${(run.us.at(-1)! / run.us[0]!).toFixed(2)}×)` : ''
     console.log(`run ${i + 1} of ${n}: ${run.sizes.map((size, k) => `${size} → ${run.us[k]!.toFixed(0)} µs`).join(', ')}${ratio}`)
   }
   const sizes = runsSeen[0]!.sizes
-  console.log(`median of ${n} runs: ${sizes.map((size, k) => `window ${size} ${median(runsSeen.map((r) => r.us[k]!)).toFixed(0)} µs/article`).join(', ')}`)
+  console.log(`median of ${n} runs: ${sizes.map((size, k) => `window ${size} ${median(runsSeen.map((r) => r.us[k]!)).toFixed(0)} µs/article (collecting garbage ${median(runsSeen.map((r) => r.gc[k]!)).toFixed(0)})`).join(', ')}`)
   if (sizes.length >= 2) {
     const ratios = runsSeen.map((r) => r.us.at(-1)! / r.us[0]!)
     console.log(`cost ratio ${sizes.at(-1)}/${sizes[0]}: median ${median(ratios).toFixed(2)}× (runs ${ratios.map((x) => x.toFixed(2)).join(', ')})`)
