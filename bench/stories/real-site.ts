@@ -12,7 +12,7 @@ const LAYOUTS: Layout[] = ['rss-full', 'rss-teaser', 'atom-full', 'json-full']
 const slugOf = (name: string) => name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'outlet'
 
 /**
- * One path segment per outlet, distinct: names that read alike ("A.P." and "AP P") or have no Latin letter at all
+ * One path segment per outlet, distinct: names that differ only in punctuation ("Fox News" and "Fox-News") or have no Latin letter at all
  * (every one "outlet") would otherwise share one feed, and one of them would never be crawled.
  */
 function uniqueSlugs(outlets: readonly string[]): Map<string, string> {
