@@ -40,8 +40,7 @@ const AMBIGUOUS = new Set(['granada', 'grenade', 'guadalupe', 'mauricio', 'mauri
 const MAPPED = ['es', 'fr', 'de', 'it', 'pt'] as const
 
 /** Every two-letter region code the locale data names (countries and territories; not "EU" or "UN", two words). */
-function regionCodes(): string[] {
-  const english = new Intl.DisplayNames(['en'], { type: 'region' })
+function regionCodes(english: Intl.DisplayNames): string[] {
   const codes: string[] = []
   for (let a = 65; a <= 90; a++) {
     for (let b = 65; b <= 90; b++) {
@@ -63,8 +62,8 @@ let tables: Map<string, ReadonlyMap<string, string>> | null = null
 /** Built on first use (about 280 regions × 5 languages): a process that clusters nothing never pays for it. */
 function build(): Map<string, ReadonlyMap<string, string>> {
   const out = new Map<string, ReadonlyMap<string, string>>()
-  const codes = regionCodes()
   const english = new Intl.DisplayNames(['en'], { type: 'region' })
+  const codes = regionCodes(english)
   for (const lang of MAPPED) {
     const names = new Intl.DisplayNames([lang], { type: 'region' })
     const table = new Map<string, string>(Object.entries(BODIES[lang] ?? {}))
